@@ -1,0 +1,109 @@
+import '../shared/zod.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { messages } from '../shared/messages.ts';
+import { createAuth } from './auth/auth.ts';
+import { createGuards } from './auth/guards.ts';
+import { authRoutes } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './errors.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { userRoutes } from './users/routes.ts';
+
+export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  authSecret: string;
+}
+
+/** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database, mailer, logger } = deps;
+  const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, logger };
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        mediaSrc: ["'self'", 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+    // YouTube's embedded player refuses to play without a referrer.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Cross-site request forgery: a state-changing call must come from our own pages.
+  const allowedOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) {
+      throw new AppError('FORBIDDEN', messages.forbidden);
+    }
+  });
+
+  await app.register(async (api) => {
+    await authRoutes(api, ctx);
+    await userRoutes(api, ctx);
+  });
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  const hasClient = existsSync(path.join(clientDist, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound } });
+    }
+    // Client routes fall back to the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,69 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins/admin';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+import type { Logger } from 'pino';
+import type { Mailer } from '../mail/mailer.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/schemas/auth.ts';
+import { passwordResetEmail } from './emails.ts';
+
+export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/**
+ * better-auth owns passwords, sessions and reset tokens. Its HTTP handler is not mounted:
+ * our own routes call `auth.api` so every answer keeps our error shape and Spanish texts.
+ */
+export function createAuth({ db, secret, publicUrl, mailer, logger }: AuthOptions) {
+  return betterAuth({
+    appName: 'Aula Virtual',
+    baseURL: publicUrl,
+    secret,
+    trustedOrigins: [publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // Not awaited: answering as fast for a real account as for an unknown email keeps
+        // response times from revealing which emails are registered.
+        mailer.send({ to: user.email, link, ...passwordResetEmail(user.name, link) }).catch((error: unknown) => {
+          logger.error({ err: error, to: user.email }, 'no se pudo enviar el email de recuperación');
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our routes limit login attempts per email and per IP themselves (rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'aula',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [admin({ roles: { admin: adminAc, student: userAc }, defaultRole: 'student', adminRoles: ['admin'] })],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

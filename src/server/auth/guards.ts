@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
+import { roleSchema } from '../../shared/schemas/auth.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import type { Auth } from './auth.ts';
+
+export function toWebHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else headers.set(name, String(value));
+  }
+  // better-auth records the client address from this header; Fastify has already resolved it.
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+export interface Guards {
+  /** The signed-in user, or null. */
+  currentUser(request: FastifyRequest): Promise<SessionUser | null>;
+  /** The signed-in user; 401 when there is none. */
+  requireUser(request: FastifyRequest): Promise<SessionUser>;
+  /** The signed-in admin; 401 when signed out, 403 for anyone else. */
+  requireAdmin(request: FastifyRequest): Promise<SessionUser>;
+}
+
+export function toSessionUser(user: { id: string; name: string; email: string; role?: string | null }): SessionUser {
+  const role = roleSchema.safeParse(user.role);
+  return { id: user.id, name: user.name, email: user.email, role: role.success ? role.data : 'student' };
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+export function createGuards(auth: Auth): Guards {
+  function currentUser(request: FastifyRequest) {
+    let pending = cache.get(request);
+    if (!pending) {
+      pending = lookup(request);
+      cache.set(request, pending);
+    }
+    return pending;
+  }
+
+  async function lookup(request: FastifyRequest): Promise<SessionUser | null> {
+    if (!request.headers.cookie) return null;
+    const result = await auth.api.getSession({ headers: toWebHeaders(request) });
+    return result ? toSessionUser(result.user) : null;
+  }
+
+  async function requireUser(request: FastifyRequest) {
+    const user = await currentUser(request);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  async function requireAdmin(request: FastifyRequest) {
+    const user = await requireUser(request);
+    if (user.role !== 'admin') throw forbidden();
+    return user;
+  }
+
+  return { currentUser, requireUser, requireAdmin };
+}

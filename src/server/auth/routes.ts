@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APIError } from 'better-auth/api';
+import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  resetPasswordSchema,
+  sessionResponseSchema,
+} from '../../shared/schemas/auth.ts';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { toSessionUser, toWebHeaders } from './guards.ts';
+import { hit, isExhausted, limits, reset } from './rate-limit.ts';
+
+const messageResponse = z.object({ message: z.string() });
+
+/** Copies the cookies better-auth set (or cleared) onto our reply. */
+function forwardCookies(reply: FastifyReply, headers: Headers) {
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { auth, db, guards } = ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auth/login',
+    { schema: { body: loginSchema, response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const emailKey = `login:email:${email}`;
+      const withinIpLimit = await hit(db, `login:ip:${request.ip}`, limits.loginPerIp);
+      if (!withinIpLimit || (await isExhausted(db, emailKey, limits.loginPerEmail))) {
+        throw new AppError('TOO_MANY_REQUESTS', messages.tooManyLoginAttempts);
+      }
+      try {
+        const { headers, response } = await auth.api.signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: toWebHeaders(request),
+          returnHeaders: true,
+        });
+        await reset(db, emailKey);
+        forwardCookies(reply, headers);
+        return { user: toSessionUser(response.user) };
+      } catch (error) {
+        if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
+          await hit(db, emailKey, limits.loginPerEmail);
+          throw new AppError('INVALID_CREDENTIALS', messages.wrongLogin);
+        }
+        throw error;
+      }
+    },
+  );
+
+  r.post('/api/auth/logout', async (request, reply) => {
+    if (await guards.currentUser(request)) {
+      const { headers } = await auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
+      forwardCookies(reply, headers);
+    }
+    return reply.status(204).send();
+  });
+
+  r.get('/api/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: await guards.currentUser(request) };
+  });
+
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } },
+    async (request) => {
+      const { email } = request.body;
+      if (!(await hit(db, `recovery:ip:${request.ip}`, limits.recoveryPerIp))) {
+        throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+      }
+      // The answer is the same whether or not the account exists (no enumeration);
+      // past the per-email limit nothing more is sent, to stop mail bombing.
+      if (await hit(db, `recovery:email:${email}`, limits.recoveryPerEmail)) {
+        await auth.api.requestPasswordReset({ body: { email } });
+      }
+      return { message: messages.resetSent };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: messageResponse } } },
+    async (request) => {
+      try {
+        await auth.api.resetPassword({ body: { token: request.body.token, newPassword: request.body.password } });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode === 400) {
+          throw new AppError('INVALID_TOKEN', messages.resetLinkInvalid);
+        }
+        throw error;
+      }
+      return { message: messages.resetDone };
+    },
+  );
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z
+  .object({
+    PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: 'debe ser un número de puerto' }).int('debe ser un número entero').min(0, 'debe estar entre 0 y 65535').max(65535, 'debe estar entre 0 y 65535').default(3000),
+    ),
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres://usuario:clave@host:puerto/base' })
+        .optional(),
+    ),
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' }).optional()),
+    SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Aula Virtual <no-reply@aula-virtual.local>')),
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'debe ser un email válido' }).optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'debe tener al menos 6 caracteres').max(128, 'debe tener como máximo 128 caracteres').optional()),
+    SEED_DEMO: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
+    AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'es obligatoria cuando se define la otra (ADMIN_EMAIL y ADMIN_PASSWORD van juntas)' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  authSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuración');
+    throw new ConfigError(`Configuración inválida: ${name} ${issue.message} (valor recibido: ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO,
+    authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

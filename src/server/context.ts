@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { Auth } from './auth/auth.ts';
+import type { Guards } from './auth/guards.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What route modules need, passed in explicitly when they are registered. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  guards: Guards;
+  mailer: Mailer;
+  logger: Logger;
+}

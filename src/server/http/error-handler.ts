@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
+import { messages } from '../../shared/messages.ts';
+import { AppError } from '../errors.ts';
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Turns every error into the one JSON shape; anything unexpected becomes a logged 500. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? messages.badRequest;
+      }
+      // Shared schemas carry the spec's texts; zod's own fallbacks are in Spanish (shared/zod.ts).
+      const message = error.validation[0]?.message ?? messages.badRequest;
+      return reply.status(400).send(body('BAD_REQUEST', message, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', messages.payloadTooLarge));
+    if (status === 415) return reply.status(415).send(body('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType));
+    if (status === 429) return reply.status(429).send(body('TOO_MANY_REQUESTS', messages.tooManyRequests));
+    if (status >= 400 && status < 500) {
+      const message = error.code?.startsWith('FST_ERR_CTP_') ? messages.invalidJson : messages.badRequest;
+      return reply.status(status === 404 ? 404 : 400).send(body(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', status === 404 ? messages.notFound : message));
+    }
+    request.log.error({ err: error }, 'error inesperado');
+    return reply.status(500).send(body('INTERNAL', messages.internal));
+  });
+}

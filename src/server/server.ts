@@ -1,0 +1,53 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createMailer } from './mail/mailer.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+
+export interface RunningServer {
+  url: string;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * The secret that signs session cookies: AUTH_SECRET when set (every instance of a
+ * multi-instance install must share it), else one generated once and kept in DATA_DIR.
+ */
+async function loadAuthSecret(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(32).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+/** Opens the database, applies migrations, creates the first accounts and starts listening. */
+export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { app: 'aula-virtual' } });
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
+  await bootstrap(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: config.publicUrl, port, database: database.kind }, 'Aula Virtual en marcha');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    logger,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

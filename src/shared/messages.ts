@@ -1,0 +1,41 @@
+// Every Spanish text the server sends and the client shows for a rule, in one place.
+// Texts from the spec are kept word for word (with correct accents, per PRODUCT.md).
+export const messages = {
+  required: 'Este campo es obligatorio',
+  requiredField: 'Este campo es requerido',
+  invalidEmail: 'Por favor revisar el email',
+  passwordTooShort: 'La contraseña debe tener al menos 6 caracteres',
+  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
+  wrongLogin: 'Email o contraseña inválidos',
+  retry: 'Reintentar',
+  resetInvalidEmail: 'Email invalido',
+  resetSent: 'Revisa tu email',
+  resetDone: 'Tu contraseña fue cambiada. Ya podés iniciar sesión.',
+  resetLinkInvalid: 'El enlace para recuperar la contraseña no es válido o ya venció. Pedí uno nuevo.',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  userCreated: '¡Usuario Creado!',
+  userCreateFailed: 'Error, inténtelo nuevamente',
+  incomplete: 'Verificar que esté todo completo',
+  selectCourse: 'Debes seleccionar un curso',
+  courseCreated: 'El curso se creó con éxito',
+  moduleCreated: 'El módulo se creó con éxito',
+  unanswered: 'Para enviar tenés que contestar todas las preguntas',
+  answersSaved: 'Tus respuestas fueron guardadas',
+  correctionSaved: 'Se envió la corrección',
+
+  unauthorized: 'Tenés que iniciar sesión para continuar.',
+  forbidden: 'No tenés permiso para hacer esto.',
+  notFound: 'No encontramos lo que buscás.',
+  routeNotFound: 'La ruta pedida no existe.',
+  badRequest: 'Los datos enviados no son válidos.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  payloadTooLarge: 'El contenido enviado es demasiado grande.',
+  unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
+  tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Esperá unos minutos y volvé a intentar.',
+  tooManyRequests: 'Demasiadas solicitudes. Esperá unos minutos y volvé a intentar.',
+  emailTaken: 'Ya existe un usuario con ese email.',
+  internal: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
+  network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
+} as const;
+
+export type MessageKey = keyof typeof messages;
