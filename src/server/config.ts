@@ -55,13 +55,22 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const secretVariables = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET']);
+
+/** The received value for the error message, without secrets: they end up in logs. */
+function shownValue(name: string, value: string | undefined): string {
+  if (secretVariables.has(name)) return '';
+  const masked = (value ?? '').replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  return ` (valor recibido: ${JSON.stringify(masked)})`;
+}
+
 /** Reads and validates the environment once; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuración');
-    throw new ConfigError(`Configuración inválida: ${name} ${issue.message} (valor recibido: ${JSON.stringify(env[name] ?? '')})`);
+    throw new ConfigError(`Configuración inválida: ${name} ${issue.message}${shownValue(name, env[name])}`);
   }
   const e = parsed.data;
   return {

@@ -16,5 +16,9 @@ try {
     console.error(error.message);
     process.exit(1);
   }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`No se pudo iniciar: el puerto ya está en uso (${(error as Error).message}). Elegí otro con PORT.`);
+    process.exit(1);
+  }
   throw error;
 }

@@ -1,8 +1,6 @@
-// Imported once by each side before any schema is used: zod's built-in messages in Spanish,
+// Imported once by the server before any schema is used: zod's built-in messages in Spanish,
 // so even a check without a custom text answers in the user's language.
-import { z } from 'zod';
+import { config } from 'zod/mini';
 import { es } from 'zod/locales';
 
-z.config(es());
-
-export { z };
+config(es());

@@ -63,6 +63,13 @@ export function createAuth({ db, secret, publicUrl, mailer, logger }: AuthOption
     },
     plugins: [admin({ roles: { admin: adminAc, student: userAc }, defaultRole: 'student', adminRoles: ['admin'] })],
     telemetry: { enabled: false },
+    // Its own messages go through our logger (JSON, LOG_LEVEL respected) instead of the console.
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        logger[level]({ component: 'better-auth', ...(err ? { err } : args.length > 0 ? { details: args } : {}) }, message);
+      },
+    },
   });
 }
 

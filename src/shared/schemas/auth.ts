@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// Shared by the server (request validation) and the client (forms). Written with zod/mini
+// so the login page, which ships in the first download, stays small.
+import * as z from 'zod/mini';
 import { messages } from '../messages.ts';
 
 export const roles = ['admin', 'student'] as const;
@@ -8,37 +10,39 @@ export type Role = z.infer<typeof roleSchema>;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-export const emailSchema = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .max(254, messages.invalidEmail)
-  .pipe(z.email({ error: messages.invalidEmail }))
-  .transform((email) => email.toLowerCase());
+/** A required email, trimmed and lower-cased; `invalid` is the text shown for a bad shape. */
+export const emailField = (invalid: string = messages.invalidEmail, required: string = messages.required) =>
+  z.string({ error: required }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: required, abort: true }),
+    z.maxLength(254, { error: invalid, abort: true }),
+    z.regex(z.regexes.email, { error: invalid }),
+  );
 
-export const newPasswordSchema = z
-  .string({ error: messages.required })
-  .min(1, messages.required)
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
+export const emailSchema = emailField();
+
+export const newPasswordSchema = z.string({ error: messages.required }).check(
+  z.minLength(1, { error: messages.required, abort: true }),
+  z.minLength(PASSWORD_MIN, { error: messages.passwordTooShort, abort: true }),
+  z.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+);
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).min(1, messages.required).max(PASSWORD_MAX, messages.wrongLogin),
+  password: z.string({ error: messages.required }).check(
+    z.minLength(1, { error: messages.required, abort: true }),
+    z.maxLength(PASSWORD_MAX, messages.wrongLogin),
+  ),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z
-    .string({ error: messages.resetInvalidEmail })
-    .trim()
-    .max(254, messages.resetInvalidEmail)
-    .pipe(z.email({ error: messages.resetInvalidEmail }))
-    .transform((email) => email.toLowerCase()),
+  email: emailField(messages.resetInvalidEmail, messages.resetInvalidEmail),
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: messages.resetLinkInvalid }).min(1, messages.resetLinkInvalid).max(200, messages.resetLinkInvalid),
+  token: z.string({ error: messages.resetLinkInvalid }).check(z.minLength(1, messages.resetLinkInvalid), z.maxLength(200, messages.resetLinkInvalid)),
   password: newPasswordSchema,
 });
 
@@ -50,5 +54,5 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export const sessionResponseSchema = z.object({ user: z.nullable(sessionUserSchema) });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -1,12 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../messages.ts';
 import { emailSchema, newPasswordSchema, roleSchema, sessionUserSchema } from './auth.ts';
 
 export const createUserSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(120, 'El nombre no puede tener más de 120 caracteres'),
+  name: z.string({ error: messages.required }).check(
+    z.trim(),
+    z.minLength(1, { error: messages.required, abort: true }),
+    z.maxLength(120, 'El nombre no puede tener más de 120 caracteres'),
+  ),
   email: emailSchema,
   password: newPasswordSchema,
-  role: roleSchema.default('student'),
+  role: z._default(roleSchema, 'student'),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 

@@ -1,0 +1,102 @@
+import { lazy } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { NavLink } from '@mantine/core';
+import { Link } from 'wouter';
+import {
+  IconBook2,
+  IconChecklist,
+  IconFileUpload,
+  IconHome,
+  IconLayoutList,
+  IconLogout,
+  IconMessages,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { useLogout } from '../features/auth/api/use-logout.ts';
+import { useSession } from '../features/auth/api/use-session.ts';
+import { paths } from './paths.ts';
+import { ShellLayout } from './shell-layout.tsx';
+
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+
+const AdminHomePage = page(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
+const CreateUserPage = page(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
+const UsersActivitiesPage = page(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
+const UserCoursesPage = page(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
+const UserModulesPage = page(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
+const ReviewActivityPage = page(() => import('../features/activities/review-activity-page.tsx'), 'ReviewActivityPage');
+const ReviewQueuePage = page(() => import('../features/activities/review-queue-page.tsx'), 'ReviewQueuePage');
+const CreateCoursePage = page(() => import('../features/courses/create-course-page.tsx'), 'CreateCoursePage');
+const CreateModulePage = page(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
+const UploadDocumentsPage = page(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
+const QuestionModulesPage = page(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
+const AdminForumPage = page(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
+
+const entries = [
+  { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
+  { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus },
+  { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers },
+  { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist },
+  { label: 'Responder Preguntas', to: paths.adminQuestionModules(), icon: IconMessages },
+  { label: 'Crear Curso', to: paths.adminCreateCourse(), icon: IconBook2 },
+  { label: 'Subir Documentos', to: paths.adminUploadDocuments(), icon: IconFileUpload },
+  { label: 'Crear Módulo', to: paths.adminCreateModule(), icon: IconLayoutList },
+];
+
+/** The admin shell (top bar and side menu) around the admin pages. */
+export function AdminArea() {
+  const session = useSession();
+  const logout = useLogout();
+  const [location, navigate] = useLocation();
+
+  return (
+    <ShellLayout
+      title="Aula Virtual · Administración"
+      userName={session.data?.name ?? ''}
+      menu={(close) => (
+        <>
+          {entries.map((entry) => (
+            <NavLink
+              key={entry.to}
+              component={Link}
+              href={entry.to}
+              label={entry.label}
+              active={location === entry.to}
+              aria-current={location === entry.to ? 'page' : undefined}
+              leftSection={<entry.icon size={18} aria-hidden />}
+              onClick={close}
+            />
+          ))}
+          <NavLink
+            component="button"
+            label="Cerrar sesión"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            disabled={logout.isPending}
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
+          />
+        </>
+      )}
+    >
+      <Switch>
+        <Route path="/admin/home" component={AdminHomePage} />
+        <Route path="/admin/users" component={CreateUserPage} />
+        <Route path="/admin/users-activities" component={UsersActivitiesPage} />
+        <Route path="/admin/users-activities/:userId/cursos" component={UserCoursesPage} />
+        <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />
+        <Route path="/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId" component={ReviewActivityPage} />
+        <Route path="/admin/review" component={ReviewQueuePage} />
+        <Route path="/admin/create-course" component={CreateCoursePage} />
+        <Route path="/admin/create-module" component={CreateModulePage} />
+        <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
+        <Route path="/admin/question-modules" component={QuestionModulesPage} />
+        <Route path="/admin/question-modules/:moduleId" component={AdminForumPage} />
+        <Route>
+          <NotFoundPage homeTo={paths.adminHome()} />
+        </Route>
+      </Switch>
+    </ShellLayout>
+  );
+}

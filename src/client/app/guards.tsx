@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { Center, Loader } from '@mantine/core';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
+import { useSession } from '../features/auth/api/use-session.ts';
+import { paths } from './paths.ts';
+
+export function homeFor(user: SessionUser) {
+  return user.role === 'admin' ? paths.adminHome() : paths.studentHome();
+}
+
+export function FullPageLoader() {
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label="Cargando" />
+    </Center>
+  );
+}
+
+/** Login and recovery are for signed-out users; anyone signed in goes to their home page. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.data) return <Redirect to={homeFor(session.data)} replace />;
+  return children;
+}
+
+/** Everything else needs a signed-in user. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (!session.data) return <Redirect to={paths.login()} replace />;
+  return children;
+}
+
+/** The admin area: students are sent to their home page (the server refuses them anyway). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (!session.data) return <Redirect to={paths.login()} replace />;
+  if (session.data.role !== 'admin') return <Redirect to={paths.studentHome()} replace />;
+  return children;
+}

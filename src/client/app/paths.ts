@@ -1,0 +1,32 @@
+// The one table of client routes: every link is built here, never by hand.
+export const paths = {
+  login: () => '/',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
+
+  adminHome: () => '/admin/home',
+  adminCreateUser: () => '/admin/users',
+  adminUsers: () => '/admin/users-activities',
+  adminUserCourses: (userId: string) => `/admin/users-activities/${encodeURIComponent(userId)}/cursos`,
+  adminUserModules: (userId: string, courseId: string) =>
+    `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}/modules`,
+  adminUserActivity: (userId: string, courseId: string, moduleId: string) =>
+    `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}`,
+  adminCreateCourse: () => '/admin/create-course',
+  adminCreateModule: () => '/admin/create-module',
+  adminUploadDocuments: () => '/admin/upload-documents',
+  adminQuestionModules: () => '/admin/question-modules',
+  adminQuestionModule: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
+  adminReview: () => '/admin/review',
+
+  studentHome: () => '/inicio',
+  courses: () => '/courses',
+  course: (courseId: string) => `/${encodeURIComponent(courseId)}`,
+  courseModules: (courseId: string) => `/${encodeURIComponent(courseId)}/modulos`,
+  courseDocuments: (courseId: string) => `/${encodeURIComponent(courseId)}/documentos`,
+  module: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/modulo`,
+  moduleActivities: (courseId: string, moduleId: string) =>
+    `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/actividades`,
+  moduleQuestions: (courseId: string, moduleId: string) =>
+    `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
+} as const;

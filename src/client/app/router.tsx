@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
+import { paths } from './paths.ts';
+
+// Only the login page ships in the first download; every other page is its own chunk.
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+
+const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
+const AdminArea = page(() => import('./admin-area.tsx'), 'AdminArea');
+const StudentArea = page(() => import('./student-area.tsx'), 'StudentArea');
+
+/** The top-level routes: signed-out pages, the admin area and the student area. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <Switch>
+        <Route path={paths.login()}>
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        </Route>
+        <Route path={paths.forgotPassword()}>
+          <GuestOnly>
+            <ForgotPasswordPage />
+          </GuestOnly>
+        </Route>
+        {/* Reachable signed in or not: it is where the emailed link lands. */}
+        <Route path={paths.resetPassword()} component={ResetPasswordPage} />
+        <Route path="/admin">
+          <Redirect to={paths.adminHome()} replace />
+        </Route>
+        <Route path="/admin/*">
+          <RequireAdmin>
+            <AdminArea />
+          </RequireAdmin>
+        </Route>
+        <Route>
+          <RequireUser>
+            <StudentArea />
+          </RequireUser>
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

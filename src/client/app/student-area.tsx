@@ -1,0 +1,89 @@
+import { lazy } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { NavLink } from '@mantine/core';
+import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconLogout } from '@tabler/icons-react';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { useLogout } from '../features/auth/api/use-logout.ts';
+import { useSession } from '../features/auth/api/use-session.ts';
+import { paths } from './paths.ts';
+import { ShellLayout } from './shell-layout.tsx';
+
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
+  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
+
+const StudentHomePage = page(() => import('../features/courses/student-home-page.tsx'), 'StudentHomePage');
+const CoursesPage = page(() => import('../features/courses/courses-page.tsx'), 'CoursesPage');
+const CourseWelcomePage = page(() => import('../features/courses/course-welcome-page.tsx'), 'CourseWelcomePage');
+const CourseModulesPage = page(() => import('../features/modules/course-modules-page.tsx'), 'CourseModulesPage');
+const CourseDocumentsPage = page(() => import('../features/documents/course-documents-page.tsx'), 'CourseDocumentsPage');
+const ModulePage = page(() => import('../features/modules/module-page.tsx'), 'ModulePage');
+const ActivitiesPage = page(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
+const ModuleForumPage = page(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
+
+const namedStudentRoutes = new Set(['inicio', 'courses']);
+
+/** The course being viewed, read from the address (`/{courseId}/...`), if any. */
+function useCurrentCourseId(): string | undefined {
+  const [location] = useLocation();
+  const first = decodeURIComponent(location.split('/')[1] ?? '');
+  return first && !namedStudentRoutes.has(first) ? first : undefined;
+}
+
+/** The student shell (top bar and side menu) around the student pages. */
+export function StudentArea() {
+  const session = useSession();
+  const logout = useLogout();
+  const [location, navigate] = useLocation();
+  const courseId = useCurrentCourseId();
+
+  const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) => (
+    <NavLink
+      component={Link}
+      href={to}
+      label={label}
+      description={enabled ? undefined : 'Elegí un curso primero'}
+      disabled={!enabled}
+      active={enabled && location === to}
+      aria-current={enabled && location === to ? 'page' : undefined}
+      leftSection={<Icon size={18} aria-hidden />}
+      onClick={close}
+    />
+  );
+
+  return (
+    <ShellLayout
+      title="Aula Virtual"
+      userName={session.data?.name ?? ''}
+      menu={(close) => (
+        <>
+          {link('Inicio', paths.studentHome(), IconHome, close)}
+          {/* Módulos, Documentos and Salir del curso act on the course being viewed. */}
+          {link('Módulos', courseId ? paths.courseModules(courseId) : paths.studentHome(), IconLayoutList, close, Boolean(courseId))}
+          {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
+          {courseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
+          <NavLink
+            component="button"
+            label="Cerrar sesión"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            disabled={logout.isPending}
+            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
+          />
+        </>
+      )}
+    >
+      <Switch>
+        <Route path="/inicio" component={StudentHomePage} />
+        <Route path="/courses" component={CoursesPage} />
+        <Route path="/:courseId" component={CourseWelcomePage} />
+        <Route path="/:courseId/modulos" component={CourseModulesPage} />
+        <Route path="/:courseId/documentos" component={CourseDocumentsPage} />
+        <Route path="/:courseId/:moduleId/modulo" component={ModulePage} />
+        <Route path="/:courseId/:moduleId/actividades" component={ActivitiesPage} />
+        <Route path="/:courseId/:moduleId/preguntas" component={ModuleForumPage} />
+        <Route>
+          <NotFoundPage homeTo={paths.studentHome()} />
+        </Route>
+      </Switch>
+    </ShellLayout>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from 'wouter';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBook2, IconFileUpload, IconLayoutList, IconMessages, IconUsers } from '@tabler/icons-react';
+import { paths } from '../../app/paths.ts';
+
+const tiles = [
+  { label: 'Lista de usuarios', description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.', to: paths.adminUsers(), icon: IconUsers },
+  { label: 'Responder Preguntas', description: 'El foro de cada módulo.', to: paths.adminQuestionModules(), icon: IconMessages },
+  { label: 'Crear Curso', description: 'Nombre, imagen y texto de bienvenida.', to: paths.adminCreateCourse(), icon: IconBook2 },
+  { label: 'Subir Documento', description: 'Material descargable de cada curso.', to: paths.adminUploadDocuments(), icon: IconFileUpload },
+  { label: 'Crear Módulo', description: 'Video y preguntas de un módulo.', to: paths.adminCreateModule(), icon: IconLayoutList },
+];
+
+export function AdminHomePage() {
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Inicio
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        {tiles.map((tile) => (
+          <Card key={tile.to} component={Link} href={tile.to} withBorder shadow="sm" padding="lg" radius="md" className="tile">
+            <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
+              <tile.icon size={26} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" mt="sm">
+              {tile.label}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {tile.description}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

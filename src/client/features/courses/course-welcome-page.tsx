@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export function CourseWelcomePage() {
+  return <PageTitle>Bienvenida al curso</PageTitle>;
+}

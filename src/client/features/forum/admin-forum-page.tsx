@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export function AdminForumPage() {
+  return <PageTitle>Preguntas del módulo</PageTitle>;
+}

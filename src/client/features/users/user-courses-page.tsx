@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export function UserCoursesPage() {
+  return <PageTitle>Cursos del usuario</PageTitle>;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../components/page-title.tsx';
+
+export function UsersActivitiesPage() {
+  return <PageTitle>Lista de Usuarios</PageTitle>;
+}

@@ -1,0 +1,56 @@
+import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
+import { messages } from '../../shared/messages.ts';
+
+/** An API failure, carrying the server's code and Spanish message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener = () => undefined;
+
+/** Called once by the app: what to do when the server says the session is gone. */
+export function setUnauthorizedHandler(listener: UnauthorizedListener) {
+  onUnauthorized = listener;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'INTERNAL', messages.network);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data as Partial<ApiErrorBody> | null)?.error;
+    if (response.status === 401 && error?.code === 'UNAUTHORIZED') onUnauthorized();
+    throw new ApiError(response.status, error?.code ?? 'INTERNAL', error?.message ?? messages.internal, error?.fields);
+  }
+  return data as T;
+}

@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/app.css';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { setSessionUser } from './features/auth/api/use-session.ts';
+import { setUnauthorizedHandler } from './lib/api.ts';
+import { queryClient } from './lib/query-client.ts';
+import { AppRoutes } from './app/router.tsx';
+import { theme } from './app/theme.ts';
+
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+// A 401 anywhere means the session ended: forget the user and the guards send them to login.
+setUnauthorizedHandler(() => setSessionUser(queryClient, null));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
+      <QueryClientProvider client={queryClient}>
+        <AppRoutes />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig aceptó ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('starts with nothing set: port 3000, embedded database in ./data, demo content on', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      admin: undefined,
+      seedDemo: true,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable, treating empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '',
+      DATA_DIR: '/srv/aula',
+      DATABASE_URL: 'postgresql://aula:clave@db.internal:5432/aula',
+      PUBLIC_URL: 'https://aula.example.com/',
+      SMTP_URL: 'smtps://usuario:clave@smtp.example.com:465',
+      ADMIN_EMAIL: 'Admin@Example.com',
+      ADMIN_PASSWORD: 'una-clave',
+      SEED_DEMO: 'no',
+      AUTH_SECRET: 'x'.repeat(32),
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/aula',
+      databaseUrl: 'postgresql://aula:clave@db.internal:5432/aula',
+      publicUrl: 'https://aula.example.com',
+      smtpUrl: 'smtps://usuario:clave@smtp.example.com:465',
+      admin: { email: 'admin@example.com', password: 'una-clave' },
+      seedDemo: false,
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('defaults PUBLIC_URL to the port it listens on', () => {
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'tres mil' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '30.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://aula:clave@localhost/aula' }],
+    ['DATABASE_URL', { DATABASE_URL: 'no es una url' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://aula.example.com' }],
+    ['SMTP_URL', { SMTP_URL: 'http://smtp.example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'una-clave' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'una-clave' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '12345' }],
+    ['SEED_DEMO', { SEED_DEMO: 'quizás' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'si' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'corto' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+  ])('a bad %s throws a one-line ConfigError naming it (%j)', (name, env) => {
+    const error = configError(env);
+    expect(error.message).toContain(name);
+    expect(error.message).toMatch(/^Configuración inválida: /);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('never repeats a secret in the error message', () => {
+    expect(configError({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'abc' }).message).not.toContain('abc');
+    expect(configError({ AUTH_SECRET: 'secreto-corto' }).message).not.toContain('secreto-corto');
+    expect(configError({ DATABASE_URL: 'mysql://aula:hunter22@localhost/aula' }).message).not.toContain('hunter22');
+    expect(configError({ SMTP_URL: 'http://correo:hunter22@smtp.example.com' }).message).not.toContain('hunter22');
+  });
+
+  it('shows the value it received for a harmless variable', () => {
+    expect(configError({ PORT: 'tres mil' }).message).toContain('"tres mil"');
+  });
+});

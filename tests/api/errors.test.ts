@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { call, login } from './helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const SECRET_DETAIL = 'conexión a db-interna:5432 rechazada (clave=hunter2)';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    // Logging on, to check that the cause of a 500 is logged while the answer hides it.
+    env: { LOG_LEVEL: 'error' },
+    beforeReady(app) {
+      app.get('/api/test/boom', async () => {
+        throw new Error(SECRET_DETAIL);
+      });
+      app.get('/api/test/boom-with-status', async () => {
+        throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('error answers', () => {
+  it.each([
+    ['GET', '/api/no-existe'],
+    ['POST', '/api/no-existe'],
+    ['GET', '/api'],
+    ['DELETE', '/api/users'],
+  ] as const)('%s %s → 404 in the JSON error shape', async (method, url) => {
+    const response = await call(t.app, { method, url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: messages.routeNotFound } });
+  });
+
+  it('refuses a state-changing call from a foreign origin with 403, even with a valid session', async () => {
+    const cookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie,
+      body: { name: 'Intrusa', email: 'intrusa@example.com', password: 'clave-segura' },
+      headers: { origin: 'https://evil.example.com' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+
+    const login2 = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      headers: { origin: 'http://localhost:3000.evil.example.com' },
+    });
+    expect(login2.statusCode).toBe(403);
+    expect(login2.headers['set-cookie']).toBeUndefined();
+
+    // Our own origin goes through.
+    const own = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie,
+      body: { name: 'Legítima', email: 'legitima@example.com', password: 'clave-segura' },
+    });
+    expect(own.statusCode).toBe(201);
+  });
+
+  it('answers an unexpected error with 500 INTERNAL, hiding the cause from the client and logging it', async () => {
+    const response = await call(t.app, { url: '/api/test/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: messages.internal } });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toMatch(/stack|at .*\.ts/);
+
+    const logged = t.logs.find((line) => (line.err as { message?: string } | undefined)?.message === SECRET_DETAIL);
+    expect(logged).toBeDefined();
+    expect(logged?.level).toBe(50);
+  });
+
+  it('hides the cause of a server error that carries its own 5xx status too', async () => {
+    const response = await call(t.app, { url: '/api/test/boom-with-status' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: { code: 'INTERNAL', message: messages.internal } });
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: 'x'.repeat(1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge } });
+  });
+
+  it('sends security headers on API answers', async () => {
+    const response = await call(t.app, { url: '/api/auth/session' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});

@@ -1,0 +1,86 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../../../src/server/app.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import type { AppContext } from '../../../src/server/context.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
+import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
+import { createTestDatabase } from './database.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-secreto';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every email the app sent, in order. */
+  mails: MailMessage[];
+  /** Every log line the app wrote (none unless LOG_LEVEL is raised in `env`). */
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults, e.g. `{ PUBLIC_URL: 'https://…' }`. */
+  env?: Record<string, string>;
+  /** Runs before the app is ready, to register extra routes for a test. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    PUBLIC_URL,
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...options.env,
+  });
+
+  const logs: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = pino({ level: config.logLevel }, logStream);
+
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      mails.push(message);
+    },
+  };
+
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { app, ctx } = await buildApp({
+    config,
+    database: opened,
+    mailer,
+    logger,
+    authSecret: 'test-secret-test-secret-test-secret-0123',
+  });
+  await options.beforeReady?.(app);
+  await app.ready();
+  await bootstrap(ctx);
+
+  return {
+    app,
+    ctx,
+    mails,
+    logs,
+    async close() {
+      await app.close();
+      await opened.close();
+      await database.drop();
+    },
+  };
+}

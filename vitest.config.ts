@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests: each file gets its own database (a copy of a migrated PGlite template, or a
+// fresh database on the PostgreSQL server named by TEST_DATABASE_URL), so files run in parallel.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/api/helpers/global-setup.ts'],
+    pool: 'forks',
+    // Two cores: one test file per core.
+    maxWorkers: 2,
+    // Password hashing (scrypt) makes a login take tens of milliseconds; rate-limit tests log in dozens of times.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
