@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Runs every test of the project and ends with one line "N passed, N failed":
+# typecheck, lint, unit and API tests on the embedded database and again on PostgreSQL,
+# the production build (with the login-route size budget) and the browser tests.
+# On a fresh Debian machine, as root, it installs Chromium and PostgreSQL itself.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 24 ? 0 : 1)'; then
+  echo "Se necesita Node.js 24: ejecutá 'npm ci' primero (instala Node 24 en node_modules)." >&2
+  exit 1
+fi
+
+results_dir=$(mktemp -d)
+pg_dir=""
+cleanup() {
+  if [ -n "$pg_dir" ] && [ -d "$pg_dir" ]; then
+    su postgres -c "$pg_bin/pg_ctl -D '$pg_dir/data' -m immediate stop" >/dev/null 2>&1 || true
+    rm -rf "$pg_dir"
+  fi
+  rm -rf "$results_dir"
+}
+trap cleanup EXIT
+
+# --- System packages: Debian's Chromium for the browser tests, PostgreSQL for the server database.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "== Instalando paquetes del sistema: ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "Faltan paquetes del sistema: ${missing[*]} (instalalos con apt-get como root)." >&2
+  fi
+fi
+
+# --- A throwaway PostgreSQL server on a free loopback port, unless one is given.
+if [ -z "${TEST_DATABASE_URL:-}" ]; then
+  pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+  if [ -n "$pg_bin" ] && [ "$(id -u)" -eq 0 ]; then
+    pg_dir=$(mktemp -d)
+    chown postgres "$pg_dir"
+    pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+    if su postgres -c "$pg_bin/initdb -D '$pg_dir/data' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null \
+      && su postgres -c "$pg_bin/pg_ctl -D '$pg_dir/data' -l '$pg_dir/log' -o \"-p $pg_port -c listen_addresses=127.0.0.1 -k '$pg_dir' -c fsync=off -c max_connections=200\" -w start" >/dev/null; then
+      export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
+      echo "== PostgreSQL de prueba en 127.0.0.1:$pg_port"
+    else
+      echo "No se pudo iniciar PostgreSQL de prueba:" >&2
+      cat "$pg_dir/log" >&2 2>/dev/null
+    fi
+  fi
+fi
+
+passed=0
+failed=0
+# A step that is one check: it counts as one test.
+check() {
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! $name falló"; fi
+}
+# A step with a test runner: its JSON report gives the counts.
+suite() {
+  local name=$1 report=$2; shift 2
+  echo "== $name"
+  "$@"
+  local status=$?
+  local counts
+  counts=$(node scripts/count-results.ts "$report") || counts="0 1"
+  read -r p f <<<"$counts"
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+  echo "-- $name: $p passed, $f failed"
+}
+
+check "Tipos (tsc)" tsc --noEmit -p tsconfig.json
+check "Lint (eslint)" eslint .
+suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
+  env -u TEST_DATABASE_URL vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  suite "Unitarias y API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
+    vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-postgres.json"
+else
+  echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
+  failed=$((failed + 1))
+fi
+check "Build de producción" vite build --logLevel warn
+check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
+suite "Navegador (Playwright)" "$results_dir/playwright.json" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results_dir/playwright.json" playwright test --reporter=list,json
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
