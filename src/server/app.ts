@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { messages } from '../shared/messages.ts';
@@ -18,6 +19,12 @@ import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
+import { accessRoutes } from './access/routes.ts';
+import { courseRoutes } from './courses/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
+import { createLocalStorage, type FileStorage } from './files/storage.ts';
+import { imageRoutes } from './images/routes.ts';
+import { moduleRoutes } from './modules/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -27,13 +34,16 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   authSecret: string;
+  /** Defaults to the local-disk driver under DATA_DIR/files. */
+  storage?: FileStorage;
 }
 
 /** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database, mailer, logger } = deps;
   const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, logger };
+  const storage = deps.storage ?? (await createLocalStorage(path.join(config.dataDir, 'files')));
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -77,9 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
   await app.register(async (api) => {
     await authRoutes(api, ctx);
     await userRoutes(api, ctx);
+    await accessRoutes(api, ctx);
+    await imageRoutes(api, ctx);
+    await courseRoutes(api, ctx);
+    await moduleRoutes(api, ctx);
+    await documentRoutes(api, ctx);
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));

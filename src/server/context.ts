@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth.ts';
 import type { Guards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { FileStorage } from './files/storage.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What route modules need, passed in explicitly when they are registered. */
@@ -13,5 +14,6 @@ export interface AppContext {
   auth: Auth;
   guards: Guards;
   mailer: Mailer;
+  storage: FileStorage;
   logger: Logger;
 }

@@ -1,7 +1,8 @@
 // The one database schema, shared by the embedded database and PostgreSQL.
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,7 +23,13 @@ export const user = pgTable(
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('user_role_idx').on(t.role)],
+  (t) => [
+    index('user_role_idx').on(t.role),
+    index('user_name_idx').on(t.name, t.id),
+    // Substring search over name and email stays fast with many users (trigram indexes).
+    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
 );
 
 export const session = pgTable(
@@ -81,3 +88,147 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** An uploaded picture (course or module image); the bytes live in file storage. */
+export const image = pgTable('image', {
+  id: text('id').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const course = pgTable('course', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageId: text('image_id')
+    .notNull()
+    .references(() => image.id),
+  ...timestamps,
+});
+
+export const courseModule = pgTable(
+  'module',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => image.id),
+    videoUrl: text('video_url').notNull(),
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('module_course_position_idx').on(t.courseId, t.position)],
+);
+
+/** The module's open questions: the template copied into each student's activity. */
+export const moduleQuestion = pgTable(
+  'module_question',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('module_question_module_idx').on(t.moduleId, t.position)],
+);
+
+/** A course enabled (or blocked) for a user. */
+export const courseAccess = pgTable(
+  'course_access',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_access_course_idx').on(t.courseId)],
+);
+
+/** A module enabled (or blocked) for a user. Blocking keeps the user's activity. */
+export const moduleAccess = pgTable(
+  'module_access',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('module_access_module_idx').on(t.moduleId)],
+);
+
+/** A student's copy of a module's questions, with their answers and the corrections. */
+export const activity = pgTable(
+  'activity',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    /** Submitted and awaiting correction (the spec's `sended`). */
+    submitted: boolean('submitted').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** Bumped on every change, so concurrent corrections can be detected. */
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('activity_user_module_idx').on(t.userId, t.moduleId),
+    index('activity_awaiting_idx').on(t.submittedAt).where(sql`${t.submitted}`),
+  ],
+);
+
+export const activityItem = pgTable(
+  'activity_item',
+  {
+    id: text('id').primaryKey(),
+    activityId: text('activity_id')
+      .notNull()
+      .references(() => activity.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer'),
+    /** null: not corrected; true: correct; false: incorrect. */
+    correction: boolean('correction'),
+    feedback: text('feedback'),
+    editable: boolean('editable').notNull().default(true),
+  },
+  (t) => [index('activity_item_activity_idx').on(t.activityId, t.position)],
+);
+
+/** A downloadable file of a course. */
+export const document = pgTable(
+  'document',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    extension: text('extension').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_course_idx').on(t.courseId, t.createdAt)],
+);

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userListQuerySchema, userListSchema } from '../../shared/schemas/access.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
 import { createUserSchema, userSchema } from '../../shared/schemas/users.ts';
+import { findUser } from '../access/service.ts';
+import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
+import { listUsers } from './list-users.ts';
 import { createUser } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/api/users', { schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } }, async (request) => {
+    await ctx.guards.requireAdmin(request);
+    return listUsers(ctx.db, request.query);
+  });
 
   r.post(
     '/api/users',
@@ -15,6 +25,15 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.guards.requireAdmin(request);
       const user = await createUser(ctx, request.body);
       return reply.status(201).send({ user });
+    },
+  );
+
+  r.get(
+    '/api/users/:userId',
+    { schema: { params: z.object({ userId: idSchema }), response: { 200: z.object({ user: userSchema }) } } },
+    async (request) => {
+      await ctx.guards.requireAdmin(request);
+      return { user: toSessionUser(await findUser(ctx.db, request.params.userId)) };
     },
   );
 }

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { courseAccess, moduleAccess } from '../db/schema.ts';
+import { forbidden } from '../errors.ts';
+
+/** What one user has been given of one course (and optionally one of its modules). */
+export interface Access {
+  courseEnabled: boolean;
+  moduleEnabled: boolean;
+}
+
+export async function loadAccess(db: Db | Tx, userId: string, courseId: string, moduleId?: string): Promise<Access> {
+  const [course] = await db
+    .select({ enabled: courseAccess.enabled })
+    .from(courseAccess)
+    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)));
+  let moduleEnabled = false;
+  if (moduleId) {
+    const [module] = await db
+      .select({ enabled: moduleAccess.enabled })
+      .from(moduleAccess)
+      .where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId)));
+    moduleEnabled = module?.enabled ?? false;
+  }
+  return { courseEnabled: course?.enabled ?? false, moduleEnabled };
+}
+
+export const isAdmin = (user: SessionUser) => user.role === 'admin';
+
+/** Admins see every course; a student only the courses enabled for them. */
+export const canViewCourse = (user: SessionUser, access: Access) => isAdmin(user) || access.courseEnabled;
+
+/** A student needs both the module and its course enabled. */
+export const canViewModule = (user: SessionUser, access: Access) => isAdmin(user) || (access.courseEnabled && access.moduleEnabled);
+
+export function authorize(allowed: boolean): void {
+  if (!allowed) throw forbidden();
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessInputSchema, bulkAccessResultSchema, userCourseSchema, userModuleSchema } from '../../shared/schemas/access.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import {
+  coursesOfUser,
+  findUser,
+  modulesOfUser,
+  setModuleAccessForCourseStudents,
+  setUserCourseAccess,
+  setUserModuleAccess,
+} from './service.ts';
+
+const userParams = z.object({ userId: idSchema });
+const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
+const userModuleParams = z.object({ userId: idSchema, moduleId: idSchema });
+
+/** The admin's per-student toggles: 'Habilitar' / 'Bloquear' courses and modules. */
+export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
+
+  r.get(
+    '/api/users/:userId/courses',
+    { schema: { params: userParams, response: { 200: z.object({ courses: z.array(userCourseSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findUser(db, request.params.userId);
+      return { courses: await coursesOfUser(db, request.params.userId) };
+    },
+  );
+
+  r.put('/api/users/:userId/courses/:courseId/access', { schema: { params: userCourseParams, body: accessInputSchema } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    await setUserCourseAccess(db, request.params.userId, request.params.courseId, request.body.enabled);
+    return reply.status(204).send();
+  });
+
+  r.get(
+    '/api/users/:userId/courses/:courseId/modules',
+    { schema: { params: userCourseParams, response: { 200: z.object({ modules: z.array(userModuleSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findUser(db, request.params.userId);
+      await findCourse(db, request.params.courseId);
+      return { modules: await modulesOfUser(db, request.params.userId, request.params.courseId) };
+    },
+  );
+
+  r.put('/api/users/:userId/modules/:moduleId/access', { schema: { params: userModuleParams, body: accessInputSchema } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    await setUserModuleAccess(db, request.params.userId, request.params.moduleId, request.body.enabled);
+    return reply.status(204).send();
+  });
+
+  r.put(
+    '/api/modules/:moduleId/access',
+    { schema: { params: z.object({ moduleId: idSchema }), body: accessInputSchema, response: { 200: bulkAccessResultSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { affected: await setModuleAccessForCourseStudents(db, request.params.moduleId, request.body.enabled) };
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UserCourse, UserModule } from '../../shared/schemas/access.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { activity, activityItem, course, courseAccess, courseModule, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { imageUrl } from '../images/routes.ts';
+import { findCourse } from '../courses/service.ts';
+import { findModule } from '../modules/service.ts';
+
+export async function findUser(db: Db | Tx, userId: string) {
+  const [row] = await db.select().from(user).where(eq(user.id, userId));
+  if (!row) throw notFound('El usuario no existe.');
+  return row;
+}
+
+/** Every course, with whether it is enabled for this user. */
+export async function coursesOfUser(db: Db, userId: string): Promise<UserCourse[]> {
+  const rows = await db
+    .select({ course, enabled: courseAccess.enabled })
+    .from(course)
+    .leftJoin(courseAccess, and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, userId)))
+    .orderBy(asc(course.createdAt), asc(course.id));
+  return rows.map((r) => ({ id: r.course.id, name: r.course.name, imageUrl: imageUrl(r.course.imageId), enabled: r.enabled ?? false }));
+}
+
+/** Every module of a course, with whether it is enabled for this user. */
+export async function modulesOfUser(db: Db, userId: string, courseId: string): Promise<UserModule[]> {
+  const rows = await db
+    .select({ module: courseModule, enabled: moduleAccess.enabled })
+    .from(courseModule)
+    .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
+    .where(eq(courseModule.courseId, courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+  return rows.map((r) => ({
+    id: r.module.id,
+    name: r.module.name,
+    imageUrl: imageUrl(r.module.imageId),
+    position: r.module.position,
+    enabled: r.enabled ?? false,
+  }));
+}
+
+async function setCourseAccess(tx: Tx, userId: string, courseId: string, enabled: boolean) {
+  await tx
+    .insert(courseAccess)
+    .values({ userId, courseId, enabled })
+    .onConflictDoUpdate({ target: [courseAccess.userId, courseAccess.courseId], set: { enabled, updatedAt: sql`now()` } });
+}
+
+/** 'Habilitar' / 'Bloquear' a course for one user. Blocking a course hides its modules too. */
+export async function setUserCourseAccess(db: Db, userId: string, courseId: string, enabled: boolean) {
+  await db.transaction(async (tx) => {
+    await findUser(tx, userId);
+    await findCourse(tx, courseId);
+    await setCourseAccess(tx, userId, courseId, enabled);
+  });
+}
+
+/** Gives the user their own copy of the module's questions, unless they already have one. */
+async function ensureActivity(tx: Tx, userId: string, moduleId: string) {
+  const [created] = await tx
+    .insert(activity)
+    .values({ id: randomUUID(), userId, moduleId })
+    .onConflictDoNothing({ target: [activity.userId, activity.moduleId] })
+    .returning({ id: activity.id });
+  if (!created) return;
+  const questions = await tx
+    .select({ position: moduleQuestion.position, text: moduleQuestion.text })
+    .from(moduleQuestion)
+    .where(eq(moduleQuestion.moduleId, moduleId))
+    .orderBy(asc(moduleQuestion.position));
+  if (questions.length > 0) {
+    await tx.insert(activityItem).values(questions.map((q, position) => ({ id: randomUUID(), activityId: created.id, position, question: q.text })));
+  }
+}
+
+/**
+ * 'Habilitar' a module for one user: enables it and its course, and creates the user's
+ * activity the first time. 'Bloquear' only revokes access: answers and corrections stay.
+ */
+export async function setUserModuleAccess(db: Db, userId: string, moduleId: string, enabled: boolean) {
+  await db.transaction(async (tx) => {
+    await findUser(tx, userId);
+    const module = await findModule(tx, moduleId);
+    await tx
+      .insert(moduleAccess)
+      .values({ userId, moduleId, enabled })
+      .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled, updatedAt: sql`now()` } });
+    if (enabled) {
+      await setCourseAccess(tx, userId, module.courseId, true);
+      await ensureActivity(tx, userId, moduleId);
+    }
+  });
+}
+
+/** 'Habilitar para todos' / 'Bloquear para todos': every student with the module's course enabled. */
+export async function setModuleAccessForCourseStudents(db: Db, moduleId: string, enabled: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const module = await findModule(tx, moduleId);
+    const students = sql`select ca.user_id from ${courseAccess} ca join ${user} u on u.id = ca.user_id
+      where ca.course_id = ${module.courseId} and ca.enabled and u.role = 'student'`;
+    const affected = await tx.execute<{ user_id: string }>(sql`
+      insert into ${moduleAccess} (user_id, module_id, enabled)
+      select s.user_id, ${moduleId}, ${enabled} from (${students}) s
+      on conflict (user_id, module_id) do update set enabled = excluded.enabled, updated_at = now()
+      returning user_id`);
+    if (enabled) {
+      await tx.execute(sql`
+        with created as (
+          insert into ${activity} (id, user_id, module_id)
+          select gen_random_uuid()::text, s.user_id, ${moduleId} from (${students}) s
+          on conflict (user_id, module_id) do nothing
+          returning id
+        )
+        insert into ${activityItem} (id, activity_id, position, question)
+        select gen_random_uuid()::text, c.id, q.position, q.text
+        from created c cross join ${moduleQuestion} q
+        where q.module_id = ${moduleId}`);
+    }
+    return rowsOf(affected).length;
+  });
+}
+
+/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too, but typed apart. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

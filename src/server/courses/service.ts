@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Course, CourseInput } from '../../shared/schemas/content.ts';
+import { messages } from '../../shared/messages.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { course, courseAccess, image } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { imageUrl } from '../images/routes.ts';
+
+export const courseNotFound = () => notFound('El curso no existe.');
+
+export function presentCourse(row: typeof course.$inferSelect): Course {
+  return { id: row.id, name: row.name, description: row.description, imageUrl: imageUrl(row.imageId) };
+}
+
+export async function assertImageExists(db: Db | Tx, imageId: string) {
+  const [row] = await db.select({ id: image.id }).from(image).where(eq(image.id, imageId));
+  if (!row) throw badRequest(messages.incomplete, { imageId: messages.incomplete });
+}
+
+export async function findCourse(db: Db | Tx, courseId: string) {
+  const [row] = await db.select().from(course).where(eq(course.id, courseId));
+  if (!row) throw courseNotFound();
+  return row;
+}
+
+export async function listAllCourses(db: Db) {
+  return db.select().from(course).orderBy(asc(course.createdAt), asc(course.id));
+}
+
+export async function listEnabledCourses(db: Db, userId: string) {
+  return db
+    .select({ course })
+    .from(course)
+    .innerJoin(courseAccess, and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, userId), eq(courseAccess.enabled, true)))
+    .orderBy(asc(course.createdAt), asc(course.id))
+    .then((rows) => rows.map((r) => r.course));
+}
+
+export async function createCourse(db: Db, input: { name: string; description: string; imageId: string }) {
+  return db.transaction(async (tx) => {
+    await assertImageExists(tx, input.imageId);
+    const [row] = await tx.insert(course).values({ id: randomUUID(), ...input }).returning();
+    return row!;
+  });
+}
+
+export async function updateCourse(db: Db, courseId: string, input: Partial<CourseInput>) {
+  return db.transaction(async (tx) => {
+    await findCourse(tx, courseId);
+    if (input.imageId) await assertImageExists(tx, input.imageId);
+    const [row] = await tx
+      .update(course)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(course.id, courseId))
+      .returning();
+    return row!;
+  });
+}

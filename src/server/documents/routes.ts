@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DOCUMENT_MAX_BYTES, documentNameSchema, documentSchema, idSchema } from '../../shared/schemas/content.ts';
+import { safeParse } from 'zod/v4/core';
+import { authorize, canViewCourse, loadAccess } from '../access/policy.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { receiveUpload } from '../files/upload.ts';
+import { deleteDocument, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const documentParams = z.object({ documentId: idSchema });
+
+/** A file name for the download: the document's name, kept to safe characters, with its type's extension. */
+function downloadName(name: string, extension: string) {
+  const base = name.normalize('NFC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'documento';
+  return `${base}.${extension}`;
+}
+
+export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, storage } = ctx;
+
+  r.get(
+    '/api/courses/:courseId/documents',
+    { schema: { params: courseParams, response: { 200: z.object({ documents: z.array(documentSchema) }) } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const course = await findCourse(db, request.params.courseId);
+      authorize(canViewCourse(user, await loadAccess(db, user.id, course.id)));
+      return { documents: (await listDocuments(db, course.id)).map(presentDocument) };
+    },
+  );
+
+  // multipart/form-data: a `name` field, then the `file`.
+  r.post(
+    '/api/courses/:courseId/documents',
+    { schema: { params: courseParams, response: { 201: z.object({ document: documentSchema }) } } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const course = await findCourse(db, request.params.courseId);
+      const file = await receiveUpload(request, storage, { kind: 'document', maxBytes: DOCUMENT_MAX_BYTES });
+      const name = safeParse(documentNameSchema, file.fields['name'] ?? '');
+      if (!name.success) {
+        await storage.remove(file.key);
+        const message = name.error.issues[0]?.message ?? 'Falta el nombre.';
+        throw badRequest(message, { name: message });
+      }
+      const row = await insertDocument(db, {
+        courseId: course.id,
+        name: name.data,
+        storageKey: file.key,
+        mimeType: file.mime,
+        extension: file.extension,
+        size: file.size,
+      }).catch(async (error: unknown) => {
+        await storage.remove(file.key);
+        throw error;
+      });
+      return reply.status(201).send({ document: presentDocument(row) });
+    },
+  );
+
+  r.delete('/api/documents/:documentId', { schema: { params: documentParams } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    const row = await deleteDocument(db, request.params.documentId);
+    if (!row) throw notFound('El documento no existe.');
+    // The row is gone first: a file left behind by a crash here is only unused space.
+    await storage.remove(row.storageKey);
+    return reply.status(204).send();
+  });
+
+  // Only admins and students with the course enabled; there is no public address for a document.
+  r.get('/api/documents/:documentId/file', { schema: { params: documentParams } }, async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const row = await findDocument(db, request.params.documentId);
+    authorize(canViewCourse(user, await loadAccess(db, user.id, row.courseId)));
+    const { stream, size } = await storage.open(row.storageKey);
+    const filename = downloadName(row.name, row.extension);
+    return reply
+      .header('content-type', row.mimeType)
+      .header('content-length', size)
+      .header('content-disposition', `inline; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .header('cache-control', 'private, no-cache')
+      .send(stream);
+  });
+}
+

@@ -1,0 +1,49 @@
+import { fileTypeFromFile } from 'file-type';
+
+export interface DetectedType {
+  mime: string;
+  extension: string;
+}
+
+export type FileKind = 'image' | 'document';
+
+const images: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+const documents: Record<string, string> = {
+  ...images,
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+};
+
+// Legacy Office files share one container format; the uploaded name tells which it is.
+const legacyOffice = new Set(['doc', 'xls', 'ppt']);
+
+/**
+ * What a file is, judged by its content (magic bytes), never by its name; null when the
+ * content is not one of the accepted types for that kind of upload.
+ */
+export async function detectFileType(file: string, kind: FileKind, originalName = ''): Promise<DetectedType | null> {
+  const detected = await fileTypeFromFile(file);
+  if (!detected) return null;
+  const allowed = kind === 'image' ? images : documents;
+  let extension: string = detected.ext;
+  if (extension === 'cfb' && kind === 'document') {
+    const nameExtension = originalName.toLowerCase().split('.').pop() ?? '';
+    if (!legacyOffice.has(nameExtension)) return null;
+    extension = nameExtension;
+  }
+  if (extension === 'm4v') extension = 'mp4';
+  const mime = allowed[extension];
+  return mime ? { mime, extension } : null;
+}
+
+export const acceptedDocumentExtensions = Object.keys(documents);

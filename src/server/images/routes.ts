@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from '../../shared/schemas/content.ts';
+import type { AppContext } from '../context.ts';
+import { image } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { receiveUpload } from '../files/upload.ts';
+
+export const imageUrl = (id: string) => `/api/images/${id}`;
+
+export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/images', { schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } }, async (request, reply) => {
+    await ctx.guards.requireAdmin(request);
+    const file = await receiveUpload(request, ctx.storage, { kind: 'image', maxBytes: IMAGE_MAX_BYTES });
+    const id = randomUUID();
+    await ctx.db.insert(image).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size });
+    return reply.status(201).send({ id, url: imageUrl(id) });
+  });
+
+  r.get('/api/images/:imageId', { schema: { params: z.object({ imageId: z.string().max(64) }) } }, async (request, reply) => {
+    await ctx.guards.requireUser(request);
+    const [row] = await ctx.db.select().from(image).where(eq(image.id, request.params.imageId));
+    if (!row) throw notFound();
+    const { stream, size } = await ctx.storage.open(row.storageKey);
+    // An image id never changes content: a new upload gets a new id.
+    return reply
+      .header('content-type', row.mimeType)
+      .header('content-length', size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(stream);
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  moduleInputSchema,
+  moduleOrderSchema,
+  moduleSchema,
+  moduleUpdateSchema,
+  moduleWithQuestionsSchema,
+  studentModuleSchema,
+} from '../../shared/schemas/content.ts';
+import { authorize, canViewCourse, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import {
+  createModule,
+  findModule,
+  listModulesWithQuestions,
+  listModulesForStudent,
+  presentModule,
+  reorderModules,
+  updateModule,
+  withQuestions,
+} from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const moduleParams = z.object({ moduleId: idSchema });
+
+export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
+
+  r.get(
+    '/api/courses/:courseId/modules',
+    { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(moduleWithQuestionsSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return { modules: await listModulesWithQuestions(db, request.params.courseId) };
+    },
+  );
+
+  // The student's view of a course's modules: enabled ones open, the others shown as upcoming.
+  r.get(
+    '/api/courses/:courseId/my-modules',
+    { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(studentModuleSchema) }) } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const course = await findCourse(db, request.params.courseId);
+      authorize(canViewCourse(user, await loadAccess(db, user.id, course.id)));
+      return { modules: await listModulesForStudent(db, course.id, user.id) };
+    },
+  );
+
+  r.post(
+    '/api/modules',
+    { schema: { body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      return reply.status(201).send({ module: await createModule(db, request.body) });
+    },
+  );
+
+  r.put(
+    '/api/courses/:courseId/modules/order',
+    { schema: { params: courseParams, body: moduleOrderSchema } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      await reorderModules(db, request.params.courseId, request.body.moduleIds);
+      return reply.status(204).send();
+    },
+  );
+
+  // Admins get the module with its questions; a student only a module enabled for them.
+  r.get(
+    '/api/modules/:moduleId',
+    { schema: { params: moduleParams, response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, moduleSchema]) }) } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const row = await findModule(db, request.params.moduleId);
+      if (isAdmin(user)) return { module: await withQuestions(db, row) };
+      authorize(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)));
+      return { module: presentModule(row) };
+    },
+  );
+
+  r.patch(
+    '/api/modules/:moduleId',
+    { schema: { params: moduleParams, body: moduleUpdateSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { module: await updateModule(db, request.params.moduleId, request.body) };
+    },
+  );
+}

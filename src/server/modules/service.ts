@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ModuleWithQuestions, Module, StudentModule } from '../../shared/schemas/content.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { courseModule, moduleAccess, moduleQuestion } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { assertImageExists, findCourse } from '../courses/service.ts';
+import { imageUrl } from '../images/routes.ts';
+
+type ModuleRow = typeof courseModule.$inferSelect;
+
+export const moduleNotFound = () => notFound('El módulo no existe.');
+
+export function presentModule(row: ModuleRow): Module {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    name: row.name,
+    imageUrl: imageUrl(row.imageId),
+    videoUrl: row.videoUrl,
+    position: row.position,
+  };
+}
+
+export async function findModule(db: Db | Tx, moduleId: string): Promise<ModuleRow> {
+  const [row] = await db.select().from(courseModule).where(eq(courseModule.id, moduleId));
+  if (!row) throw moduleNotFound();
+  return row;
+}
+
+export async function questionsOf(db: Db | Tx, moduleId: string) {
+  return db
+    .select({ id: moduleQuestion.id, text: moduleQuestion.text })
+    .from(moduleQuestion)
+    .where(eq(moduleQuestion.moduleId, moduleId))
+    .orderBy(asc(moduleQuestion.position));
+}
+
+export async function withQuestions(db: Db | Tx, row: ModuleRow): Promise<ModuleWithQuestions> {
+  return { ...presentModule(row), questions: await questionsOf(db, row.id) };
+}
+
+/** A course's modules in order, each with its questions (two queries, whatever the count). */
+export async function listModulesWithQuestions(db: Db, courseId: string): Promise<ModuleWithQuestions[]> {
+  const rows = await db
+    .select()
+    .from(courseModule)
+    .where(eq(courseModule.courseId, courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+  if (rows.length === 0) return [];
+  const questions = await db
+    .select({ id: moduleQuestion.id, moduleId: moduleQuestion.moduleId, text: moduleQuestion.text })
+    .from(moduleQuestion)
+    .where(inArray(moduleQuestion.moduleId, rows.map((row) => row.id)))
+    .orderBy(asc(moduleQuestion.position));
+  const byModule = Map.groupBy(questions, (q) => q.moduleId);
+  return rows.map((row) => ({
+    ...presentModule(row),
+    questions: (byModule.get(row.id) ?? []).map(({ id, text }) => ({ id, text })),
+  }));
+}
+
+/** Every module of a course, with whether it is enabled for this student. */
+export async function listModulesForStudent(db: Db, courseId: string, userId: string): Promise<StudentModule[]> {
+  const rows = await db
+    .select({ module: courseModule, enabled: moduleAccess.enabled })
+    .from(courseModule)
+    .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
+    .where(eq(courseModule.courseId, courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+  return rows.map(({ module, enabled }) => ({
+    id: module.id,
+    name: module.name,
+    imageUrl: imageUrl(module.imageId),
+    position: module.position,
+    enabled: enabled ?? false,
+  }));
+}
+
+async function replaceQuestions(tx: Tx, moduleId: string, questions: string[]) {
+  await tx.delete(moduleQuestion).where(eq(moduleQuestion.moduleId, moduleId));
+  if (questions.length > 0) {
+    await tx.insert(moduleQuestion).values(questions.map((text, position) => ({ id: randomUUID(), moduleId, position, text })));
+  }
+}
+
+export async function createModule(
+  db: Db,
+  input: { courseId: string; name: string; imageId: string; videoUrl: string; questions: string[] },
+): Promise<ModuleWithQuestions> {
+  return db.transaction(async (tx) => {
+    await findCourse(tx, input.courseId);
+    await assertImageExists(tx, input.imageId);
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${courseModule.position}) + 1, 0)::int` })
+      .from(courseModule)
+      .where(eq(courseModule.courseId, input.courseId));
+    const [row] = await tx
+      .insert(courseModule)
+      .values({ id: randomUUID(), courseId: input.courseId, name: input.name, imageId: input.imageId, videoUrl: input.videoUrl, position: next })
+      .returning();
+    await replaceQuestions(tx, row!.id, input.questions);
+    return withQuestions(tx, row!);
+  });
+}
+
+/**
+ * Edits a module. New questions apply to students who get the module from now on; students
+ * who already have it keep the copy they were given, with their answers.
+ */
+export async function updateModule(
+  db: Db,
+  moduleId: string,
+  input: { name?: string; imageId?: string; videoUrl?: string; questions?: string[] },
+): Promise<ModuleWithQuestions> {
+  return db.transaction(async (tx) => {
+    await findModule(tx, moduleId);
+    const { questions, ...fields } = input;
+    if (fields.imageId) await assertImageExists(tx, fields.imageId);
+    const [row] = await tx
+      .update(courseModule)
+      .set({ ...fields, updatedAt: sql`now()` })
+      .where(eq(courseModule.id, moduleId))
+      .returning();
+    if (questions) await replaceQuestions(tx, moduleId, questions);
+    return withQuestions(tx, row!);
+  });
+}
+
+/** Sets the order of a course's modules; the list must name each of them once. */
+export async function reorderModules(db: Db, courseId: string, moduleIds: string[]) {
+  return db.transaction(async (tx) => {
+    await findCourse(tx, courseId);
+    const existing = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.courseId, courseId));
+    const known = new Set(existing.map((m) => m.id));
+    if (moduleIds.length !== known.size || new Set(moduleIds).size !== moduleIds.length || !moduleIds.every((id) => known.has(id))) {
+      throw badRequest('La lista debe incluir cada módulo del curso una sola vez.');
+    }
+    await tx
+      .update(courseModule)
+      .set({
+        position: sql`(array_position(${sql.param(moduleIds)}::text[], ${courseModule.id}) - 1)`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(courseModule.courseId, courseId), inArray(courseModule.id, moduleIds)));
+  });
+}

@@ -1,0 +1,49 @@
+// Users as the admin sees them, and the per-student access toggles.
+import * as z from 'zod/mini';
+import { roleSchema } from './auth.ts';
+
+export const USERS_PAGE_SIZE = 10;
+
+export const userListQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'La búsqueda es demasiado larga'))),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1, 'La página debe ser 1 o más'), z.maximum(100_000)), 1),
+});
+
+export const userListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  /** At least one submitted activity awaits correction. */
+  pending: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const userListSchema = z.object({
+  users: z.array(userListItemSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+export const accessInputSchema = z.object({ enabled: z.boolean({ error: 'Indicá si se habilita o se bloquea' }) });
+
+export const userCourseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  enabled: z.boolean(),
+});
+export type UserCourse = z.infer<typeof userCourseSchema>;
+
+export const userModuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  position: z.number(),
+  enabled: z.boolean(),
+});
+export type UserModule = z.infer<typeof userModuleSchema>;
+
+export const bulkAccessResultSchema = z.object({ affected: z.number() });

@@ -1,0 +1,130 @@
+// Courses, modules and documents: request bodies validated on both sides, and the JSON the API returns.
+import * as z from 'zod/mini';
+import { messages } from '../messages.ts';
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: messages.requiredField }).check(
+    z.trim(),
+    z.minLength(1, { error: messages.requiredField, abort: true }),
+    z.maxLength(max, tooLong),
+  );
+
+export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador no es válido.'));
+
+export const courseInputSchema = z.object({
+  name: requiredText(120, 'El nombre no puede tener más de 120 caracteres'),
+  description: requiredText(10_000, 'La descripción no puede tener más de 10.000 caracteres'),
+  imageId: z.string({ error: messages.incomplete }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.incomplete)),
+});
+export type CourseInput = z.input<typeof courseInputSchema>;
+export const courseUpdateSchema = z.partial(courseInputSchema);
+
+export const courseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+});
+export type Course = z.infer<typeof courseSchema>;
+
+/** A YouTube address or bare video id, or the address of a video file. */
+export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+export function youtubeId(value: string): string | null {
+  const text = value.trim();
+  if (YOUTUBE_ID.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const host = url.hostname.replace(/^www\.|^m\./, '');
+  let id: string | null = null;
+  if (host === 'youtu.be') id = url.pathname.slice(1).split('/')[0] ?? null;
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com' || host === 'music.youtube.com') {
+    if (url.pathname === '/watch') id = url.searchParams.get('v');
+    else {
+      const match = /^\/(?:embed|shorts|live|v)\/([^/?#]+)/.exec(url.pathname);
+      id = match?.[1] ?? null;
+    }
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+export const invalidVideo = 'Ingresá una dirección de YouTube, un id de video de YouTube o la dirección (https) de un archivo de video';
+
+export const videoUrlSchema = z.string({ error: messages.requiredField }).check(
+  z.trim(),
+  z.minLength(1, { error: messages.requiredField, abort: true }),
+  z.maxLength(2000, invalidVideo),
+  z.refine((value) => {
+    if (youtubeId(value)) return true;
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, invalidVideo),
+);
+
+export const questionTextSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'La pregunta no puede estar vacía'),
+  z.maxLength(2000, 'La pregunta no puede tener más de 2.000 caracteres'),
+);
+
+export const moduleInputSchema = z.object({
+  courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
+  name: requiredText(120, 'El nombre no puede tener más de 120 caracteres'),
+  imageId: z.string({ error: messages.incomplete }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.incomplete)),
+  videoUrl: videoUrlSchema,
+  questions: z.array(questionTextSchema).check(z.maxLength(100, 'Un módulo puede tener como máximo 100 preguntas')),
+});
+export type ModuleInput = z.input<typeof moduleInputSchema>;
+export const moduleUpdateSchema = z.partial(z.omit(moduleInputSchema, { courseId: true }));
+
+export const moduleOrderSchema = z.object({
+  moduleIds: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),
+});
+
+export const moduleSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  videoUrl: z.string(),
+  position: z.number(),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+export const questionSchema = z.object({ id: z.string(), text: z.string() });
+export const moduleWithQuestionsSchema = z.extend(moduleSchema, { questions: z.array(questionSchema) });
+export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
+
+/** What a student sees of a course's modules: enabled ones in full, the rest as upcoming. */
+export const studentModuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  position: z.number(),
+  enabled: z.boolean(),
+});
+export type StudentModule = z.infer<typeof studentModuleSchema>;
+
+export const documentSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  extension: z.string(),
+  size: z.number(),
+  url: z.string(),
+  createdAt: z.string(),
+});
+export type CourseDocument = z.infer<typeof documentSchema>;
+
+export const documentNameSchema = requiredText(200, 'El nombre no puede tener más de 200 caracteres');
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
