@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -10,6 +10,8 @@ export interface FileStorage {
   scratchPath(): string;
   /** Moves a finished upload into storage and returns its new key. */
   keep(scratchFile: string, extension: string): Promise<string>;
+  /** Stores bytes made by the app itself (the sample course) and returns their key. */
+  write(content: Buffer, extension: string): Promise<string>;
   open(key: string): Promise<{ stream: Readable; size: number }>;
   remove(key: string): Promise<void>;
 }
@@ -29,8 +31,13 @@ export async function createLocalStorage(root: string): Promise<FileStorage> {
     return path.join(objects, key.slice(0, 2), key);
   }
 
-  return {
+  const storage: FileStorage = {
     scratchPath: () => path.join(scratch, randomUUID()),
+    async write(content, extension) {
+      const file = storage.scratchPath();
+      await writeFile(file, content);
+      return storage.keep(file, extension);
+    },
     async keep(scratchFile, extension) {
       if (path.dirname(scratchFile) !== scratch) throw new Error('el archivo no está en la carpeta temporal');
       const key = `${randomUUID()}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
@@ -48,4 +55,5 @@ export async function createLocalStorage(root: string): Promise<FileStorage> {
       await rm(pathOf(key), { force: true });
     },
   };
+  return storage;
 }

@@ -1,10 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { setUserModuleAccess } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
+import { createCourse } from '../courses/service.ts';
+import { image } from '../db/schema.ts';
+import { insertDocument } from '../documents/service.ts';
+import { createModule } from '../modules/service.ts';
 import { createUser } from '../users/service.ts';
+import { bannerPng, simplePdf } from './sample-files.ts';
 
 export const DEMO_STUDENT_EMAIL = 'estudiante@aula-virtual.local';
 
-/** The sample content a newcomer sees after the first start. */
+const welcome = `¡Bienvenido/a al curso de formación de árbitros de handball!
+
+El curso tiene 5 módulos: los 4 primeros son teóricos y el 5.º es de evaluación y práctica. En cada módulo vas a ver un video, responder las preguntas de la actividad y podés hacer tus consultas en el foro del módulo.
+
+Costo: $5000 en un pago, o 2 pagos de $3000.
+
+Clases presenciales: los sábados por la mañana.`;
+
+// The videos are placeholders: the instructor replaces them from 'Crear Módulo' → 'Editar'.
+const PLACEHOLDER_VIDEO = 'https://www.youtube.com/watch?v=jNQXAC9IVRw';
+
+const modules = [
+  {
+    name: 'Módulo 1: El juego y el campo',
+    colors: [[21, 101, 192], [13, 71, 161]] as const,
+    questions: [
+      '¿Cuáles son las medidas reglamentarias del campo de juego?',
+      '¿Cuántos jugadores puede tener un equipo en el campo y cuántos en total en la planilla?',
+      '¿Cuánto dura un partido de adultos y cuánto el descanso?',
+    ],
+  },
+  {
+    name: 'Módulo 2: Faltas y sanciones progresivas',
+    colors: [[46, 125, 50], [27, 94, 32]] as const,
+    questions: [
+      'Describí la diferencia entre una amonestación y una exclusión de 2 minutos.',
+      '¿En qué casos corresponde una descalificación directa?',
+      '¿Qué es la sanción progresiva y por qué se aplica?',
+    ],
+  },
+  {
+    name: 'Módulo 3: Señalización y mecánica arbitral',
+    colors: [[239, 108, 0], [191, 54, 12]] as const,
+    questions: [
+      '¿Cómo se divide el trabajo entre el árbitro de campo y el árbitro de gol?',
+      'Describí la señal de juego pasivo y cuándo se muestra.',
+      '¿Qué señal corresponde a un tiempo muerto y quién puede pedirlo?',
+    ],
+  },
+  {
+    name: 'Módulo 4: Tiro de 7 metros y situaciones especiales',
+    colors: [[106, 27, 154], [74, 20, 140]] as const,
+    questions: [
+      '¿En qué situaciones se sanciona un tiro de 7 metros?',
+      '¿Dónde deben ubicarse los demás jugadores durante la ejecución de un 7 metros?',
+      'Explicá la regla del último minuto.',
+    ],
+  },
+  {
+    name: 'Módulo 5: Evaluación y práctica',
+    colors: [[198, 40, 40], [142, 36, 36]] as const,
+    questions: [
+      'Analizá una jugada de un partido que hayas visto: ¿qué decisión tomaste y por qué?',
+      '¿Qué aspectos de tu posicionamiento querés mejorar en las prácticas de los sábados?',
+      'Escribí las tres reglas que más te costaron aprender y cómo las aplicarías.',
+    ],
+  },
+];
+
+const documents = [
+  {
+    name: 'Reglamento de juego (resumen)',
+    title: 'Reglamento de juego - resumen',
+    paragraphs: [
+      'Este documento resume las reglas principales del handball para el curso de árbitros.',
+      'El campo de juego es un rectángulo de 40 metros de largo y 20 metros de ancho. El área de arco está delimitada por la línea de 6 metros.',
+      'Cada equipo juega con hasta 7 jugadores en el campo (6 de campo y 1 arquero) y puede inscribir hasta 16 jugadores.',
+      'Un partido de adultos dura dos tiempos de 30 minutos con un descanso de 15 minutos.',
+    ],
+  },
+  {
+    name: 'Guía de señales arbitrales',
+    title: 'Guía de señales arbitrales',
+    paragraphs: [
+      'Las señales deben ser claras, visibles y sostenidas el tiempo suficiente para que jugadores, oficiales y público las entiendan.',
+      'Antes de cada partido, repasá con tu compañero la división de tareas y las señales que van a usar.',
+    ],
+  },
+  {
+    name: 'Cronograma de clases presenciales',
+    title: 'Cronograma de clases presenciales',
+    paragraphs: [
+      'Las clases presenciales son los sábados por la mañana, de 9 a 12 horas.',
+      'Traé ropa deportiva y silbato. Las prácticas se hacen arbitrando partidos de categorías formativas.',
+    ],
+  },
+];
+
+/**
+ * The sample course a newcomer sees after the first start: 5 modules with questions, three
+ * documents, and a demo student with the course and its first two modules enabled.
+ */
 export async function seedDemo(ctx: AppContext, password: string) {
-  await createUser(ctx, { name: 'Estudiante de Ejemplo', email: DEMO_STUDENT_EMAIL, password, role: 'student' });
+  const { db, storage } = ctx;
+  const storeImage = async (png: Buffer) => {
+    const id = randomUUID();
+    const storageKey = await storage.write(png, 'png');
+    await db.insert(image).values({ id, storageKey, mimeType: 'image/png', size: png.length });
+    return id;
+  };
+
+  const course = await createCourse(db, {
+    name: 'Curso de Árbitros de Handball',
+    description: welcome,
+    imageId: await storeImage(bannerPng([25, 113, 194], [8, 66, 152])),
+  });
+
+  const created = [];
+  for (const module of modules) {
+    const [from, to] = module.colors;
+    created.push(
+      await createModule(db, {
+        courseId: course.id,
+        name: module.name,
+        imageId: await storeImage(bannerPng([...from], [...to])),
+        videoUrl: PLACEHOLDER_VIDEO,
+        questions: module.questions,
+      }),
+    );
+  }
+
+  for (const doc of documents) {
+    const pdf = simplePdf(doc.title, doc.paragraphs);
+    const storageKey = await storage.write(pdf, 'pdf');
+    await insertDocument(db, { courseId: course.id, name: doc.name, storageKey, mimeType: 'application/pdf', extension: 'pdf', size: pdf.length });
+  }
+
+  const student = await createUser(ctx, { name: 'Estudiante de Ejemplo', email: DEMO_STUDENT_EMAIL, password, role: 'student' });
+  for (const module of created.slice(0, 2)) await setUserModuleAccess(db, student.id, module.id, true);
   return { email: DEMO_STUDENT_EMAIL, password };
 }
