@@ -85,6 +85,7 @@ CREATE TABLE "module_question" (
 	"text" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(name || ' ' || email, 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç', 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc'))) STORED;--> statement-breakpoint
 ALTER TABLE "activity" ADD CONSTRAINT "activity_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity" ADD CONSTRAINT "activity_module_id_module_id_fk" FOREIGN KEY ("module_id") REFERENCES "public"."module"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_item" ADD CONSTRAINT "activity_item_activity_id_activity_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activity"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -106,5 +107,4 @@ CREATE INDEX "document_course_idx" ON "document" USING btree ("course_id","creat
 CREATE INDEX "module_access_module_idx" ON "module_access" USING btree ("module_id");--> statement-breakpoint
 CREATE INDEX "module_question_module_idx" ON "module_question" USING btree ("module_id","position");--> statement-breakpoint
 CREATE INDEX "user_name_idx" ON "user" USING btree ("name","id");--> statement-breakpoint
-CREATE INDEX "user_name_trgm_idx" ON "user" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "user_email_trgm_idx" ON "user" USING gin ("email" gin_trgm_ops);
+CREATE INDEX "user_search_trgm_idx" ON "user" USING gin ("search_text" gin_trgm_ops);

@@ -4,6 +4,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+// Accented letters folded for search; the same folding is applied to what the admin types.
+export const SEARCH_FROM = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
+export const SEARCH_TO = 'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc';
+
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -21,14 +25,15 @@ export const user = pgTable(
     banned: boolean('banned').default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** Name and email, lower-cased and without accents: what the admin's user search matches. */
+    searchText: text('search_text').generatedAlwaysAs(sql.raw(`lower(translate(name || ' ' || email, '${SEARCH_FROM}', '${SEARCH_TO}'))`)),
     ...timestamps,
   },
   (t) => [
     index('user_role_idx').on(t.role),
     index('user_name_idx').on(t.name, t.id),
     // Substring search over name and email stays fast with many users (trigram indexes).
-    index('user_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('user_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('user_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

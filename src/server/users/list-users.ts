@@ -1,9 +1,12 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, notInArray, type SQL } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserList } from '../../shared/schemas/access.ts';
 import type { Db } from '../db/client.ts';
-import { activity, user } from '../db/schema.ts';
+import { activity, SEARCH_FROM, SEARCH_TO, user } from '../db/schema.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The same folding the database applies to `search_text`: lower case, no accents. */
+const fold = (text: string) => [...text].map((c) => SEARCH_TO[SEARCH_FROM.indexOf(c)] ?? c).join('').toLowerCase();
 
 /**
  * One page of the admin's user list: users with a submission awaiting correction first, then
@@ -13,8 +16,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listUsers(db: Db, options: { search?: string | undefined; page: number }): Promise<UserList> {
   const pageSize = USERS_PAGE_SIZE;
   const search = options.search?.trim();
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
-  const matches: SQL | undefined = pattern ? or(ilike(user.name, pattern), ilike(user.email, pattern)) : undefined;
+  const matches: SQL | undefined = search ? like(user.searchText, `%${escapeLike(fold(search))}%`) : undefined;
 
   const pendingIds = (await db.selectDistinct({ userId: activity.userId }).from(activity).where(eq(activity.submitted, true))).map(
     (row) => row.userId,
