@@ -20,6 +20,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
+import { activityRoutes } from './activities/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await courseRoutes(api, ctx);
     await moduleRoutes(api, ctx);
     await documentRoutes(api, ctx);
+    await activityRoutes(api, ctx);
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { activity, activityItem, course, courseAccess, courseModule, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
+import { progressByModule } from '../activities/progress.ts';
 import { findCourse } from '../courses/service.ts';
 import { findModule } from '../modules/service.ts';
 
@@ -32,12 +33,14 @@ export async function modulesOfUser(db: Db, userId: string, courseId: string): P
     .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
     .where(eq(courseModule.courseId, courseId))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+  const progress = await progressByModule(db, userId, rows.map((r) => r.module.id));
   return rows.map((r) => ({
     id: r.module.id,
     name: r.module.name,
     imageUrl: imageUrl(r.module.imageId),
     position: r.module.position,
     enabled: r.enabled ?? false,
+    progress: progress.get(r.module.id) ?? null,
   }));
 }
 

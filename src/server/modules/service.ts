@@ -6,6 +6,7 @@ import { courseModule, moduleAccess, moduleQuestion } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import { imageUrl } from '../images/routes.ts';
+import { progressByModule } from '../activities/progress.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
 
@@ -68,12 +69,14 @@ export async function listModulesForStudent(db: Db, courseId: string, userId: st
     .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
     .where(eq(courseModule.courseId, courseId))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+  const progress = await progressByModule(db, userId, rows.filter((r) => r.enabled).map((r) => r.module.id));
   return rows.map(({ module, enabled }) => ({
     id: module.id,
     name: module.name,
     imageUrl: imageUrl(module.imageId),
     position: module.position,
     enabled: enabled ?? false,
+    progress: (enabled && progress.get(module.id)) || null,
   }));
 }
 

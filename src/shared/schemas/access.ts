@@ -1,6 +1,7 @@
 // Users as the admin sees them, and the per-student access toggles.
 import * as z from 'zod/mini';
 import { roleSchema } from './auth.ts';
+import { progressSchema } from './activities.ts';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -43,6 +44,8 @@ export const userModuleSchema = z.object({
   imageUrl: z.string(),
   position: z.number(),
   enabled: z.boolean(),
+  /** The student's state in the module; null when they never had it enabled. */
+  progress: z.nullable(progressSchema),
 });
 export type UserModule = z.infer<typeof userModuleSchema>;
 

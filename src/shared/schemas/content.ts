@@ -1,6 +1,7 @@
 // Courses, modules and documents: request bodies validated on both sides, and the JSON the API returns.
 import * as z from 'zod/mini';
 import { messages } from '../messages.ts';
+import { progressSchema } from './activities.ts';
 
 const requiredText = (max: number, tooLong: string) =>
   z.string({ error: messages.requiredField }).check(
@@ -109,6 +110,8 @@ export const studentModuleSchema = z.object({
   imageUrl: z.string(),
   position: z.number(),
   enabled: z.boolean(),
+  /** The student's state in the module; null for modules not enabled. */
+  progress: z.nullable(progressSchema),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;
 

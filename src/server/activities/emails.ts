@@ -1,0 +1,18 @@
+import { escapeHtml } from '../mail/mailer.ts';
+
+export function correctionEmail(name: string, moduleName: string, link: string) {
+  const subject = `Tu actividad de "${moduleName}" fue corregida`;
+  const text = [
+    `Hola ${name}:`,
+    '',
+    `Tu instructor corrigió tus respuestas del módulo "${moduleName}".`,
+    'Mirá la corrección y, si hay respuestas para revisar, corregilas y volvé a enviarlas:',
+    '',
+    link,
+  ].join('\n');
+  const html = `<p>Hola ${escapeHtml(name)}:</p>
+<p>Tu instructor corrigió tus respuestas del módulo <strong>${escapeHtml(moduleName)}</strong>.</p>
+<p><a href="${escapeHtml(link)}">Ver la corrección</a></p>
+<p>Si hay respuestas para revisar, corregilas y volvé a enviarlas.</p>`;
+  return { subject, text, html };
+}

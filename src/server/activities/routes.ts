@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { activitySchema, correctionSchema, reviewQueueItemSchema, saveAnswersSchema } from '../../shared/schemas/activities.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
+import { findUser } from '../access/service.ts';
+import type { AppContext } from '../context.ts';
+import { findModule } from '../modules/service.ts';
+import { correctionEmail } from './emails.ts';
+import {
+  findActivityOf,
+  presentActivity,
+  reviewQueue,
+  saveCorrection,
+  saveDraft,
+  submitActivity,
+} from './service.ts';
+
+const moduleParams = z.object({ moduleId: idSchema });
+const activityResponse = { 200: z.object({ activity: activitySchema }) };
+
+export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
+
+  /** A student reaches only their own activity, of a module enabled for them. */
+  async function requireOwnModule(request: Parameters<typeof guards.requireUser>[0], moduleId: string) {
+    const user = await guards.requireUser(request);
+    const module = await findModule(db, moduleId);
+    authorize(user.role === 'student' && canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)));
+    return user;
+  }
+
+  r.get('/api/modules/:moduleId/activity', { schema: { params: moduleParams, response: activityResponse } }, async (request) => {
+    const user = await requireOwnModule(request, request.params.moduleId);
+    return { activity: presentActivity(await findActivityOf(db, user.id, request.params.moduleId)) };
+  });
+
+  r.put(
+    '/api/modules/:moduleId/activity/answers',
+    { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
+    async (request) => {
+      const user = await requireOwnModule(request, request.params.moduleId);
+      return { activity: await saveDraft(db, user.id, request.params.moduleId, request.body.answers) };
+    },
+  );
+
+  r.post(
+    '/api/modules/:moduleId/activity/submit',
+    { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
+    async (request) => {
+      const user = await requireOwnModule(request, request.params.moduleId);
+      return { activity: await submitActivity(db, user.id, request.params.moduleId, request.body.answers) };
+    },
+  );
+
+  r.get(
+    '/api/users/:userId/modules/:moduleId/activity',
+    { schema: { params: z.object({ userId: idSchema, moduleId: idSchema }), response: { 200: z.object({ activity: activitySchema, user: z.object({ id: z.string(), name: z.string(), email: z.string() }) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const student = await findUser(db, request.params.userId);
+      await findModule(db, request.params.moduleId);
+      const activity = presentActivity(await findActivityOf(db, student.id, request.params.moduleId));
+      return { activity, user: { id: student.id, name: student.name, email: student.email } };
+    },
+  );
+
+  r.post(
+    '/api/activities/:activityId/correction',
+    { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const activity = await saveCorrection(db, request.params.activityId, request.body);
+      // After the commit: the student hears about it by email; a mail failure does not undo the correction.
+      const student = await findUser(db, activity.userId);
+      const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
+      ctx.mailer.send({ to: student.email, link, ...correctionEmail(student.name, activity.moduleName, link) }).catch((error: unknown) => {
+        request.log.error({ err: error, activityId: activity.id }, 'no se pudo enviar el aviso de corrección');
+      });
+      return { activity };
+    },
+  );
+
+  r.get('/api/review-queue', { schema: { response: { 200: z.object({ items: z.array(reviewQueueItemSchema) }) } } }, async (request) => {
+    await guards.requireAdmin(request);
+    return { items: await reviewQueue(db) };
+  });
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  correct,
+  progressOf,
+  saveAnswers,
+  submit,
+  TransitionError,
+  type ActivityState,
+  type ItemCorrection,
+} from '../../shared/activity-state.ts';
+import type { Activity, CorrectionInput, ReviewQueueItem, SaveAnswersInput } from '../../shared/schemas/activities.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { activity, activityItem, course, courseModule, user } from '../db/schema.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+
+type ActivityRow = typeof activity.$inferSelect;
+type ItemRow = typeof activityItem.$inferSelect;
+
+export const activityNotFound = () => notFound('La actividad no existe.');
+
+interface Loaded {
+  row: ActivityRow;
+  items: ItemRow[];
+  module: { id: string; name: string; courseId: string };
+}
+
+async function load(db: Db | Tx, where: ReturnType<typeof eq>, forUpdate = false): Promise<Loaded> {
+  const query = db
+    .select({ activity, module: { id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId } })
+    .from(activity)
+    .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
+    .where(where);
+  // Locks the activity row: a submit and a correction of the same activity happen one after the other.
+  const [found] = forUpdate ? await query.for('update', { of: activity }) : await query;
+  if (!found) throw activityNotFound();
+  const items = await db.select().from(activityItem).where(eq(activityItem.activityId, found.activity.id)).orderBy(asc(activityItem.position));
+  return { row: found.activity, items, module: found.module };
+}
+
+export const findActivityOf = (db: Db | Tx, userId: string, moduleId: string, forUpdate = false) =>
+  load(db, and(eq(activity.userId, userId), eq(activity.moduleId, moduleId))!, forUpdate);
+
+export const findActivityById = (db: Db | Tx, activityId: string, forUpdate = false) => load(db, eq(activity.id, activityId), forUpdate);
+
+const stateOf = (loaded: Loaded): ActivityState<ItemRow> => ({ submitted: loaded.row.submitted, items: loaded.items });
+
+export function presentActivity(loaded: Loaded): Activity {
+  const { row, items, module } = loaded;
+  return {
+    id: row.id,
+    userId: row.userId,
+    moduleId: module.id,
+    courseId: module.courseId,
+    moduleName: module.name,
+    submitted: row.submitted,
+    progress: progressOf(stateOf(loaded)),
+    version: row.version,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    correctedAt: row.correctedAt?.toISOString() ?? null,
+    items: items.map((item) => ({
+      id: item.id,
+      question: item.question,
+      answer: item.answer,
+      correction: item.correction,
+      feedback: item.feedback,
+      editable: item.editable,
+    })),
+  };
+}
+
+/** Maps answers keyed by item id onto item positions; an unknown item id is bad input. */
+function answersByIndex(items: ItemRow[], answers: SaveAnswersInput['answers']) {
+  const indexById = new Map(items.map((item, index) => [item.id, index]));
+  const byIndex = new Map<number, string>();
+  for (const { itemId, answer } of answers) {
+    const index = indexById.get(itemId);
+    if (index === undefined) throw badRequest('Una de las preguntas no pertenece a esta actividad.');
+    byIndex.set(index, answer);
+  }
+  return byIndex;
+}
+
+function toAppError(error: unknown): never {
+  if (error instanceof TransitionError) {
+    if (error.reason === 'unanswered' || error.reason === 'incomplete-correction') throw badRequest(error.message);
+    throw conflict(error.message);
+  }
+  throw error;
+}
+
+async function writeState(tx: Tx, loaded: Loaded, next: ActivityState<ItemRow>, extra: Partial<ActivityRow>) {
+  for (const [index, item] of next.items.entries()) {
+    const before = loaded.items[index]!;
+    if (
+      item.answer !== before.answer ||
+      item.correction !== before.correction ||
+      item.feedback !== before.feedback ||
+      item.editable !== before.editable
+    ) {
+      await tx
+        .update(activityItem)
+        .set({ answer: item.answer, correction: item.correction, feedback: item.feedback, editable: item.editable })
+        .where(eq(activityItem.id, item.id));
+    }
+  }
+  const [row] = await tx
+    .update(activity)
+    .set({ submitted: next.submitted, version: sql`${activity.version} + 1`, updatedAt: sql`now()`, ...extra })
+    .where(eq(activity.id, loaded.row.id))
+    .returning();
+  return { row: row!, items: next.items, module: loaded.module };
+}
+
+/** The student's draft answers, saved as they type. */
+export async function saveDraft(db: Db, userId: string, moduleId: string, answers: SaveAnswersInput['answers']) {
+  return db.transaction(async (tx) => {
+    const loaded = await findActivityOf(tx, userId, moduleId, true);
+    let next: ActivityState<ItemRow>;
+    try {
+      next = saveAnswers(stateOf(loaded), answersByIndex(loaded.items, answers));
+    } catch (error) {
+      toAppError(error);
+    }
+    return presentActivity(await writeState(tx, loaded, next, {}));
+  });
+}
+
+/** 'Enviar': saves the last answers and submits, in one transaction. */
+export async function submitActivity(db: Db, userId: string, moduleId: string, answers: SaveAnswersInput['answers']) {
+  return db.transaction(async (tx) => {
+    const loaded = await findActivityOf(tx, userId, moduleId, true);
+    let next: ActivityState<ItemRow>;
+    try {
+      next = submit(saveAnswers(stateOf(loaded), answersByIndex(loaded.items, answers)));
+    } catch (error) {
+      toAppError(error);
+    }
+    return presentActivity(await writeState(tx, loaded, next, { submittedAt: new Date() }));
+  });
+}
+
+export const staleCorrection =
+  'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.';
+
+/**
+ * 'Guardar corrección'. The admin sends the version they reviewed: if the activity changed
+ * since (another admin's correction, a new submission), nothing is written and the answer is 409.
+ */
+export async function saveCorrection(db: Db, activityId: string, input: CorrectionInput) {
+  return db.transaction(async (tx) => {
+    const loaded = await findActivityById(tx, activityId, true);
+    if (loaded.row.version !== input.version) throw new AppError('CONFLICT', staleCorrection);
+    const byId = new Map(input.items.map((item) => [item.itemId, item]));
+    if (byId.size !== input.items.length || loaded.items.some((item) => !byId.has(item.id)) || byId.size !== loaded.items.length) {
+      throw badRequest('Marcá cada respuesta como correcta o incorrecta.');
+    }
+    const corrections: ItemCorrection[] = loaded.items.map((item) => {
+      const { correct: isCorrect, feedback } = byId.get(item.id)!;
+      return { correct: isCorrect, feedback };
+    });
+    let next: ActivityState<ItemRow>;
+    try {
+      next = correct(stateOf(loaded), corrections);
+    } catch (error) {
+      toAppError(error);
+    }
+    return presentActivity(await writeState(tx, loaded, next, { correctedAt: new Date() }));
+  });
+}
+
+/** Every activity awaiting correction, oldest submission first. */
+export async function reviewQueue(db: Db): Promise<ReviewQueueItem[]> {
+  const rows = await db
+    .select({
+      activityId: activity.id,
+      userId: user.id,
+      userName: user.name,
+      userEmail: user.email,
+      courseId: course.id,
+      courseName: course.name,
+      moduleId: courseModule.id,
+      moduleName: courseModule.name,
+      submittedAt: activity.submittedAt,
+    })
+    .from(activity)
+    .innerJoin(user, eq(user.id, activity.userId))
+    .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
+    .innerJoin(course, eq(course.id, courseModule.courseId))
+    .where(eq(activity.submitted, true))
+    .orderBy(asc(activity.submittedAt), asc(activity.id));
+  return rows.map((row) => ({ ...row, submittedAt: (row.submittedAt ?? new Date(0)).toISOString() }));
+}
+

@@ -1,0 +1,112 @@
+// The activity state machine (spec §4), in one place: the API enforces it and the client
+// uses it to decide what to show. Pure functions over plain data.
+import { messages } from './messages.ts';
+
+export interface ItemState {
+  answer: string | null;
+  /** null: not corrected yet; true: correct; false: incorrect. */
+  correction: boolean | null;
+  feedback: string | null;
+  editable: boolean;
+}
+
+export interface ActivityState<I extends ItemState = ItemState> {
+  /** Submitted and awaiting correction. */
+  submitted: boolean;
+  items: I[];
+}
+
+export type ModuleProgress = 'sin-responder' | 'enviado' | 'con-correcciones' | 'aprobado';
+
+export const progressLabels: Record<ModuleProgress, string> = {
+  'sin-responder': 'Sin responder',
+  enviado: 'Enviado',
+  'con-correcciones': 'Con correcciones',
+  aprobado: 'Aprobado',
+};
+
+export class TransitionError extends Error {
+  readonly reason: 'not-editable' | 'unanswered' | 'already-submitted' | 'not-submitted' | 'incomplete-correction';
+  constructor(reason: TransitionError['reason'], message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** An answer can be written while its item is editable and not marked correct, and the activity is not awaiting correction. */
+export function canEditItem(activity: ActivityState, item: ItemState): boolean {
+  return !activity.submitted && item.editable && item.correction !== true;
+}
+
+export function canSubmit(activity: ActivityState): boolean {
+  return !activity.submitted && activity.items.some((item) => canEditItem(activity, item));
+}
+
+export function isAnswered(item: ItemState): boolean {
+  return (item.answer ?? '').trim().length > 0;
+}
+
+export interface ProgressSummary {
+  submitted: boolean;
+  items: number;
+  correct: number;
+  incorrect: number;
+}
+
+/** The module's state as the student and the admin see it, from counts (lists read these in SQL). */
+export function progressFromSummary({ submitted, items, correct, incorrect }: ProgressSummary): ModuleProgress {
+  if (submitted) return 'enviado';
+  if (items > 0 && correct === items) return 'aprobado';
+  if (incorrect > 0) return 'con-correcciones';
+  return 'sin-responder';
+}
+
+export function progressOf(activity: ActivityState): ModuleProgress {
+  return progressFromSummary({
+    submitted: activity.submitted,
+    items: activity.items.length,
+    correct: activity.items.filter((item) => item.correction === true).length,
+    incorrect: activity.items.filter((item) => item.correction === false).length,
+  });
+}
+
+/** Draft answers typed by the student; answers to items that are not editable are refused. */
+export function saveAnswers<I extends ItemState>(activity: ActivityState<I>, answers: Map<number, string>): ActivityState<I> {
+  if (activity.submitted) throw new TransitionError('already-submitted', 'Ya enviaste tus respuestas: esperá la corrección.');
+  const items = activity.items.map((item, index) => {
+    const answer = answers.get(index);
+    if (answer === undefined) return item;
+    if (!canEditItem(activity, item)) throw new TransitionError('not-editable', 'Esa respuesta ya no se puede modificar.');
+    return { ...item, answer };
+  });
+  return { ...activity, items };
+}
+
+/** 'Enviar': every answer must be written; then everything is read-only until corrected. */
+export function submit<I extends ItemState>(activity: ActivityState<I>): ActivityState<I> {
+  if (activity.submitted) throw new TransitionError('already-submitted', 'Ya enviaste tus respuestas: esperá la corrección.');
+  if (!activity.items.every(isAnswered)) throw new TransitionError('unanswered', messages.unanswered);
+  if (!canSubmit(activity)) throw new TransitionError('not-editable', 'No hay respuestas para enviar.');
+  return { submitted: true, items: activity.items.map((item) => ({ ...item, editable: false })) };
+}
+
+export interface ItemCorrection {
+  correct: boolean;
+  feedback: string | null;
+}
+
+/**
+ * 'Guardar corrección': a decision for every item; correct items become final, incorrect ones
+ * go back to the student with the feedback; the activity no longer awaits correction.
+ */
+export function correct<I extends ItemState>(activity: ActivityState<I>, corrections: ItemCorrection[]): ActivityState<I> {
+  if (!activity.submitted) throw new TransitionError('not-submitted', 'Esta actividad no está esperando corrección.');
+  if (corrections.length !== activity.items.length) {
+    throw new TransitionError('incomplete-correction', 'Marcá cada respuesta como correcta o incorrecta.');
+  }
+  const items = activity.items.map((item, index) => {
+    const { correct: isCorrect, feedback } = corrections[index]!;
+    return { ...item, correction: isCorrect, editable: !isCorrect, feedback: feedback?.trim() ? feedback.trim() : null };
+  });
+  return { submitted: false, items };
+}

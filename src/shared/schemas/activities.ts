@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+
+export const ANSWER_MAX = 10_000;
+export const FEEDBACK_MAX = 5_000;
+
+export const progressSchema = z.enum(['sin-responder', 'enviado', 'con-correcciones', 'aprobado']);
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.nullable(z.string()),
+  correction: z.nullable(z.boolean()),
+  feedback: z.nullable(z.string()),
+  editable: z.boolean(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  moduleId: z.string(),
+  courseId: z.string(),
+  moduleName: z.string(),
+  submitted: z.boolean(),
+  progress: progressSchema,
+  version: z.number(),
+  submittedAt: z.nullable(z.string()),
+  correctedAt: z.nullable(z.string()),
+  items: z.array(activityItemSchema),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+const answerSchema = z.object({
+  itemId: z.string().check(z.minLength(1), z.maxLength(64)),
+  answer: z.string().check(z.maxLength(ANSWER_MAX, 'La respuesta no puede tener más de 10.000 caracteres')),
+});
+
+export const saveAnswersSchema = z.object({
+  answers: z.array(answerSchema).check(z.maxLength(200)),
+});
+export type SaveAnswersInput = z.infer<typeof saveAnswersSchema>;
+
+export const correctionSchema = z.object({
+  version: z.number().check(z.int()),
+  items: z
+    .array(
+      z.object({
+        itemId: z.string().check(z.minLength(1), z.maxLength(64)),
+        correct: z.boolean({ error: 'Marcá cada respuesta como correcta o incorrecta.' }),
+        feedback: z.nullable(z.string().check(z.maxLength(FEEDBACK_MAX, 'La devolución no puede tener más de 5.000 caracteres'))),
+      }),
+    )
+    .check(z.maxLength(200)),
+});
+export type CorrectionInput = z.infer<typeof correctionSchema>;
+
+export const reviewQueueItemSchema = z.object({
+  activityId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  courseId: z.string(),
+  courseName: z.string(),
+  moduleId: z.string(),
+  moduleName: z.string(),
+  submittedAt: z.string(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
