@@ -1,5 +1,164 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
+import { canEditItem, canSubmit, isAnswered } from '../../../shared/activity-state.ts';
+import { messages } from '../../../shared/messages.ts';
+import { ANSWER_MAX } from '../../../shared/schemas/activities.ts';
+import { paths } from '../../app/paths.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useMyActivity } from './api/use-my-activity.ts';
+import { useSubmitActivity } from './api/use-submit-activity.ts';
+import { ProgressBadge } from './components/progress-badge.tsx';
+import { SaveStatusText } from './components/save-status.tsx';
+import { useAutosave } from './use-autosave.ts';
 
 export function ActivitiesPage() {
-  return <PageTitle>Actividades</PageTitle>;
+  const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
+  const query = useMyActivity(moduleId);
+  const activity = query.data;
+  const autosave = useAutosave(moduleId, activity);
+  const submit = useSubmitActivity(moduleId, courseId);
+  const [dialog, setDialog] = useState<{ message: string; color: 'red' | 'green' } | null>(null);
+
+  if (query.isPending) {
+    return (
+      <Stack>
+        <Skeleton h={32} w="50%" />
+        <Skeleton h={140} />
+        <Skeleton h={140} />
+      </Stack>
+    );
+  }
+  if (query.isError || !activity) {
+    return (
+      <LoadError
+        error={query.error}
+        backTo={paths.courseModules(courseId)}
+        backLabel="Ver los módulos"
+        forbiddenText="Este módulo todavía no está habilitado para vos."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+
+  const items = activity.items.map((item) => ({ ...item, answer: autosave.answers[item.id] ?? item.answer ?? '' }));
+
+  const onSubmit = async () => {
+    if (!items.every(isAnswered)) {
+      setDialog({ message: messages.unanswered, color: 'red' });
+      return;
+    }
+    try {
+      await autosave.flush();
+    } catch {
+      // The submit below carries every answer anyway.
+    }
+    submit.mutate(
+      items.filter((item) => canEditItem(activity, item)).map((item) => ({ itemId: item.id, answer: item.answer })),
+      {
+        onSuccess: () => setDialog({ message: messages.answersSaved, color: 'green' }),
+        onError: (error) => setDialog({ message: error instanceof ApiError ? error.message : messages.internal, color: 'red' }),
+      },
+    );
+  };
+
+  return (
+    <Stack maw={820}>
+      <PageTitle actions={<ProgressBadge progress={activity.progress} />}>Actividades</PageTitle>
+      <Text c="gray.7" mt={-12}>
+        {activity.moduleName}
+      </Text>
+      {activity.submitted && (
+        <Alert color="blue" title="Respuestas enviadas">
+          Tu instructor las va a corregir. Te avisamos por email cuando estén corregidas.
+        </Alert>
+      )}
+      {activity.progress === 'con-correcciones' && (
+        <Alert color="orange" title="Tenés respuestas para revisar">
+          Leé la devolución de cada respuesta marcada como incorrecta, corregila y volvé a enviar.
+        </Alert>
+      )}
+      {activity.progress === 'aprobado' && (
+        <Alert color="green" title="¡Aprobado!" icon={<IconCircleCheck />}>
+          Todas tus respuestas de este módulo están correctas.
+        </Alert>
+      )}
+      {items.length === 0 && <Text c="gray.7">Este módulo no tiene preguntas.</Text>}
+
+      {items.map((item, index) => {
+        const editable = canEditItem(activity, item);
+        return (
+          <Paper key={item.id} withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Text fw={600} id={`pregunta-${item.id}`}>
+                  {index + 1}. {item.question}
+                </Text>
+                {item.correction === true && (
+                  <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                    Correcta
+                  </Badge>
+                )}
+                {item.correction === false && (
+                  <Badge color="orange" variant="light">
+                    Para corregir
+                  </Badge>
+                )}
+              </Group>
+              {item.correction === false && item.feedback && (
+                <Alert color="orange" variant="light" icon={<IconMessageCircle />} title="Devolución del instructor">
+                  <Text style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>
+                </Alert>
+              )}
+              {item.correction === true && item.feedback && (
+                <Text size="sm" c="green.9" style={{ whiteSpace: 'pre-wrap' }}>
+                  {item.feedback}
+                </Text>
+              )}
+              <Textarea
+                aria-labelledby={`pregunta-${item.id}`}
+                placeholder={editable ? 'Escribí tu respuesta' : undefined}
+                value={item.answer}
+                onChange={(event) => autosave.change(item.id, event.currentTarget.value)}
+                readOnly={!editable}
+                variant={editable ? 'default' : 'filled'}
+                autosize
+                minRows={3}
+                maxRows={14}
+                maxLength={ANSWER_MAX}
+              />
+            </Stack>
+          </Paper>
+        );
+      })}
+
+      {items.length > 0 && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          {canSubmit(activity) ? <SaveStatusText status={autosave.status} /> : <span />}
+          <Group gap="sm">
+            <Button component={Link} href={paths.module(courseId, moduleId)} variant="default">
+              Volver al módulo
+            </Button>
+            <Button onClick={() => void onSubmit()} loading={submit.isPending} disabled={!canSubmit(activity)}>
+              Enviar
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <Anchor component={Link} href={paths.moduleQuestions(courseId, moduleId)} size="sm">
+        ¿Tenés dudas? Hacé una pregunta en el foro del módulo
+      </Anchor>
+      <MessageDialog
+        opened={dialog !== null}
+        message={dialog?.message ?? ''}
+        buttonLabel={dialog?.color === 'green' ? 'Ok' : messages.retry}
+        color={dialog?.color ?? 'blue'}
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
 }

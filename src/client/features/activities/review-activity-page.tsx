@@ -1,5 +1,166 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { messages } from '../../../shared/messages.ts';
+import { FEEDBACK_MAX } from '../../../shared/schemas/activities.ts';
+import { paths } from '../../app/paths.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useReviewQueue } from './api/use-review-queue.ts';
+import { useSaveCorrection } from './api/use-save-correction.ts';
+import { useUserActivity } from './api/use-user-activity.ts';
+import { ProgressBadge } from './components/progress-badge.tsx';
 
+type Decision = { correct: boolean | null; feedback: string };
+
+const formatDate = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
+
+/** The admin's review of one student's answers in one module: correct / incorrect and feedback. */
 export function ReviewActivityPage() {
-  return <PageTitle>Corregir actividad</PageTitle>;
+  const { userId = '', courseId = '', moduleId = '' } = useParams<{ userId: string; courseId: string; moduleId: string }>();
+  const [, navigate] = useLocation();
+  const query = useUserActivity(userId, moduleId);
+  const save = useSaveCorrection(userId, moduleId);
+  const queue = useReviewQueue();
+  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  const [dialog, setDialog] = useState<{ message: string; ok: boolean } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const activity = query.data?.activity;
+
+  // Start from what is stored: previous decisions and feedback.
+  useEffect(() => {
+    if (!activity) return;
+    setDecisions(Object.fromEntries(activity.items.map((item) => [item.id, { correct: item.correction, feedback: item.feedback ?? '' }])));
+  }, [activity]);
+
+  if (query.isPending) return <Skeleton h={300} />;
+  if (query.isError || !activity) {
+    return <LoadError error={query.error} backTo={paths.adminUserModules(userId, courseId)} backLabel="Volver a los módulos" notFoundText="Este alumno no tiene esta actividad (el módulo nunca se le habilitó)." />;
+  }
+
+  const student = query.data.user;
+  const next = queue.data?.find((entry) => entry.activityId !== activity.id);
+  const complete = activity.items.every((item) => decisions[item.id]?.correct != null);
+
+  const onSave = () => {
+    if (!complete) {
+      setDialog({ message: 'Marcá cada respuesta como correcta o incorrecta.', ok: false });
+      return;
+    }
+    save.mutate(
+      {
+        activityId: activity.id,
+        input: {
+          version: activity.version,
+          items: activity.items.map((item) => ({
+            itemId: item.id,
+            correct: decisions[item.id]!.correct!,
+            feedback: decisions[item.id]!.feedback.trim() || null,
+          })),
+        },
+      },
+      {
+        onSuccess: () => {
+          setSaved(true);
+          setDialog({ message: messages.correctionSaved, ok: true });
+        },
+        onError: (error) => setDialog({ message: error.message, ok: false }),
+      },
+    );
+  };
+
+  return (
+    <Stack maw={860}>
+      <PageTitle actions={<ProgressBadge progress={activity.progress} />}>Corregir actividad</PageTitle>
+      <Text mt={-12} c="gray.7">
+        {student.name} ({student.email}) · {activity.moduleName}
+        {activity.submittedAt && ` · enviada el ${formatDate(activity.submittedAt)}`}
+      </Text>
+      {!activity.submitted && (
+        <Alert color="blue">
+          {activity.progress === 'aprobado'
+            ? 'Esta actividad ya está aprobada.'
+            : 'Esta actividad no está esperando corrección: el alumno todavía no envió sus respuestas (o ya se corrigieron).'}
+        </Alert>
+      )}
+      {activity.items.map((item, index) => {
+        const decision = decisions[item.id] ?? { correct: null, feedback: '' };
+        const setDecision = (patch: Partial<Decision>) => setDecisions((all) => ({ ...all, [item.id]: { ...decision, ...patch } }));
+        return (
+          <Paper key={item.id} withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <Stack gap="xs">
+              <Text fw={600} id={`q-${item.id}`}>
+                {index + 1}. {item.question}
+              </Text>
+              <Paper bg="gray.0" p="sm" radius="sm">
+                <Text size="xs" c="gray.7" mb={4}>
+                  Respuesta del alumno
+                </Text>
+                <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer?.trim() ? item.answer : <em>Sin respuesta</em>}</Text>
+              </Paper>
+              {activity.submitted ? (
+                <>
+                  <SegmentedControl
+                    aria-label={`Corrección de la pregunta ${index + 1}`}
+                    value={decision.correct == null ? '' : decision.correct ? 'correcta' : 'incorrecta'}
+                    onChange={(value) => setDecision({ correct: value === 'correcta' })}
+                    data={[
+                      { value: 'correcta', label: 'Correcta' },
+                      { value: 'incorrecta', label: 'Incorrecta' },
+                    ]}
+                    color={decision.correct == null ? undefined : decision.correct ? 'green' : 'orange'}
+                    w={{ base: '100%', xs: 'auto' }}
+                  />
+                  <Textarea
+                    label={`Devolución para la pregunta ${index + 1}`}
+                    placeholder="Comentario para el alumno (opcional)"
+                    value={decision.feedback}
+                    onChange={(event) => setDecision({ feedback: event.currentTarget.value })}
+                    autosize
+                    minRows={2}
+                    maxLength={FEEDBACK_MAX}
+                  />
+                </>
+              ) : (
+                <Group gap="xs">
+                  {item.correction === true && <Badge color="green">Correcta</Badge>}
+                  {item.correction === false && <Badge color="orange">Incorrecta</Badge>}
+                  {item.feedback && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>}
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        );
+      })}
+      <Group justify="space-between">
+        <Anchor component={Link} href={paths.adminReview()}>
+          Ver la lista Por corregir
+        </Anchor>
+        <Group>
+          {saved && next && (
+            <Button variant="default" onClick={() => navigate(paths.adminUserActivity(next.userId, next.courseId, next.moduleId))}>
+              Siguiente
+            </Button>
+          )}
+          {activity.submitted && (
+            <Button onClick={onSave} loading={save.isPending}>
+              Guardar corrección
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <MessageDialog
+        opened={dialog !== null}
+        message={dialog?.message ?? ''}
+        buttonLabel={dialog?.ok ? 'Ok' : messages.retry}
+        color={dialog?.ok ? 'green' : 'red'}
+        onClose={() => {
+          setDialog(null);
+          if (save.error) void query.refetch();
+        }}
+      />
+    </Stack>
+  );
 }

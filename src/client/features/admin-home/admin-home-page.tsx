@@ -1,10 +1,11 @@
 import { Link } from 'wouter';
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBook2, IconFileUpload, IconLayoutList, IconMessages, IconUsers } from '@tabler/icons-react';
+import { IconBook2, IconChecklist, IconFileUpload, IconLayoutList, IconMessages, IconUsers } from '@tabler/icons-react';
 import { paths } from '../../app/paths.ts';
 
 const tiles = [
   { label: 'Lista de usuarios', description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.', to: paths.adminUsers(), icon: IconUsers },
+  { label: 'Por corregir', description: 'Actividades enviadas que esperan tu corrección.', to: paths.adminReview(), icon: IconChecklist },
   { label: 'Responder Preguntas', description: 'El foro de cada módulo.', to: paths.adminQuestionModules(), icon: IconMessages },
   { label: 'Crear Curso', description: 'Nombre, imagen y texto de bienvenida.', to: paths.adminCreateCourse(), icon: IconBook2 },
   { label: 'Subir Documento', description: 'Material descargable de cada curso.', to: paths.adminUploadDocuments(), icon: IconFileUpload },

@@ -1,0 +1,26 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
+import type { SaveStatus } from '../use-autosave.ts';
+
+const texts: Record<SaveStatus, string> = {
+  guardado: 'Guardado',
+  guardando: 'Guardando…',
+  'sin-conexion': 'Sin conexión: tus respuestas quedan en este dispositivo y se guardan al volver la conexión',
+  error: 'No se pudo guardar. Recargá la página.',
+};
+
+/** Where the student's drafts stand, announced politely to screen readers. */
+export function SaveStatusText({ status }: { status: SaveStatus }) {
+  const color = status === 'guardado' ? 'green.8' : status === 'guardando' ? 'gray.7' : status === 'error' ? 'red.8' : 'orange.9';
+  return (
+    <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="estado-guardado">
+      {status === 'guardado' && <IconCloudCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />}
+      {status === 'guardando' && <Loader size={14} aria-hidden />}
+      {status === 'sin-conexion' && <IconWifiOff size={18} color="var(--mantine-color-orange-9)" aria-hidden />}
+      {status === 'error' && <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden />}
+      <Text size="sm" c={color}>
+        {texts[status]}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Activity } from '../../../shared/schemas/activities.ts';
+import { ApiError } from '../../lib/api.ts';
+import { saveAnswers } from './api/save-answers.ts';
+import { myActivityKey } from './api/use-my-activity.ts';
+
+export type SaveStatus = 'guardado' | 'guardando' | 'sin-conexion' | 'error';
+
+const DEBOUNCE_MS = 800;
+const RETRY_MS = 4000;
+const storageKey = (activityId: string) => `aula:borradores:${activityId}`;
+
+function readLocal(activityId: string): Record<string, string> {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(activityId)) ?? '{}') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function writeLocal(activityId: string, drafts: Record<string, string>) {
+  try {
+    if (Object.keys(drafts).length === 0) localStorage.removeItem(storageKey(activityId));
+    else localStorage.setItem(storageKey(activityId), JSON.stringify(drafts));
+  } catch {
+    // Private mode or a full disk: the server copy is still the source of truth.
+  }
+}
+
+/**
+ * Keeps what the student types: every change goes to this device's storage at once and to
+ * the server after a short pause; when the connection drops it retries until it gets through,
+ * so nothing written is lost across reloads, devices or a flaky connection.
+ */
+export function useAutosave(moduleId: string, activity: Activity | undefined) {
+  const queryClient = useQueryClient();
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<SaveStatus>('guardado');
+  const pending = useRef<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<Promise<void> | null>(null);
+  const activityId = activity?.id;
+
+  // Start from the server's answers, then re-apply drafts this device had not yet saved.
+  useEffect(() => {
+    if (!activity) return;
+    const local = readLocal(activity.id);
+    const next: Record<string, string> = {};
+    for (const item of activity.items) next[item.id] = item.answer ?? '';
+    const unsaved: Record<string, string> = {};
+    for (const item of activity.items) {
+      const draft = local[item.id];
+      if (draft !== undefined && draft !== (item.answer ?? '') && item.editable && !activity.submitted && item.correction !== true) {
+        next[item.id] = draft;
+        unsaved[item.id] = draft;
+      }
+    }
+    setAnswers(next);
+    pending.current = unsaved;
+    writeLocal(activity.id, unsaved);
+    if (Object.keys(unsaved).length > 0) schedule(0);
+    // Only when a different activity (or a new version after submit/correction) arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activity?.id, activity?.submitted, activity?.correctedAt]);
+
+  const flush = useCallback(async (): Promise<void> => {
+    if (!activityId) return;
+    while (inFlight.current) await inFlight.current;
+    const batch = pending.current;
+    if (Object.keys(batch).length === 0) return;
+    pending.current = {};
+    setStatus('guardando');
+    const entries = Object.entries(batch).map(([itemId, answer]) => ({ itemId, answer }));
+    const run = saveAnswers(moduleId, entries).then(
+      (saved) => {
+        queryClient.setQueryData(myActivityKey(moduleId), saved);
+        const local = readLocal(activityId);
+        for (const [itemId, answer] of Object.entries(batch)) if (local[itemId] === answer) delete local[itemId];
+        writeLocal(activityId, local);
+        const more = Object.keys(pending.current).length > 0;
+        setStatus(more ? 'guardando' : 'guardado');
+        if (more) schedule(DEBOUNCE_MS);
+      },
+      (error: unknown) => {
+        // Put the batch back under anything typed since, and try again later.
+        pending.current = { ...batch, ...pending.current };
+        const offline = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+        setStatus(offline ? 'sin-conexion' : 'error');
+        if (offline) schedule(RETRY_MS);
+        throw error;
+      },
+    );
+    inFlight.current = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await run;
+    } finally {
+      inFlight.current = null;
+    }
+    // schedule is a plain function over refs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activityId, moduleId, queryClient]);
+
+  function schedule(delay: number) {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush().catch(() => undefined), delay);
+  }
+
+  const change = (itemId: string, answer: string) => {
+    setAnswers((current) => ({ ...current, [itemId]: answer }));
+    pending.current = { ...pending.current, [itemId]: answer };
+    if (activityId) writeLocal(activityId, { ...readLocal(activityId), [itemId]: answer });
+    setStatus((s) => (s === 'sin-conexion' ? s : 'guardando'));
+    schedule(DEBOUNCE_MS);
+  };
+
+  // Back online: send what is waiting right away.
+  useEffect(() => {
+    const online = () => schedule(0);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      clearTimeout(timer.current);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [flush]);
+
+  const hasPending = () => Object.keys(pending.current).length > 0;
+
+  return { answers, change, status, flush, hasPending };
+}
