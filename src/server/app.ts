@@ -25,6 +25,9 @@ import { courseRoutes } from './courses/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { createLocalStorage, type FileStorage } from './files/storage.ts';
 import { imageRoutes } from './images/routes.ts';
+import { forumRoutes } from './forum/routes.ts';
+import { createdEvent, findMessage } from './forum/service.ts';
+import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -44,12 +47,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const { config, database, mailer, logger } = deps;
   const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
   const storage = deps.storage ?? (await createLocalStorage(path.join(config.dataDir, 'files')));
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, logger };
+  const events = createEventBus({
+    databaseUrl: config.databaseUrl,
+    pool: database.pool,
+    logger,
+    loadMessageEvent: async (messageId) => {
+      const found = await findMessage(database.db, messageId).catch(() => null);
+      return found && createdEvent(found.message, found.courseId);
+    },
+  });
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, events, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Live event streams stay open: closing the server must not wait for them.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,7 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await moduleRoutes(api, ctx);
     await documentRoutes(api, ctx);
     await activityRoutes(api, ctx);
+    await forumRoutes(api, ctx);
   });
+
+  app.addHook('onClose', () => events.close());
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

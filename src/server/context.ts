@@ -4,6 +4,7 @@ import type { Guards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { EventBus } from './live/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 /** What route modules need, passed in explicitly when they are registered. */
@@ -15,5 +16,6 @@ export interface AppContext {
   guards: Guards;
   mailer: Mailer;
   storage: FileStorage;
+  events: EventBus;
   logger: Logger;
 }

@@ -237,3 +237,30 @@ export const document = pgTable(
   },
   (t) => [index('document_course_idx').on(t.courseId, t.createdAt)],
 );
+
+/** A message in a module's forum. */
+export const forumMessage = pgTable(
+  'forum_message',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The author's full name when they wrote it (the spec's nameMessage). */
+    authorName: text('author_name').notNull(),
+    isAdmin: boolean('is_admin').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('forum_message_module_idx').on(t.moduleId, t.createdAt)],
+);
+
+/** Per module: when a student last wrote and when an admin last opened the forum (the NUEVOS MENSAJES badge). */
+export const forumState = pgTable('forum_state', {
+  moduleId: text('module_id')
+    .primaryKey()
+    .references(() => courseModule.id, { onDelete: 'cascade' }),
+  lastStudentMessageAt: timestamp('last_student_message_at', { withTimezone: true }),
+  lastAdminReadAt: timestamp('last_admin_read_at', { withTimezone: true }),
+});

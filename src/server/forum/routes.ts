@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import { forumMessageSchema, forumModuleSchema, postMessageSchema, type LiveEvent } from '../../shared/schemas/forum.ts';
+import { authorize, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { notFound } from '../errors.ts';
+import { findModule } from '../modules/service.ts';
+import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentMessage } from './service.ts';
+
+const moduleParams = z.object({ moduleId: idSchema });
+const HEARTBEAT_MS = 25_000;
+
+/** Opens a Server-Sent Events stream that forwards the events `accept` lets through. */
+function openStream(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, accept: (event: LiveEvent) => boolean) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 2000\n: conectado\n\n');
+  const unsubscribe = ctx.events.subscribe((event) => {
+    if (accept(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+  });
+  const heartbeat = setInterval(() => res.write(': latido\n\n'), HEARTBEAT_MS);
+  const stop = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+  };
+  request.raw.on('close', stop);
+  res.on('error', stop);
+}
+
+export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, events } = ctx;
+
+  /** Students with the module (and its course) enabled, and admins. */
+  async function requireForumAccess(request: FastifyRequest, moduleId: string): Promise<{ user: SessionUser; courseId: string }> {
+    const user = await guards.requireUser(request);
+    const module = await findModule(db, moduleId);
+    if (!isAdmin(user)) authorize(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)));
+    return { user, courseId: module.courseId };
+  }
+
+  r.get(
+    '/api/modules/:moduleId/messages',
+    { schema: { params: moduleParams, response: { 200: z.object({ messages: z.array(forumMessageSchema) }) } } },
+    async (request) => {
+      const { user } = await requireForumAccess(request, request.params.moduleId);
+      const rows = await listMessages(db, request.params.moduleId);
+      return { messages: rows.map((row) => presentMessage(row, user)) };
+    },
+  );
+
+  r.post(
+    '/api/modules/:moduleId/messages',
+    { schema: { params: moduleParams, body: postMessageSchema, response: { 201: z.object({ message: forumMessageSchema }) } } },
+    async (request, reply) => {
+      const { user, courseId } = await requireForumAccess(request, request.params.moduleId);
+      const { row, badgeRaised } = await postMessage(db, request.params.moduleId, user, request.body.body);
+      await events.publish(createdEvent(row, courseId));
+      if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
+      return reply.status(201).send({ message: presentMessage(row, user) });
+    },
+  );
+
+  r.delete('/api/messages/:messageId', { schema: { params: z.object({ messageId: idSchema }) } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    const { message, courseId } = await findMessage(db, request.params.messageId);
+    const row = await deleteMessage(db, message.id);
+    if (!row) throw notFound('El mensaje no existe.');
+    await events.publish({ type: 'message.deleted', courseId, moduleId: row.moduleId, messageId: row.id });
+    return reply.status(204).send();
+  });
+
+  // An admin opened (or is looking at) the module's forum: clears NUEVOS MENSAJES.
+  r.post('/api/modules/:moduleId/messages/read', { schema: { params: moduleParams } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    const module = await findModule(db, request.params.moduleId);
+    if (await markRead(db, module.id)) {
+      await events.publish({ type: 'forum.badge', courseId: module.courseId, moduleId: module.id, newMessages: false });
+    }
+    return reply.status(204).send();
+  });
+
+  r.get(
+    '/api/courses/:courseId/forum',
+    { schema: { params: z.object({ courseId: idSchema }), response: { 200: z.object({ modules: z.array(forumModuleSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const course = await findCourse(db, request.params.courseId);
+      return { modules: await forumModules(db, course.id) };
+    },
+  );
+
+  // Live events of one module's forum, for anyone who may read it.
+  r.get('/api/modules/:moduleId/events', { schema: { params: moduleParams } }, async (request, reply) => {
+    const { moduleId } = request.params;
+    await requireForumAccess(request, moduleId);
+    openStream(request, reply, ctx, (event) => event.moduleId === moduleId && event.type !== 'forum.badge');
+  });
+
+  // Every forum event, for the admins' pages (badges and chats).
+  r.get('/api/forum/events', async (request, reply) => {
+    await guards.requireAdmin(request);
+    openStream(request, reply, ctx, () => true);
+  });
+}
