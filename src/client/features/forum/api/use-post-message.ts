@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ForumMessage } from '../../../../shared/schemas/forum.ts';
+import { api } from '../../../lib/api.ts';
+import { addMessage } from './cache.ts';
+
+export function usePostMessage(moduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<{ message: ForumMessage }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { method: 'POST', body: { body } }).then(
+        (r) => r.message,
+      ),
+    onSuccess: (message) => addMessage(queryClient, message),
+    onError: () => undefined,
+  });
+}
