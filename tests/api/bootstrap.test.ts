@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { user as userTable } from '../../src/server/db/schema.ts';
 import { bootstrap } from '../../src/server/seed/bootstrap.ts';
 import { DEMO_STUDENT_EMAIL } from '../../src/server/seed/demo.ts';
@@ -17,6 +17,11 @@ async function users(app: TestApp) {
 }
 
 describe('bootstrap', () => {
+  it('runs on the database the suite was asked for (PGlite, or PostgreSQL with TEST_DATABASE_URL)', async () => {
+    t = await createTestApp();
+    expect(t.ctx.database.kind).toBe(inject('testDatabase').kind);
+  });
+
   it('creates the admin from ADMIN_EMAIL on an empty database, printing no password', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     t = await createTestApp();

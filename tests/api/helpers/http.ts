@@ -38,11 +38,17 @@ export function postLogin(app: FastifyInstance, email: string, password: string,
   return call(app, { method: 'POST', url: '/api/auth/login', body: { email, password }, ...(ip ? { ip } : {}) });
 }
 
+/** The `set-cookie` headers of a response, as a list. */
+export function setCookies(response: LightMyRequestResponse): string[] {
+  const value = response.headers['set-cookie'];
+  return Array.isArray(value) ? value : value ? [value] : [];
+}
+
 /** The `cookie` request header that sends back the cookies a response set. */
 export function cookieHeader(response: LightMyRequestResponse): string {
-  const setCookie = response.headers['set-cookie'];
-  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+  return setCookies(response)
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 /** Signs in and returns the cookie header of the new session; fails the test when the login does not succeed. */
