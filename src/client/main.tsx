@@ -9,7 +9,7 @@ import { setSessionUser } from './features/auth/api/use-session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { AppRoutes } from './app/router.tsx';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
@@ -18,7 +18,7 @@ setUnauthorizedHandler(() => setSessionUser(queryClient, null));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Suspense fallback={null}>
         <Notifications position="top-center" />
       </Suspense>

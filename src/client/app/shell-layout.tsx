@@ -25,7 +25,7 @@ export function ShellLayout({ title, userName, menu, children }: ShellLayoutProp
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Cerrar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
             <Text fw={700} c="blue.8" truncate>
               {title}
             </Text>

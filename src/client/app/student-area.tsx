@@ -36,19 +36,28 @@ export function StudentArea() {
   const [location, navigate] = useLocation();
   const courseId = useCurrentCourseId();
 
-  const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) => (
-    <NavLink
-      component={Link}
-      href={to}
-      label={label}
-      description={enabled ? undefined : 'Elegí un curso primero'}
-      disabled={!enabled}
-      active={enabled && location === to}
-      aria-current={enabled && location === to ? 'page' : undefined}
-      leftSection={<Icon size={18} aria-hidden />}
-      onClick={close}
-    />
-  );
+  const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) =>
+    enabled ? (
+      <NavLink
+        component={Link}
+        href={to}
+        label={label}
+        active={location === to}
+        aria-current={location === to ? 'page' : undefined}
+        leftSection={<Icon size={18} aria-hidden />}
+        onClick={close}
+      />
+    ) : (
+      // Outside a course there is nowhere to go: shown, but not a link.
+      <NavLink
+        component="div"
+        label={label}
+        description="Elegí un curso primero"
+        disabled
+        aria-disabled
+        leftSection={<Icon size={18} aria-hidden />}
+      />
+    );
 
   return (
     <ShellLayout

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -7,4 +7,20 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+});
+
+// Mantine's light-scheme defaults put some text under WCAG AA's 4.5:1 (found by axe-core):
+// dimmed text (gray 6) is 3.3:1 on white and 2.9:1 on the login background, field errors
+// (red 6) 3.3:1, light-variant blue text such as the active menu entry (blue 8 on its tinted
+// background) 4.4:1, and links (blue 8) 4.3:1 inside a red alert. The darker shades chosen
+// here keep each above 4.5:1.
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7],
+    '--mantine-color-error': t.colors.red[9],
+    '--mantine-color-blue-light-color': t.colors.blue[9],
+    '--mantine-color-anchor': t.colors.blue[9],
+  },
+  dark: {},
 });

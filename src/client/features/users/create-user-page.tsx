@@ -49,6 +49,7 @@ export function CreateUserPage() {
               required
               key={form.key('password')}
               {...form.getInputProps('password')}
+              aria-invalid={Boolean(form.errors['password'])}
             />
             <Select
               label="Rol"

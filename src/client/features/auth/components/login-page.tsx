@@ -47,6 +47,7 @@ export function LoginPage() {
             required
             key={form.key('password')}
             {...form.getInputProps('password')}
+            aria-invalid={Boolean(form.errors['password'])}
           />
           <Button type="submit" fullWidth loading={login.isPending} size="md">
             LOGIN

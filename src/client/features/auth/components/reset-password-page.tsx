@@ -51,6 +51,7 @@ export function ResetPasswordPage() {
               required
               key={form.key('password')}
               {...form.getInputProps('password')}
+              aria-invalid={Boolean(form.errors['password'])}
             />
             <PasswordInput
               label="Repetí la contraseña"
@@ -58,6 +59,7 @@ export function ResetPasswordPage() {
               required
               key={form.key('confirm')}
               {...form.getInputProps('confirm')}
+              aria-invalid={Boolean(form.errors['confirm'])}
             />
             {reset.error && (
               <Alert color="red" role="alert">

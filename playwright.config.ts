@@ -1,0 +1,39 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const ci = Boolean(process.env.CI);
+
+// End-to-end tests: a real Chromium (Debian's, never a downloaded one) against the built app,
+// which tests/e2e/global-setup.ts starts on 127.0.0.1 with its own data folder and SMTP server.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  // Two cores: one shares with the app server.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: ci ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: ci ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    // The app's address is only known once global-setup.ts has started it: see fixtures.ts.
+    locale: 'es-AR',
+    // Traces are recorded when a failed test is retried (CI); locally, run with `--trace on` to get one.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+});

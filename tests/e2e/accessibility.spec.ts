@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { createStudent, signIn } from './helpers.ts';
+
+/** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n'),
+  );
+  expect(found, `violaciones de axe en ${page.url()}`).toEqual([]);
+}
+
+test('the login page has no axe violations, empty and with errors', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByText('Este campo es obligatorio')).toHaveCount(2);
+  await expectNoAxeViolations(page);
+});
+
+test('the forgot-password page has no axe violations, also with its error dialog open', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Email invalido');
+  await expectNoAxeViolations(page);
+});
+
+test('the reset-password page has no axe violations, also when the link is refused', async ({ page }) => {
+  await page.goto('/reset-password?token=un-token-que-no-existe');
+  await expect(page.getByRole('button', { name: 'Guardar contraseña' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('textbox', { name: 'Nueva contraseña' }).fill('clave-nueva-1');
+  await page.getByRole('textbox', { name: 'Repetí la contraseña' }).fill('clave-nueva-1');
+  await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'no es válido o ya venció' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the admin home and create-user pages have no axe violations, with the menu closed and open', async ({ page }) => {
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Crear Curso/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(menu).toBeInViewport();
+  await expectNoAxeViolations(page);
+
+  await menu.getByRole('link', { name: 'Crear usuario', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Crear usuario' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Crear usuario' }).click();
+  await expect(page.getByText('Este campo es obligatorio').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the student home has no axe violations, with the menu closed and open', async ({ page }) => {
+  await signIn(page, await createStudent());
+  await expect(page).toHaveURL(/\/inicio$/);
+  await expect(page.getByRole('heading', { name: 'Mis cursos' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeInViewport();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,196 @@
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+
+export interface TestUser {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+let userCounter = 0;
+
+/** An email no other test (or earlier run against the same database) has used. */
+export function uniqueEmail(prefix = 'alumno'): string {
+  userCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${userCounter}@e2e.test`;
+}
+
+let adminCookie: Promise<string> | undefined;
+
+/**
+ * The admin's session cookie for API calls, signed in once per worker: every login counts
+ * against the server's per-address limit, and the browser tests sign in plenty on their own.
+ */
+function adminSession(): Promise<string> {
+  adminCookie ??= (async () => {
+    const { baseURL, admin } = e2eEnv();
+    const response = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    if (!response.ok) throw new Error(`login del admin respondió ${response.status}: ${await response.text()}`);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  })();
+  adminCookie.catch(() => (adminCookie = undefined));
+  return adminCookie;
+}
+
+/** One API call as the admin, from the app's own origin; fails unless it answers `expected`. */
+async function adminApi(method: string, url: string, body: BodyInit | object | undefined, expected: number): Promise<Response> {
+  const { baseURL } = e2eEnv();
+  const json = body !== undefined && !(body instanceof FormData);
+  const response = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: { origin: baseURL, cookie: await adminSession(), ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(body) : (body as BodyInit | undefined),
+  });
+  if (response.status !== expected) throw new Error(`${method} ${url} respondió ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+// The smallest valid PNG (1×1 px): the server checks uploads by their content.
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Creates a course (with an uploaded cover image) as the admin and, if given, enables it for `userIds`. */
+export async function createCourse(input: { name?: string; description?: string; enableFor?: string[] } = {}): Promise<{ id: string; name: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'portada.png');
+  const image = (await (await adminApi('POST', '/api/images', form, 201)).json()) as { id: string };
+  const name = input.name ?? `Curso de prueba ${uniqueEmail('c').split('@')[0]}`;
+  const created = await adminApi('POST', '/api/courses', { name, description: input.description ?? 'Un curso creado por los tests e2e.', imageId: image.id }, 201);
+  const { course } = (await created.json()) as { course: { id: string } };
+  for (const userId of input.enableFor ?? []) {
+    await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/courses/${encodeURIComponent(course.id)}/access`, { enabled: true }, 204);
+  }
+  return { id: course.id, name };
+}
+
+/** Creates a user through the API as the admin would (POST /api/users). */
+export async function createUser(input: Partial<Omit<TestUser, 'id'>> & { role?: 'student' | 'admin' } = {}): Promise<TestUser> {
+  const body = {
+    name: input.name ?? 'Alumna de Prueba',
+    email: input.email ?? uniqueEmail(),
+    password: input.password ?? 'clave-alumno-1',
+    role: input.role ?? 'student',
+  };
+  const response = await adminApi('POST', '/api/users', body, 201);
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { id: user.id, name: body.name, email: body.email, password: body.password };
+}
+
+export const createStudent = (input: Partial<Omit<TestUser, 'id'>> = {}) => createUser({ ...input, role: 'student' });
+
+export interface ReceivedMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The message with quoted-printable soft line breaks and `=XX` escapes decoded. */
+  body: string;
+}
+
+/** Decodes quoted-printable text: soft line breaks (`=\n`) and `=XX` bytes, read as UTF-8. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i += 1) {
+    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A header's value, with folded lines joined and RFC 2047 encoded words (`=?UTF-8?Q?...?=`) decoded. */
+function header(raw: string, name: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const match = new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded);
+  const value = (match?.[1] ?? '').replace(/\?=\s+=\?/g, '?==?');
+  return value
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_word, encoding: string, text: string) =>
+      encoding.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    )
+    .trim();
+}
+
+/**
+ * Waits until the test SMTP server has received a message to `to` and returns it.
+ * Only messages not in `seen` count, so a second email to the same address can be awaited.
+ */
+export async function waitForEmail(to: string, options: { timeoutMs?: number; seen?: Set<string> } = {}): Promise<ReceivedMail> {
+  const { mailDir } = e2eEnv();
+  const { timeoutMs = 15_000, seen = new Set() } = options;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = (await readdir(mailDir)).filter((name) => name.endsWith('.eml') && !seen.has(name)).sort();
+    for (const file of files) {
+      const raw = await readFile(path.join(mailDir, file), 'utf8');
+      const recipient = header(raw, 'To');
+      if (recipient.toLowerCase().includes(to.toLowerCase())) {
+        return { file, to: recipient, subject: header(raw, 'Subject'), body: decodeQuotedPrintable(raw) };
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no llegó ningún email a ${to} en ${timeoutMs / 1000} s`);
+}
+
+/** The password-reset link (`<PUBLIC_URL>/reset-password?token=...`) a recovery email carries. */
+export function resetLinkFrom(mail: ReceivedMail): string {
+  const { baseURL } = e2eEnv();
+  const escaped = baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/reset-password\\?token=[^\\s"'<>&]+`).exec(mail.body);
+  if (!match) throw new Error(`el email a ${mail.to} no tiene un enlace de recuperación:\n${mail.body}`);
+  return match[0];
+}
+
+/** Signs in on the login page as a person would. The caller checks where it lands. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+export const screenshotWidths = [360, 1280] as const;
+const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+
+/**
+ * Saves full-page PNGs of the page as it is now at each width, as
+ * `artifacts/screenshots/<name>-<width>.png`, then restores the viewport.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 720 };
+  for (const width of screenshotWidths) {
+    await page.setViewportSize({ width, height: original.height });
+    // Let layout and media queries settle after the resize.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+/** The session as the page's own origin sees it (GET /api/auth/session with the page's cookies). */
+export async function sessionUser(page: Page): Promise<unknown> {
+  const response = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/session', { headers: { accept: 'application/json' } });
+    return { status: res.status, body: (await res.json()) as { user: unknown } };
+  });
+  expect(response.status).toBe(200);
+  return response.body.user;
+}
