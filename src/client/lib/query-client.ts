@@ -1,20 +1,25 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
-function notifyError(error: unknown) {
+/**
+ * Shows a failure as a notification. Pages explain a 403/404 of what they load themselves
+ * (LoadError), so those are shown only for actions (mutations).
+ */
+function notifyError(error: unknown, options: { includeMissing: boolean }) {
   // A 401 sends the user to the login page; a popup on top of that would only be noise.
   if (error instanceof ApiError && error.status === 401) return;
+  if (!options.includeMissing && error instanceof ApiError && (error.status === 403 || error.status === 404)) return;
   const message = error instanceof Error ? error.message : String(error);
   // Loaded on first use, so the notifications code is not part of the first download.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', title: 'Error', message }));
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', title: 'Error', message, closeButtonProps: { 'aria-label': 'Cerrar aviso' } }));
 }
 
 /** The one query cache; queries show their failures as notifications, mutations handle their own. */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: notifyError }),
+  queryCache: new QueryCache({ onError: (error) => notifyError(error, { includeMissing: false }) }),
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      if (!mutation.options.onError) notifyError(error);
+      if (!mutation.options.onError) notifyError(error, { includeMissing: true });
     },
   }),
   defaultOptions: {

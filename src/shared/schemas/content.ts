@@ -62,7 +62,8 @@ export const videoUrlSchema = z.string({ error: messages.requiredField }).check(
     if (youtubeId(value)) return true;
     try {
       const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
+      // Pages are served over https in production, where an http video would be blocked.
+      return url.protocol === 'https:';
     } catch {
       return false;
     }

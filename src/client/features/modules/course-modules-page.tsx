@@ -1,5 +1,120 @@
+import { Link, useParams } from 'wouter';
+import { Badge, Box, Card, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconLayoutList, IconLock } from '@tabler/icons-react';
+import type { StudentModule } from '../../../shared/schemas/content.ts';
+import { paths } from '../../app/paths.ts';
+import { CoverImage } from '../../components/cover-image.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useMyModules } from './api/use-my-modules.ts';
+
+const grid = { base: 1, xs: 2, md: 3 } as const;
+
+interface ModuleCardProps {
+  courseId: string;
+  module: StudentModule;
+  number: number;
+}
+
+const imageHeight = 150;
+
+function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
+  return (
+    <>
+      <Card.Section>
+        <CoverImage src={module.imageUrl} h={imageHeight} />
+      </Card.Section>
+      {/* Upcoming cards are faded: black text keeps what remains legible above the contrast minimum. */}
+      <Text size="sm" c={upcoming ? 'black' : 'gray.7'} fw={600} mt="sm">
+        Módulo {number}
+      </Text>
+      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+        {module.name}
+      </Text>
+    </>
+  );
+}
+
+function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
+  return (
+    <Card component={Link} href={paths.module(courseId, module.id)} withBorder shadow="sm" radius="md" padding="md" className="tile" h="100%">
+      <ModuleCardContent module={module} number={number} />
+    </Card>
+  );
+}
+
+/** A module not enabled yet: shown blurred, not a link and not focusable; screen readers hear 'Próximamente'. */
+function UpcomingModuleCard({ module, number }: Omit<ModuleCardProps, 'courseId'>) {
+  return (
+    <Card withBorder radius="md" padding="md" h="100%" pos="relative">
+      <VisuallyHidden>{`Módulo ${number}: próximamente. Todavía no está habilitado.`}</VisuallyHidden>
+      <Box aria-hidden style={{ filter: 'blur(3px)', opacity: 0.6, userSelect: 'none', pointerEvents: 'none' }}>
+        <ModuleCardContent module={module} number={number} upcoming />
+      </Box>
+      <Badge
+        aria-hidden
+        variant="filled"
+        color="dark"
+        size="lg"
+        leftSection={<IconLock size={14} />}
+        pos="absolute"
+        top={imageHeight / 2}
+        left="50%"
+        style={{ transform: 'translate(-50%, -50%)' }}
+      >
+        Próximamente
+      </Badge>
+    </Card>
+  );
+}
+
+function ModulesSkeleton() {
+  return (
+    <SimpleGrid cols={grid} aria-hidden>
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} height={240} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
 
 export function CourseModulesPage() {
-  return <PageTitle>Módulos</PageTitle>;
+  const { courseId = '' } = useParams<{ courseId: string }>();
+  const modules = useMyModules(courseId);
+
+  if (modules.isError)
+    return (
+      <LoadError
+        error={modules.error}
+        backTo={paths.studentHome()}
+        backLabel="Volver a mis cursos"
+        forbiddenText="Este curso todavía no está habilitado para vos. Cuando tu instructor lo habilite, lo vas a ver en Mis cursos."
+        notFoundText="Este curso no existe. Revisá la dirección o elegí uno de tus cursos."
+        onRetry={() => void modules.refetch()}
+      />
+    );
+
+  return (
+    <Stack gap={0}>
+      <PageTitle>Módulos</PageTitle>
+      {modules.isPending ? (
+        <ModulesSkeleton />
+      ) : modules.data.length === 0 ? (
+        <EmptyState icon={IconLayoutList} title="Este curso todavía no tiene módulos." text="Cuando tu instructor publique el primero, lo vas a ver acá." />
+      ) : (
+        <SimpleGrid component="ol" cols={grid} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {modules.data.map((module, index) => (
+            <li key={module.id}>
+              {module.enabled ? (
+                <OpenModuleCard courseId={courseId} module={module} number={index + 1} />
+              ) : (
+                <UpcomingModuleCard module={module} number={index + 1} />
+              )}
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
 }

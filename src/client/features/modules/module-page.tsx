@@ -1,5 +1,76 @@
-import { PageTitle } from '../../components/page-title.tsx';
+import { Link, useParams } from 'wouter';
+import { Anchor, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { IconArrowLeft, IconChecklist, IconMessageQuestion } from '@tabler/icons-react';
+import { ApiError } from '../../lib/api.ts';
+import { paths } from '../../app/paths.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { VideoPlayer } from '../../components/video-player.tsx';
+import { useMyModule } from './api/use-my-module.ts';
+
+function ModuleSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      <Skeleton height={32} width="60%" />
+      <Skeleton radius="md" style={{ aspectRatio: '16 / 9', height: 'auto' }} />
+      <Group>
+        <Skeleton height={42} width={150} />
+        <Skeleton height={42} width={190} />
+      </Group>
+    </Stack>
+  );
+}
 
 export function ModulePage() {
-  return <PageTitle>Módulo</PageTitle>;
+  const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
+  const module = useMyModule(moduleId);
+
+  // A module of another course under this course's address is treated as not found.
+  const error = module.error ?? (module.data && module.data.courseId !== courseId ? new ApiError(404, 'NOT_FOUND', '') : null);
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        backTo={paths.courseModules(courseId)}
+        backLabel="Volver a los módulos"
+        forbiddenText="Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder verlo."
+        notFoundText="Este módulo no existe en este curso. Elegí uno de la lista de módulos."
+        onRetry={() => void module.refetch()}
+      />
+    );
+
+  const data = module.data;
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Anchor component={Link} href={paths.courseModules(courseId)} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          Módulos
+        </Group>
+      </Anchor>
+      {!data ? (
+        <ModuleSkeleton />
+      ) : (
+        <>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {data.name}
+          </Title>
+          <VideoPlayer videoUrl={data.videoUrl} title={data.name} />
+          <Group gap="sm" grow preventGrowOverflow={false}>
+            <Button component={Link} href={paths.moduleActivities(courseId, moduleId)} size="md" leftSection={<IconChecklist size={20} aria-hidden />}>
+              Actividades
+            </Button>
+            <Button
+              component={Link}
+              href={paths.moduleQuestions(courseId, moduleId)}
+              size="md"
+              variant="outline"
+              leftSection={<IconMessageQuestion size={20} aria-hidden />}
+            >
+              Hacer una pregunta
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
 }

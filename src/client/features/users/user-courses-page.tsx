@@ -1,5 +1,138 @@
-import { PageTitle } from '../../components/page-title.tsx';
+import { Link, useParams } from 'wouter';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBooks, IconLayoutList } from '@tabler/icons-react';
+import type { UserCourse } from '../../../shared/schemas/access.ts';
+import type { User } from '../../../shared/schemas/users.ts';
+import { paths } from '../../app/paths.ts';
+import { AccessItem } from '../../components/access-item.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { notify } from '../../components/notify.ts';
+import { useSetCourseAccess } from './api/use-set-course-access.ts';
+import { useUser } from './api/use-user.ts';
+import { useUserCourses } from './api/use-user-courses.ts';
+
+function UserHeading({ user }: { user: User }) {
+  return (
+    <Stack gap={4}>
+      <Breadcrumbs separatorMargin={6}>
+        <Anchor component={Link} href={paths.adminUsers()} size="sm">
+          Lista de Usuarios
+        </Anchor>
+        <Text size="sm" c="gray.7" aria-current="page">
+          Cursos
+        </Text>
+      </Breadcrumbs>
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {user.name}
+      </Title>
+      <Group gap="xs">
+        <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Text>
+        {user.role === 'admin' && (
+          <Badge variant="dot" color="green" size="sm">
+            Administrador
+          </Badge>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function CourseItem({ userId, userName, course }: { userId: string; userName: string; course: UserCourse }) {
+  const setAccess = useSetCourseAccess();
+  const toggle = () =>
+    setAccess.mutate(
+      { userId, courseId: course.id, enabled: !course.enabled },
+      {
+        onSuccess: (_data, input) =>
+          notify(`Curso ${input.enabled ? 'habilitado' : 'bloqueado'}`, `${course.name}, para ${userName}.`),
+      },
+    );
+
+  return (
+    <AccessItem name={course.name} imageUrl={course.imageUrl} kind="el curso" enabled={course.enabled} pending={setAccess.isPending} onToggle={toggle}>
+      <Button
+        component={Link}
+        href={paths.adminUserModules(userId, course.id)}
+        variant="default"
+        leftSection={<IconLayoutList size={16} aria-hidden />}
+        aria-label={`Ver módulos del curso ${course.name}`}
+      >
+        Ver módulos
+      </Button>
+    </AccessItem>
+  );
+}
+
+function CoursesSkeleton() {
+  return (
+    <Stack gap="xs" aria-hidden>
+      {Array.from({ length: 3 }, (_, index) => (
+        <Skeleton key={index} height={72} radius="md" />
+      ))}
+    </Stack>
+  );
+}
 
 export function UserCoursesPage() {
-  return <PageTitle>Cursos del usuario</PageTitle>;
+  const { userId = '' } = useParams<{ userId: string }>();
+  const user = useUser(userId);
+  const courses = useUserCourses(userId);
+
+  const error = user.error ?? courses.error;
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        backTo={paths.adminUsers()}
+        backLabel="Volver a la lista de usuarios"
+        notFoundText="Este usuario no existe o fue borrado."
+        onRetry={() => void Promise.all([user.refetch(), courses.refetch()])}
+      />
+    );
+
+  const enabledCount = courses.data?.filter((course) => course.enabled).length ?? 0;
+  const userData = user.data;
+
+  return (
+    <Stack gap="lg" maw={860}>
+      {userData ? (
+        <UserHeading user={userData} />
+      ) : (
+        <Stack gap="xs" aria-hidden>
+          <Skeleton height={14} width={160} />
+          <Skeleton height={30} width="60%" />
+          <Skeleton height={16} width="45%" />
+        </Stack>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="cursos-del-usuario">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h4" id="cursos-del-usuario">
+            Cursos
+          </Title>
+          {courses.data && courses.data.length > 0 && (
+            <Text size="sm" c="gray.7">
+              {enabledCount} de {courses.data.length} habilitados
+            </Text>
+          )}
+        </Group>
+        {!courses.data || !userData ? (
+          <CoursesSkeleton />
+        ) : courses.data.length === 0 ? (
+          <EmptyState icon={IconBooks} title="Todavía no hay cursos" text="Cuando crees un curso, vas a poder habilitarlo para este usuario desde acá." />
+        ) : (
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            {courses.data.map((course) => (
+              <li key={course.id}>
+                <CourseItem userId={userId} userName={userData.name} course={course} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Stack>
+  );
 }

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { Course } from '../../shared/schemas/content.ts';
+import { api } from '../lib/api.ts';
+
+// The course list is needed by several admin features (courses, modules, documents), so its
+// query lives here, in shared code, instead of being copied into each feature.
+export const coursesQueryKey = ['courses'] as const;
+
+export const getCourses = () => api<{ courses: Course[] }>('/api/courses');
+
+/** Every course for an admin; the courses enabled for a student. */
+export function useCourses() {
+  return useQuery({ queryKey: coursesQueryKey, queryFn: getCourses, select: (data) => data.courses });
+}
+
+interface CourseSelectProps {
+  value: string | null;
+  onChange: (courseId: string | null) => void;
+  error?: ReactNode;
+  label?: string;
+  description?: string;
+  /** Shown instead of the selector when there is no course yet. */
+  empty: ReactNode;
+  disabled?: boolean;
+}
+
+/** Picks one course from the server's list (never a hard-coded id). */
+export function CourseSelect({ value, onChange, error, label = 'Curso', description, empty, disabled }: CourseSelectProps) {
+  const courses = useCourses();
+
+  if (courses.isError) {
+    return (
+      <Alert color="red" title="No pudimos cargar los cursos">
+        <Group justify="space-between" gap="xs">
+          {courses.error.message}
+          <Button size="xs" variant="white" color="red" onClick={() => void courses.refetch()} loading={courses.isFetching}>
+            Reintentar
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (courses.data?.length === 0) return empty;
+
+  return (
+    <Select
+      label={label}
+      description={description}
+      placeholder={courses.isPending ? 'Cargando cursos…' : 'Elegí un curso'}
+      data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
+      value={value}
+      onChange={onChange}
+      error={error}
+      disabled={disabled || courses.isPending}
+      rightSection={courses.isPending ? <Loader size="xs" aria-label="Cargando cursos" /> : undefined}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No hay cursos con ese nombre"
+      required
+      maw={520}
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'wouter';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconMapSearch } from '@tabler/icons-react';
+import { ApiError } from '../lib/api.ts';
+
+interface LoadErrorProps {
+  error: unknown;
+  /** Where the person can go instead, and what the link says. */
+  backTo?: string;
+  backLabel?: string;
+  /** What a 403 means on this page, e.g. that the instructor has not enabled the course yet. */
+  forbiddenText?: string;
+  /** What a 404 means on this page. */
+  notFoundText?: string;
+  onRetry?: () => void;
+}
+
+/** A page that could not load, explained in Spanish with a way out (instead of a blank page). */
+export function LoadError({ error, backTo, backLabel, forbiddenText, notFoundText, onRetry }: LoadErrorProps) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const kind = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'failed';
+  const Icon = kind === 'forbidden' ? IconLock : kind === 'notFound' ? IconMapSearch : IconAlertTriangle;
+  const title = kind === 'forbidden' ? 'No tenés acceso' : kind === 'notFound' ? 'No lo encontramos' : 'No pudimos cargar esta página';
+  const text =
+    kind === 'forbidden'
+      ? (forbiddenText ?? 'No tenés permiso para ver esta página.')
+      : kind === 'notFound'
+        ? (notFoundText ?? 'Puede que ya no exista o que la dirección esté mal.')
+        : error instanceof Error
+          ? error.message
+          : 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.';
+
+  return (
+    <Stack align="center" ta="center" py="xl" gap="sm" maw={480} mx="auto">
+      <ThemeIcon size={56} radius="xl" variant="light" color={kind === 'failed' ? 'red' : 'blue'} aria-hidden>
+        <Icon size={30} />
+      </ThemeIcon>
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      <Text c="gray.7">{text}</Text>
+      <Group justify="center" mt="xs">
+        {kind === 'failed' && onRetry && (
+          <Button variant="default" onClick={onRetry}>
+            Reintentar
+          </Button>
+        )}
+        {backTo && (
+          <Button component={Link} href={backTo}>
+            {backLabel ?? 'Volver'}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

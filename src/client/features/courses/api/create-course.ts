@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Course } from '../../../../shared/schemas/content.ts';
+import { coursesQueryKey } from '../../../components/course-select.tsx';
+import { api } from '../../../lib/api.ts';
+import { uploadImage } from './upload-image.ts';
+
+export interface CreateCourseVariables {
+  name: string;
+  description: string;
+  image: File;
+  onImageProgress?: (percent: number) => void;
+}
+
+/** Uploads the picture, then creates the course with it. */
+export async function createCourse({ name, description, image, onImageProgress }: CreateCourseVariables) {
+  const { id: imageId } = await uploadImage(image, onImageProgress);
+  return api<{ course: Course }>('/api/courses', { method: 'POST', body: { name, description, imageId } });
+}
+
+export function useCreateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCourse,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
+    // The form shows the failure itself.
+    onError: () => undefined,
+  });
+}

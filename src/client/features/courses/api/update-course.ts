@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Course } from '../../../../shared/schemas/content.ts';
+import { coursesQueryKey } from '../../../components/course-select.tsx';
+import { api } from '../../../lib/api.ts';
+import { uploadImage } from './upload-image.ts';
+
+export interface UpdateCourseVariables {
+  courseId: string;
+  name: string;
+  description: string;
+  /** A new picture, or null to keep the current one. */
+  image: File | null;
+  onImageProgress?: (percent: number) => void;
+}
+
+/** Saves a course's name and description, and its picture when a new one was picked. */
+export async function updateCourse({ courseId, name, description, image, onImageProgress }: UpdateCourseVariables) {
+  const imageId = image ? (await uploadImage(image, onImageProgress)).id : undefined;
+  return api<{ course: Course }>(`/api/courses/${encodeURIComponent(courseId)}`, {
+    method: 'PATCH',
+    body: { name, description, ...(imageId ? { imageId } : {}) },
+  });
+}
+
+export function useUpdateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCourse,
+    onSuccess: (_data, { courseId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: [...coursesQueryKey, courseId], exact: true }),
+      ]),
+    // The edit form shows the failure itself.
+    onError: () => undefined,
+  });
+}

@@ -1,0 +1,56 @@
+import { Button, Card, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { Course } from '../../../../shared/schemas/content.ts';
+import { useCourses } from '../../../components/course-select.tsx';
+
+/** Every course, each with its Editar action. */
+export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
+  const courses = useCourses();
+
+  return (
+    <Stack component="section" aria-labelledby="cursos-existentes" gap="md">
+      <Title order={2} size="h3" id="cursos-existentes">
+        Cursos existentes
+      </Title>
+      {courses.isPending ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Cargando cursos">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={260} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : courses.isError ? (
+        <Text c="red.8">No pudimos cargar los cursos. {courses.error.message}</Text>
+      ) : courses.data.length === 0 ? (
+        <Text c="dimmed">Todavía no hay cursos. Creá el primero con el formulario de arriba.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {courses.data.map((course) => (
+            <Card component="li" key={course.id} withBorder shadow="xs" radius="md" padding="md">
+              <Card.Section>
+                <Image src={course.imageUrl} alt="" h={150} fit="cover" />
+              </Card.Section>
+              <Stack gap={6} mt="sm" style={{ flex: 1 }}>
+                <Text fw={700} lh={1.3}>
+                  {course.name}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+                  {course.description}
+                </Text>
+              </Stack>
+              <Button
+                mt="md"
+                variant="light"
+                leftSection={<IconPencil size={16} aria-hidden />}
+                onClick={() => onEdit(course)}
+                aria-label={`Editar curso ${course.name}`}
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Editar
+              </Button>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { Button, Fieldset, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { messages } from '../../../../shared/messages.ts';
+import { ImageField } from '../../../components/image-field.tsx';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateCourse } from '../api/create-course.ts';
+import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
+
+type Popup = { message: string; color: 'green' | 'red' };
+
+export function CreateCourseForm() {
+  const createCourse = useCreateCourse();
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const form = useForm<CourseFields>({
+    mode: 'uncontrolled',
+    initialValues: { name: '', description: '' },
+    validate: zod4Resolver(courseFieldsSchema),
+    validateInputOnBlur: true,
+  });
+
+  const incomplete = () => setPopup({ message: messages.incomplete, color: 'red' });
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (!image) return incomplete();
+      createCourse.mutate(
+        { ...values, image, onImageProgress: setProgress },
+        {
+          onSuccess: () => {
+            form.reset();
+            setImage(null);
+            setPopup({ message: messages.courseCreated, color: 'green' });
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.fields?.['imageId']) return incomplete();
+            if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+            else setPopup({ message: error.message, color: 'red' });
+          },
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
+    () => {
+      if (!image) incomplete();
+    },
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720}>
+      <form onSubmit={submit} noValidate aria-labelledby="nuevo-curso">
+        <Title order={2} size="h3" mb="md" id="nuevo-curso">
+          Nuevo curso
+        </Title>
+        <Fieldset variant="unstyled" m={0} disabled={createCourse.isPending}>
+          <Stack>
+            <ImageField
+              label="Imagen del curso"
+              value={image}
+              onChange={setImage}
+              onCompressionError={incomplete}
+              progress={progress}
+              required
+            />
+            <TextInput label="Nombre del curso" required key={form.key('name')} {...form.getInputProps('name')} />
+            <Textarea
+              label="Descripción"
+              description="Es el texto de bienvenida que ven los alumnos al entrar al curso."
+              autosize
+              minRows={4}
+              maxRows={14}
+              required
+              key={form.key('description')}
+              {...form.getInputProps('description')}
+            />
+            <Button type="submit" loading={createCourse.isPending} loaderProps={{ 'aria-label': 'Creando curso' }} style={{ alignSelf: 'flex-start' }}>
+              Crear curso
+            </Button>
+          </Stack>
+        </Fieldset>
+      </form>
+      <MessageDialog opened={popup !== null} message={popup?.message ?? ''} buttonLabel="Ok" color={popup?.color} onClose={() => setPopup(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Alert, Button, Fieldset, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { messages } from '../../../../shared/messages.ts';
+import type { Course } from '../../../../shared/schemas/content.ts';
+import { ImageField } from '../../../components/image-field.tsx';
+import { notify } from '../../../components/notify.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useUpdateCourse } from '../api/update-course.ts';
+import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
+
+interface EditCourseModalProps {
+  course: Course | null;
+  opened: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}
+
+/** Name, description and picture of an existing course. */
+export function EditCourseModal({ course, opened, onClose, onExited }: EditCourseModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="Editar curso" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }} fullScreen={phone}>
+      {course && <EditCourseForm key={course.id} course={course} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void }) {
+  const updateCourse = useUpdateCourse();
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<CourseFields>({
+    mode: 'uncontrolled',
+    initialValues: { name: course.name, description: course.description },
+    validate: zod4Resolver(courseFieldsSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    updateCourse.mutate(
+      { courseId: course.id, ...values, image, onImageProgress: setProgress },
+      {
+        onSuccess: ({ course: saved }) => {
+          notify('Curso actualizado', `Se guardaron los cambios de «${saved.name}».`);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+          else setFailure(error.message);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" m={0} disabled={updateCourse.isPending}>
+        <Stack>
+          <ImageField
+            label="Imagen del curso"
+            value={image}
+            onChange={setImage}
+            onCompressionError={() => setFailure(messages.incomplete)}
+            currentUrl={course.imageUrl}
+            progress={progress}
+          />
+          <TextInput label="Nombre del curso" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
+          <Textarea
+            label="Descripción"
+            autosize
+            minRows={4}
+            maxRows={12}
+            required
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={updateCourse.isPending}>
+              Guardar cambios
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

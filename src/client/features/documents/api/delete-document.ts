@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { courseDocumentsQueryKey } from './get-course-documents.ts';
+
+export interface DeleteDocumentVariables {
+  documentId: string;
+  courseId: string;
+}
+
+export const deleteDocument = ({ documentId }: DeleteDocumentVariables) =>
+  api<void>(`/api/documents/${encodeURIComponent(documentId)}`, { method: 'DELETE' });
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDocument,
+    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseDocumentsQueryKey(courseId), exact: true }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CourseDocument } from '../../../../shared/schemas/content.ts';
+import { upload } from '../../../lib/upload.ts';
+import { courseDocumentsQueryKey } from './get-course-documents.ts';
+
+export interface UploadDocumentVariables {
+  courseId: string;
+  name: string;
+  file: File;
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+export function uploadDocument({ courseId, name, file, onProgress, signal }: UploadDocumentVariables) {
+  const body = new FormData();
+  // The server reads the fields before the file: the name must come first.
+  body.append('name', name);
+  body.append('file', file, file.name);
+  return upload<{ document: CourseDocument }>(`/api/courses/${encodeURIComponent(courseId)}/documents`, body, { onProgress, signal });
+}
+
+/** Lets the page tell an upload is under way (to keep the course fixed meanwhile). */
+export const uploadDocumentMutationKey = ['upload-document'] as const;
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: uploadDocumentMutationKey,
+    mutationFn: uploadDocument,
+    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseDocumentsQueryKey(courseId), exact: true }),
+    // The form shows the failure itself.
+    onError: () => undefined,
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import { api } from '../../../lib/api.ts';
+import { courseModulesQueryKey } from './get-course-modules.ts';
+import { uploadImage } from './upload-image.ts';
+
+export interface UpdateModuleVariables {
+  moduleId: string;
+  courseId: string;
+  name: string;
+  videoUrl: string;
+  /** The new question list, or undefined to leave the questions as they are. */
+  questions?: string[];
+  /** A new picture, or null to keep the current one. */
+  image: File | null;
+  onImageProgress?: (percent: number) => void;
+}
+
+/** Saves a module's name, video and questions, and its picture when a new one was picked. */
+export async function updateModule({ moduleId, courseId: _courseId, image, onImageProgress, ...input }: UpdateModuleVariables) {
+  const imageId = image ? (await uploadImage(image, onImageProgress)).id : undefined;
+  return api<{ module: ModuleWithQuestions }>(`/api/modules/${encodeURIComponent(moduleId)}`, {
+    method: 'PATCH',
+    body: { ...input, ...(imageId ? { imageId } : {}) },
+  });
+}
+
+export function useUpdateModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateModule,
+    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+    // The edit form shows the failure itself.
+    onError: () => undefined,
+  });
+}

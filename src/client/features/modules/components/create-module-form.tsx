@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Fieldset, Paper, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { messages } from '../../../../shared/messages.ts';
+import { MessageDialog } from '../../../components/message-dialog.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCreateModule } from '../api/create-module.ts';
+import { moduleFieldsSchema, toFormErrors, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
+import { ModuleFields } from './module-fields.tsx';
+
+type Popup = { message: string; color: 'green' | 'red' };
+
+interface CreateModuleFormProps {
+  courseId: string | null;
+  /** Points the admin at the course selector. */
+  onMissingCourse: () => void;
+}
+
+export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleFormProps) {
+  const createModule = useCreateModule();
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [popup, setPopup] = useState<Popup | null>(null);
+  const form = useForm<ModuleFieldValues>({
+    mode: 'controlled',
+    initialValues: { name: '', videoUrl: '', questions: [], draft: '' },
+    validate: zod4Resolver(moduleFieldsSchema),
+    validateInputOnBlur: ['name', 'videoUrl'],
+  });
+
+  const showError = (message: string) => setPopup({ message, color: 'red' });
+
+  /** The checks the spec answers with a popup, in the order a person would fix them. */
+  const missingPiece = () => {
+    if (!courseId) {
+      onMissingCourse();
+      return messages.selectCourse;
+    }
+    if (!image) return messages.incomplete;
+    return null;
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      const missing = missingPiece();
+      if (missing) return showError(missing);
+      if (values.draft.trim()) {
+        form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de crear el módulo.');
+        return;
+      }
+      createModule.mutate(
+        {
+          courseId: courseId!,
+          name: values.name,
+          videoUrl: values.videoUrl,
+          questions: values.questions.map((question) => question.text),
+          image: image!,
+          onImageProgress: setProgress,
+        },
+        {
+          onSuccess: () => {
+            form.reset();
+            setImage(null);
+            setPopup({ message: messages.moduleCreated, color: 'green' });
+          },
+          onError: (error) => {
+            if (error instanceof ApiError && error.fields?.['courseId']) return showError(messages.selectCourse);
+            if (error instanceof ApiError && error.fields?.['imageId']) return showError(messages.incomplete);
+            if (error instanceof ApiError && error.fields) form.setErrors(toFormErrors(error.fields));
+            else showError(error.message);
+          },
+          onSettled: () => setProgress(null),
+        },
+      );
+    },
+    () => {
+      const missing = missingPiece();
+      if (missing) showError(missing);
+    },
+  );
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={submit} noValidate aria-labelledby="nuevo-modulo">
+        <Title order={2} size="h3" mb="md" id="nuevo-modulo">
+          Nuevo módulo
+        </Title>
+        <Fieldset variant="unstyled" m={0} disabled={createModule.isPending}>
+          <Stack>
+            <ModuleFields
+              form={form}
+              image={image}
+              onImageChange={setImage}
+              onCompressionError={() => showError(messages.incomplete)}
+              imageProgress={progress}
+            />
+            <Button type="submit" loading={createModule.isPending} style={{ alignSelf: 'flex-start' }}>
+              Crear módulo
+            </Button>
+          </Stack>
+        </Fieldset>
+      </form>
+      <MessageDialog opened={popup !== null} message={popup?.message ?? ''} buttonLabel="Ok" color={popup?.color} onClose={() => setPopup(null)} />
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, Button, Fieldset, Group, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { messages } from '../../../../shared/messages.ts';
+import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import { notify } from '../../../components/notify.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useUpdateModule } from '../api/update-module.ts';
+import { moduleFieldsSchema, questionItem, toFormErrors, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
+import { ModuleFields } from './module-fields.tsx';
+
+interface EditModuleModalProps {
+  module: ModuleWithQuestions | null;
+  opened: boolean;
+  onClose: () => void;
+  onExited: () => void;
+}
+
+/** Name, picture, video and questions of an existing module. */
+export function EditModuleModal({ module, opened, onClose, onExited }: EditModuleModalProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="Editar módulo" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }} fullScreen={phone}>
+      {module && <EditModuleForm key={module.id} module={module} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+// Saving the same questions again would still replace them on the server: send them only when changed.
+const sameQuestions = (questions: string[], module: ModuleWithQuestions) =>
+  questions.length === module.questions.length && questions.every((text, index) => text === module.questions[index]?.text);
+
+function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDone: () => void }) {
+  const updateModule = useUpdateModule();
+  const [image, setImage] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ModuleFieldValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: module.name,
+      videoUrl: module.videoUrl,
+      questions: module.questions.map((question) => questionItem(question.text)),
+      draft: '',
+    },
+    validate: zod4Resolver(moduleFieldsSchema),
+    validateInputOnBlur: ['name', 'videoUrl'],
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    if (values.draft.trim()) {
+      form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de guardar.');
+      return;
+    }
+    const questions = values.questions.map((question) => question.text.trim());
+    updateModule.mutate(
+      {
+        moduleId: module.id,
+        courseId: module.courseId,
+        name: values.name,
+        videoUrl: values.videoUrl,
+        questions: sameQuestions(questions, module) ? undefined : questions,
+        image,
+        onImageProgress: setProgress,
+      },
+      {
+        onSuccess: ({ module: saved }) => {
+          notify('Módulo actualizado', `Se guardaron los cambios de «${saved.name}».`);
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) form.setErrors(toFormErrors(error.fields));
+          else setFailure(error.message);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" m={0} disabled={updateModule.isPending}>
+        <Stack>
+          <ModuleFields
+            form={form}
+            image={image}
+            onImageChange={setImage}
+            onCompressionError={() => setFailure(messages.incomplete)}
+            imageProgress={progress}
+            currentImageUrl={module.imageUrl}
+          />
+          <Text size="xs" c="dimmed">
+            Los cambios en las preguntas valen para los alumnos a los que se les habilite el módulo desde ahora: quienes ya
+            lo tienen habilitado conservan sus preguntas y respuestas.
+          </Text>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onDone}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={updateModule.isPending}>
+              Guardar cambios
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import { youtubeId } from '../../../../shared/schemas/content.ts';
+import { ImageField } from '../../../components/image-field.tsx';
+import type { ModuleForm } from '../module-form-schema.ts';
+import { QuestionListEditor } from './question-list-editor.tsx';
+
+interface ModuleFieldsProps {
+  form: ModuleForm;
+  image: File | null;
+  onImageChange: (file: File | null) => void;
+  onCompressionError: () => void;
+  imageProgress: number | null;
+  /** The saved picture (edit form). */
+  currentImageUrl?: string;
+}
+
+/** Picture, name, video and questions: the fields shared by the create and edit forms. */
+export function ModuleFields({ form, image, onImageChange, onCompressionError, imageProgress, currentImageUrl }: ModuleFieldsProps) {
+  return (
+    <Stack>
+      <ImageField
+        label="Imagen del módulo"
+        value={image}
+        onChange={onImageChange}
+        onCompressionError={onCompressionError}
+        currentUrl={currentImageUrl}
+        progress={imageProgress}
+        required={!currentImageUrl}
+      />
+      <TextInput label="Nombre del módulo" required {...form.getInputProps('name')} />
+      <TextInput
+        label="Video"
+        description="Dirección de YouTube, solo el id del video, o la dirección (https) de un archivo de video."
+        placeholder="https://www.youtube.com/watch?v=…"
+        inputMode="url"
+        required
+        {...form.getInputProps('videoUrl')}
+      />
+      <VideoHint value={form.values.videoUrl} />
+      <QuestionListEditor form={form} />
+    </Stack>
+  );
+}
+
+/** Tells the admin how the video will be played, before saving. */
+function VideoHint({ value }: { value: string }) {
+  const text = value.trim();
+  if (!text) return null;
+  const id = youtubeId(text);
+  if (id)
+    return (
+      <Text size="xs" c="teal.9" mt={-8}>
+        Se verá con el reproductor de YouTube (video {id}).
+      </Text>
+    );
+  if (/^https?:\/\//i.test(text))
+    return (
+      <Text size="xs" c="dimmed" mt={-8}>
+        Se verá como archivo de video en el reproductor del navegador.
+      </Text>
+    );
+  return null;
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { userCoursesKey } from './use-user-courses.ts';
+
+export interface CourseAccessInput {
+  userId: string;
+  courseId: string;
+  enabled: boolean;
+}
+
+export const setCourseAccess = ({ userId, courseId, enabled }: CourseAccessInput) =>
+  api<void>(`/api/users/${encodeURIComponent(userId)}/courses/${encodeURIComponent(courseId)}/access`, {
+    method: 'PUT',
+    body: { enabled },
+  });
+
+/** 'Habilitar' / 'Bloquear' a course for one user; pending until the user's course list is fresh again. */
+export function useSetCourseAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCourseAccess,
+    onSuccess: (_data, { userId }) => queryClient.invalidateQueries({ queryKey: userCoursesKey(userId), exact: true }),
+  });
+}

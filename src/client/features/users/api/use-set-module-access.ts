@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { userCoursesKey } from './use-user-courses.ts';
+import { userModulesKey } from './use-user-modules.ts';
+
+export interface ModuleAccessInput {
+  userId: string;
+  /** The module's course, whose module list (and, when enabling, course list) changes. */
+  courseId: string;
+  moduleId: string;
+  enabled: boolean;
+}
+
+export const setModuleAccess = ({ userId, moduleId, enabled }: ModuleAccessInput) =>
+  api<void>(`/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/access`, {
+    method: 'PUT',
+    body: { enabled },
+  });
+
+/**
+ * 'Habilitar' / 'Bloquear' a module for one user. Enabling also enables its course on the
+ * server, so the user's course list is refreshed too; blocking leaves the courses as they are.
+ */
+export function useSetModuleAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setModuleAccess,
+    onSuccess: (_data, { userId, courseId, enabled }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userModulesKey(userId, courseId), exact: true }),
+        enabled && queryClient.invalidateQueries({ queryKey: userCoursesKey(userId), exact: true }),
+      ]),
+  });
+}

@@ -1,0 +1,50 @@
+import type { ApiErrorBody } from '../../shared/api-error.ts';
+import { messages } from '../../shared/messages.ts';
+import { ApiError } from './api.ts';
+
+export interface UploadOptions {
+  /** Called with the share of the body sent so far, 0 to 100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs multipart form data and reports upload progress, which `fetch` cannot do.
+ * Resolves with the JSON answer; fails with the same ApiError as `api()`.
+ */
+export function upload<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(data as T);
+        return;
+      }
+      const error = (data as Partial<ApiErrorBody> | null)?.error;
+      reject(new ApiError(xhr.status, error?.code ?? 'INTERNAL', error?.message ?? messages.internal, error?.fields));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL', messages.network));
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Subida cancelada', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+
+    onProgress?.(0);
+    xhr.send(body);
+  });
+}
