@@ -5,11 +5,12 @@ import {
   idSchema,
   moduleInputSchema,
   moduleOrderSchema,
-  moduleSchema,
   moduleUpdateSchema,
   moduleWithQuestionsSchema,
+  studentModuleDetailSchema,
   studentModuleSchema,
 } from '../../shared/schemas/content.ts';
+import { progressByModule } from '../activities/progress.ts';
 import { authorize, canViewCourse, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
@@ -75,13 +76,14 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   // Admins get the module with its questions; a student only a module enabled for them.
   r.get(
     '/api/modules/:moduleId',
-    { schema: { params: moduleParams, response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, moduleSchema]) }) } } },
+    { schema: { params: moduleParams, response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]) }) } } },
     async (request) => {
       const user = await guards.requireUser(request);
       const row = await findModule(db, request.params.moduleId);
       if (isAdmin(user)) return { module: await withQuestions(db, row) };
       authorize(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)));
-      return { module: presentModule(row) };
+      const progress = await progressByModule(db, user.id, [row.id]);
+      return { module: { ...presentModule(row), progress: progress.get(row.id) ?? null } };
     },
   );
 

@@ -100,6 +100,10 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
+/** A module as its student sees it: with their state in it. */
+export const studentModuleDetailSchema = z.extend(moduleSchema, { progress: z.nullable(progressSchema) });
+export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
+
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
 export const moduleWithQuestionsSchema = z.extend(moduleSchema, { questions: z.array(questionSchema) });
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;

@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useMyActivity } from './api/use-my-activity.ts';
 import { useSubmitActivity } from './api/use-submit-activity.ts';
-import { ProgressBadge } from './components/progress-badge.tsx';
+import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { SaveStatusText } from './components/save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
 

@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { useReviewQueue } from './api/use-review-queue.ts';
 import { useSaveCorrection } from './api/use-save-correction.ts';
 import { useUserActivity } from './api/use-user-activity.ts';
-import { ProgressBadge } from './components/progress-badge.tsx';
+import { ProgressBadge } from '../../components/progress-badge.tsx';
 
 type Decision = { correct: boolean | null; feedback: string };
 

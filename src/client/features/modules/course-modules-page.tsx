@@ -7,6 +7,7 @@ import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { useMyModules } from './api/use-my-modules.ts';
 
 const grid = { base: 1, xs: 2, md: 3 } as const;
@@ -32,6 +33,11 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
+      {!upcoming && module.progress && (
+        <Box mt="xs">
+          <ProgressBadge progress={module.progress} />
+        </Box>
+      )}
     </>
   );
 }

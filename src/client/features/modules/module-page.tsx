@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconChecklist, IconMessageQuestion } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../app/paths.ts';
+import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { useMyModule } from './api/use-my-module.ts';
@@ -51,9 +52,12 @@ export function ModulePage() {
         <ModuleSkeleton />
       ) : (
         <>
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {data.name}
-          </Title>
+          <Group justify="space-between" align="center" gap="xs">
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {data.name}
+            </Title>
+            {data.progress && <ProgressBadge progress={data.progress} />}
+          </Group>
           <VideoPlayer videoUrl={data.videoUrl} title={data.name} />
           <Group gap="sm" grow preventGrowOverflow={false}>
             <Button component={Link} href={paths.moduleActivities(courseId, moduleId)} size="md" leftSection={<IconChecklist size={20} aria-hidden />}>

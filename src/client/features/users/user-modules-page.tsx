@@ -3,6 +3,7 @@ import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title
 import { IconChecklist, IconInfoCircle, IconLayoutList } from '@tabler/icons-react';
 import type { UserModule } from '../../../shared/schemas/access.ts';
 import { paths } from '../../app/paths.ts';
+import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { AccessItem } from '../../components/access-item.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -41,6 +42,7 @@ function ModuleItem({ userId, userName, courseId, module, number }: ModuleItemPr
       pending={setAccess.isPending}
       onToggle={toggle}
     >
+      {module.progress && <ProgressBadge progress={module.progress} />}
       {module.enabled && (
         <Button
           component={Link}

@@ -3,6 +3,7 @@ import type { Course } from '../../../../shared/schemas/content.ts';
 import { coursesQueryKey } from '../../../components/course-select.tsx';
 import { api } from '../../../lib/api.ts';
 import { uploadImage } from './upload-image.ts';
+import { invalidateUserCourseLists } from './user-course-lists.ts';
 
 export interface CreateCourseVariables {
   name: string;
@@ -21,7 +22,8 @@ export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCourse,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }), invalidateUserCourseLists(queryClient)]),
     // The form shows the failure itself.
     onError: () => undefined,
   });

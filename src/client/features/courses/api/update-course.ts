@@ -3,6 +3,7 @@ import type { Course } from '../../../../shared/schemas/content.ts';
 import { coursesQueryKey } from '../../../components/course-select.tsx';
 import { api } from '../../../lib/api.ts';
 import { uploadImage } from './upload-image.ts';
+import { invalidateUserCourseLists } from './user-course-lists.ts';
 
 export interface UpdateCourseVariables {
   courseId: string;
@@ -30,6 +31,7 @@ export function useUpdateCourse() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: [...coursesQueryKey, courseId], exact: true }),
+        invalidateUserCourseLists(queryClient),
       ]),
     // The edit form shows the failure itself.
     onError: () => undefined,

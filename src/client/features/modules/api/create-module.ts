@@ -3,6 +3,7 @@ import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts'
 import { api } from '../../../lib/api.ts';
 import { courseModulesQueryKey } from './get-course-modules.ts';
 import { uploadImage } from './upload-image.ts';
+import { invalidateUserModuleLists } from './user-module-lists.ts';
 
 export interface CreateModuleVariables {
   courseId: string;
@@ -23,7 +24,11 @@ export function useCreateModule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createModule,
-    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+    onSuccess: (_data, { courseId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+        invalidateUserModuleLists(queryClient, courseId),
+      ]),
     // The form shows the failure itself.
     onError: () => undefined,
   });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { courseModulesQueryKey } from './get-course-modules.ts';
+import { invalidateUserModuleLists } from './user-module-lists.ts';
 
 export interface ReorderModulesVariables {
   courseId: string;
@@ -30,6 +31,10 @@ export function useReorderModules() {
         return { modules };
       });
     },
-    onSettled: (_data, _error, { courseId }) => queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+    onSettled: (_data, _error, { courseId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+        invalidateUserModuleLists(queryClient, courseId),
+      ]),
   });
 }

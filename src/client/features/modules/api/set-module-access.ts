@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { invalidateUserModuleLists } from './user-module-lists.ts';
 
 export interface SetModuleAccessVariables {
   moduleId: string;
@@ -15,11 +16,6 @@ export function useSetModuleAccessForAll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setModuleAccessForAll,
-    // What changes is each student's module list for this course, cached by the users feature
-    // as ['user', userId, 'modules', courseId] (matched by shape: features do not import each other).
-    onSuccess: (_data, { courseId }) =>
-      queryClient.invalidateQueries({
-        predicate: ({ queryKey }) => queryKey[0] === 'user' && queryKey[2] === 'modules' && queryKey[3] === courseId,
-      }),
+    onSuccess: (_data, { courseId }) => invalidateUserModuleLists(queryClient, courseId),
   });
 }

@@ -3,6 +3,7 @@ import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts'
 import { api } from '../../../lib/api.ts';
 import { courseModulesQueryKey } from './get-course-modules.ts';
 import { uploadImage } from './upload-image.ts';
+import { invalidateUserModuleLists } from './user-module-lists.ts';
 
 export interface UpdateModuleVariables {
   moduleId: string;
@@ -29,7 +30,11 @@ export function useUpdateModule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateModule,
-    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+    onSuccess: (_data, { courseId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
+        invalidateUserModuleLists(queryClient, courseId),
+      ]),
     // The edit form shows the failure itself.
     onError: () => undefined,
   });

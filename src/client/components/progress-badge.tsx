@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { progressLabels, type ModuleProgress } from '../../../../shared/activity-state.ts';
+import { progressLabels, type ModuleProgress } from '../../shared/activity-state.ts';
 
 const colors: Record<ModuleProgress, string> = {
   'sin-responder': 'gray',
