@@ -7,7 +7,7 @@ import type { AppContext } from '../../../src/server/context.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
 import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -28,11 +28,14 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs before the app is ready, to register extra routes for a test. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A database shared with other app instances (several instances behind one PostgreSQL); the caller drops it. */
+  database?: TestDatabase;
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     PUBLIC_URL,
@@ -80,7 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await opened.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }
