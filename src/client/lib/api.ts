@@ -23,6 +23,11 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener) {
   onUnauthorized = listener;
 }
 
+/** For requests made outside `api()` (uploads): the server said the session is gone. */
+export function reportUnauthorized() {
+  onUnauthorized();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

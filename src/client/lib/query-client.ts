@@ -11,7 +11,7 @@ function notifyError(error: unknown, options: { includeMissing: boolean }) {
   if (!options.includeMissing && error instanceof ApiError && (error.status === 403 || error.status === 404)) return;
   const message = error instanceof Error ? error.message : String(error);
   // Loaded on first use, so the notifications code is not part of the first download.
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', title: 'Error', message, closeButtonProps: { 'aria-label': 'Cerrar aviso' } }));
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', title: 'Error', message }));
 }
 
 /** The one query cache; queries show their failures as notifications, mutations handle their own. */

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
-import { ApiError } from './api.ts';
+import { ApiError, reportUnauthorized } from './api.ts';
 
 export interface UploadOptions {
   /** Called with the share of the body sent so far, 0 to 100. */
@@ -38,6 +38,7 @@ export function upload<T>(path: string, body: FormData, { onProgress, signal }: 
         return;
       }
       const error = (data as Partial<ApiErrorBody> | null)?.error;
+      if (xhr.status === 401 && error?.code === 'UNAUTHORIZED') reportUnauthorized();
       reject(new ApiError(xhr.status, error?.code ?? 'INTERNAL', error?.message ?? messages.internal, error?.fields));
     };
     xhr.onerror = () => reject(new ApiError(0, 'INTERNAL', messages.network));
