@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { Link } from 'wouter';
@@ -8,32 +7,28 @@ import {
   IconFileUpload,
   IconHome,
   IconLayoutList,
-  IconLogout,
   IconMessages,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { useLogout } from '../features/auth/api/use-logout.ts';
-import { useSession } from '../features/auth/api/use-session.ts';
+import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-const AdminHomePage = page(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
-const CreateUserPage = page(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
-const UsersActivitiesPage = page(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
-const UserCoursesPage = page(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
-const UserModulesPage = page(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
-const ReviewActivityPage = page(() => import('../features/activities/review-activity-page.tsx'), 'ReviewActivityPage');
-const ReviewQueuePage = page(() => import('../features/activities/review-queue-page.tsx'), 'ReviewQueuePage');
-const CreateCoursePage = page(() => import('../features/courses/create-course-page.tsx'), 'CreateCoursePage');
-const CreateModulePage = page(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
-const UploadDocumentsPage = page(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
-const QuestionModulesPage = page(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
-const AdminForumPage = page(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
+const AdminHomePage = lazyPage(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
+const CreateUserPage = lazyPage(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
+const UsersActivitiesPage = lazyPage(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
+const UserCoursesPage = lazyPage(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
+const UserModulesPage = lazyPage(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
+const ReviewActivityPage = lazyPage(() => import('../features/activities/review-activity-page.tsx'), 'ReviewActivityPage');
+const ReviewQueuePage = lazyPage(() => import('../features/activities/review-queue-page.tsx'), 'ReviewQueuePage');
+const CreateCoursePage = lazyPage(() => import('../features/courses/create-course-page.tsx'), 'CreateCoursePage');
+const CreateModulePage = lazyPage(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
+const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
+const QuestionModulesPage = lazyPage(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
+const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
 
 const entries = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
@@ -48,14 +43,11 @@ const entries = [
 
 /** The admin shell (top bar and side menu) around the admin pages. */
 export function AdminArea() {
-  const session = useSession();
-  const logout = useLogout();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
 
   return (
     <ShellLayout
       title="Aula Virtual · Administración"
-      userName={session.data?.name ?? ''}
       menu={(close) => (
         <>
           {entries.map((entry) => (
@@ -70,13 +62,6 @@ export function AdminArea() {
               onClick={close}
             />
           ))}
-          <NavLink
-            component="button"
-            label="Cerrar sesión"
-            leftSection={<IconLogout size={18} aria-hidden />}
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
-          />
         </>
       )}
     >

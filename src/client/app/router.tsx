@@ -1,17 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 
-// Only the login page ships in the first download; every other page is its own chunk.
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-const ForgotPasswordPage = page(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
-const ResetPasswordPage = page(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
-const AdminArea = page(() => import('./admin-area.tsx'), 'AdminArea');
-const StudentArea = page(() => import('./student-area.tsx'), 'StudentArea');
+// Only the login page ships in the first download; every other page is its own chunk.
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
+const AdminArea = lazyPage(() => import('./admin-area.tsx'), 'AdminArea');
+const StudentArea = lazyPage(() => import('./student-area.tsx'), 'StudentArea');
 
 /** The top-level routes: signed-out pages, the admin area and the student area. */
 export function AppRoutes() {

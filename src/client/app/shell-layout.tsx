@@ -1,19 +1,24 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { AppShell, Burger, CloseButton, Group, Loader, Center, ScrollArea, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useLogout } from '../features/auth/api/use-logout.ts';
+import { useSession } from '../features/auth/api/use-session.ts';
+import { paths } from './paths.ts';
+import { AppShell, Burger, CloseButton, Group, Loader, Center, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 
 interface ShellLayoutProps {
   title: string;
-  userName: string;
   menu: (close: () => void) => ReactNode;
   children: ReactNode;
 }
 
-/** Top bar plus a side menu that is hidden until opened, on phones and desktops alike. */
-export function ShellLayout({ title, userName, menu, children }: ShellLayoutProps) {
+/** Top bar plus a side menu (ending with 'Cerrar sesión') that is hidden until opened. */
+export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
+  const session = useSession();
+  const logout = useLogout();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   useEffect(close, [location, close]);
 
   return (
@@ -31,7 +36,7 @@ export function ShellLayout({ title, userName, menu, children }: ShellLayoutProp
             </Text>
           </Group>
           <Text size="sm" c="dimmed" truncate visibleFrom="xs">
-            {userName}
+            {session.data?.name}
           </Text>
         </Group>
       </AppShell.Header>
@@ -41,7 +46,16 @@ export function ShellLayout({ title, userName, menu, children }: ShellLayoutProp
           <CloseButton onClick={close} aria-label="Cerrar menú" />
         </Group>
         <AppShell.Section grow component={ScrollArea}>
-          <nav>{menu(close)}</nav>
+          <nav>
+            {menu(close)}
+            <NavLink
+              component="button"
+              label="Cerrar sesión"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              disabled={logout.isPending}
+              onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
+            />
+          </nav>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -1,24 +1,20 @@
-import { lazy } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
-import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconLogout } from '@tabler/icons-react';
+import { IconDoorExit, IconFiles, IconHome, IconLayoutList } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { useLogout } from '../features/auth/api/use-logout.ts';
-import { useSession } from '../features/auth/api/use-session.ts';
+import { lazyPage } from './lazy-page.ts';
 import { paths } from './paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
-  lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-const StudentHomePage = page(() => import('../features/courses/student-home-page.tsx'), 'StudentHomePage');
-const CoursesPage = page(() => import('../features/courses/courses-page.tsx'), 'CoursesPage');
-const CourseWelcomePage = page(() => import('../features/courses/course-welcome-page.tsx'), 'CourseWelcomePage');
-const CourseModulesPage = page(() => import('../features/modules/course-modules-page.tsx'), 'CourseModulesPage');
-const CourseDocumentsPage = page(() => import('../features/documents/course-documents-page.tsx'), 'CourseDocumentsPage');
-const ModulePage = page(() => import('../features/modules/module-page.tsx'), 'ModulePage');
-const ActivitiesPage = page(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
-const ModuleForumPage = page(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
+const StudentHomePage = lazyPage(() => import('../features/courses/student-home-page.tsx'), 'StudentHomePage');
+const CoursesPage = lazyPage(() => import('../features/courses/courses-page.tsx'), 'CoursesPage');
+const CourseWelcomePage = lazyPage(() => import('../features/courses/course-welcome-page.tsx'), 'CourseWelcomePage');
+const CourseModulesPage = lazyPage(() => import('../features/modules/course-modules-page.tsx'), 'CourseModulesPage');
+const CourseDocumentsPage = lazyPage(() => import('../features/documents/course-documents-page.tsx'), 'CourseDocumentsPage');
+const ModulePage = lazyPage(() => import('../features/modules/module-page.tsx'), 'ModulePage');
+const ActivitiesPage = lazyPage(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
+const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
 
 const namedStudentRoutes = new Set(['inicio', 'courses']);
 
@@ -31,9 +27,7 @@ function useCurrentCourseId(): string | undefined {
 
 /** The student shell (top bar and side menu) around the student pages. */
 export function StudentArea() {
-  const session = useSession();
-  const logout = useLogout();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const courseId = useCurrentCourseId();
 
   const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) =>
@@ -62,7 +56,6 @@ export function StudentArea() {
   return (
     <ShellLayout
       title="Aula Virtual"
-      userName={session.data?.name ?? ''}
       menu={(close) => (
         <>
           {link('Inicio', paths.studentHome(), IconHome, close)}
@@ -70,13 +63,6 @@ export function StudentArea() {
           {link('Módulos', courseId ? paths.courseModules(courseId) : paths.studentHome(), IconLayoutList, close, Boolean(courseId))}
           {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
           {courseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
-          <NavLink
-            component="button"
-            label="Cerrar sesión"
-            leftSection={<IconLogout size={18} aria-hidden />}
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
-          />
         </>
       )}
     >

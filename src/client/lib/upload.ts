@@ -49,3 +49,15 @@ export function upload<T>(path: string, body: FormData, { onProgress, signal }: 
     xhr.send(body);
   });
 }
+
+export interface UploadedImage {
+  id: string;
+  url: string;
+}
+
+/** Sends a picture (already compressed in the browser); courses and modules then refer to it by id. */
+export function uploadImage(file: File, onProgress?: (percent: number) => void) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return upload<UploadedImage>('/api/images', body, { onProgress });
+}

@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCourse, UserModule } from '../../shared/schemas/access.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { activity, activityItem, course, courseAccess, courseModule, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
+import { activity, activityItem, course, courseAccess, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
-import { progressByModule } from '../activities/progress.ts';
 import { findCourse } from '../courses/service.ts';
-import { findModule } from '../modules/service.ts';
+import { findModule, listModulesForStudent } from '../modules/service.ts';
 
 export async function findUser(db: Db | Tx, userId: string) {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
@@ -25,24 +24,9 @@ export async function coursesOfUser(db: Db, userId: string): Promise<UserCourse[
   return rows.map((r) => ({ id: r.course.id, name: r.course.name, imageUrl: imageUrl(r.course.imageId), enabled: r.enabled ?? false }));
 }
 
-/** Every module of a course, with whether it is enabled for this user. */
-export async function modulesOfUser(db: Db, userId: string, courseId: string): Promise<UserModule[]> {
-  const rows = await db
-    .select({ module: courseModule, enabled: moduleAccess.enabled })
-    .from(courseModule)
-    .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
-    .where(eq(courseModule.courseId, courseId))
-    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
-  const progress = await progressByModule(db, userId, rows.map((r) => r.module.id));
-  return rows.map((r) => ({
-    id: r.module.id,
-    name: r.module.name,
-    imageUrl: imageUrl(r.module.imageId),
-    position: r.module.position,
-    enabled: r.enabled ?? false,
-    progress: progress.get(r.module.id) ?? null,
-  }));
-}
+/** Every module of a course, with whether it is enabled for this user and their state in each. */
+export const modulesOfUser = (db: Db, userId: string, courseId: string): Promise<UserModule[]> =>
+  listModulesForStudent(db, courseId, userId, { includeBlocked: true });
 
 async function setCourseAccess(tx: Tx, userId: string, courseId: string, enabled: boolean) {
   await tx

@@ -61,22 +61,31 @@ export async function listModulesWithQuestions(db: Db, courseId: string): Promis
   }));
 }
 
-/** Every module of a course, with whether it is enabled for this student. */
-export async function listModulesForStudent(db: Db, courseId: string, userId: string): Promise<StudentModule[]> {
+/**
+ * Every module of a course, with whether it is enabled for this user and their state in it.
+ * Students see no state for modules they cannot open; admins (`includeBlocked`) see it for all.
+ */
+export async function listModulesForStudent(
+  db: Db,
+  courseId: string,
+  userId: string,
+  options: { includeBlocked?: boolean } = {},
+): Promise<StudentModule[]> {
   const rows = await db
     .select({ module: courseModule, enabled: moduleAccess.enabled })
     .from(courseModule)
     .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
     .where(eq(courseModule.courseId, courseId))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
-  const progress = await progressByModule(db, userId, rows.filter((r) => r.enabled).map((r) => r.module.id));
+  const withState = options.includeBlocked ? rows : rows.filter((r) => r.enabled);
+  const progress = await progressByModule(db, userId, withState.map((r) => r.module.id));
   return rows.map(({ module, enabled }) => ({
     id: module.id,
     name: module.name,
     imageUrl: imageUrl(module.imageId),
     position: module.position,
     enabled: enabled ?? false,
-    progress: (enabled && progress.get(module.id)) || null,
+    progress: progress.get(module.id) ?? null,
   }));
 }
 

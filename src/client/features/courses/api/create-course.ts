@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { coursesQueryKey } from '../../../components/course-select.tsx';
 import { api } from '../../../lib/api.ts';
-import { uploadImage } from './upload-image.ts';
+import { uploadImage } from '../../../lib/upload.ts';
 import { invalidateUserCourseLists } from './user-course-lists.ts';
 
 export interface CreateCourseVariables {

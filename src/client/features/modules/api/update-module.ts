@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { courseModulesQueryKey } from './get-course-modules.ts';
-import { uploadImage } from './upload-image.ts';
+import { uploadImage } from '../../../lib/upload.ts';
 import { invalidateUserModuleLists } from './user-module-lists.ts';
 
 export interface UpdateModuleVariables {
