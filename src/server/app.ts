@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
+  if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDist,

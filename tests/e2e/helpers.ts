@@ -194,3 +194,31 @@ export async function sessionUser(page: Page): Promise<unknown> {
   expect(response.status).toBe(200);
   return response.body.user;
 }
+
+/**
+ * Creates a module of `courseId` with its questions as the admin and, if given, enables it
+ * for `enableFor` (who must have the course enabled already, see createCourse).
+ * The video is a file address on 127.0.0.1, so the module page never reaches the internet.
+ */
+export async function createModule(input: {
+  courseId: string;
+  name?: string;
+  questions?: string[];
+  enableFor?: string[];
+}): Promise<{ id: string; name: string; questions: Array<{ id: string; text: string }> }> {
+  const form = new FormData();
+  form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'modulo.png');
+  const image = (await (await adminApi('POST', '/api/images', form, 201)).json()) as { id: string };
+  const name = input.name ?? `Módulo de prueba ${uniqueEmail('m').split('@')[0]}`;
+  const created = await adminApi(
+    'POST',
+    '/api/modules',
+    { courseId: input.courseId, name, imageId: image.id, videoUrl: 'https://127.0.0.1/videos/modulo.mp4', questions: input.questions ?? [] },
+    201,
+  );
+  const { module } = (await created.json()) as { module: { id: string; questions: Array<{ id: string; text: string }> } };
+  for (const userId of input.enableFor ?? []) {
+    await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(module.id)}/access`, { enabled: true }, 204);
+  }
+  return { id: module.id, name, questions: module.questions };
+}
