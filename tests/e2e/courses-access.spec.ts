@@ -1,0 +1,459 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { BrowserContext, Page, Response } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { screenshot, signIn, uniqueEmail } from './helpers.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Real files, as an admin would pick them from disk.
+// ---------------------------------------------------------------------------------------------
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG of `width`×`height` px: a diagonal gradient between two colours. */
+function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y += 1) {
+    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
+    for (let x = 0; x < width; x += 1) {
+      const t = (x / width + y / height) / 2;
+      for (let channel = 0; channel < 3; channel += 1) row[1 + x * 3 + channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A small but valid one-page PDF (with a correct cross-reference table) saying `text`. */
+function simplePdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small page helpers.
+// ---------------------------------------------------------------------------------------------
+
+/** Opens the side menu and follows one of its links, as a person does. */
+async function goViaMenu(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menú principal' });
+  await expect(menu).toBeInViewport();
+  await menu.getByRole('link', { name: label, exact: true }).click();
+  await expect(menu).not.toBeInViewport();
+}
+
+/** Picks a course in the searchable 'Curso' selector by typing part of its name. */
+async function pickCourse(page: Page, courseName: string) {
+  const select = page.getByRole('textbox', { name: 'Curso' });
+  await expect(select).toBeEnabled();
+  await select.click();
+  await select.fill(courseName);
+  await page.getByRole('option', { name: courseName, exact: true }).click();
+  await expect(select).toHaveValue(courseName);
+}
+
+/** The popup after a create: checks its message and closes it with Ok. */
+async function confirmPopup(page: Page, message: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(message);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Picks a picture in the page's image field and waits until it is compressed and previewed. */
+async function pickImage(page: Page, file: string) {
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toBeVisible();
+  await expect(page.getByText(/^Imagen optimizada: /)).toBeVisible();
+}
+
+/** An <img> really shows a picture (not the grey fallback) once it has loaded. */
+async function expectImageLoaded(page: Page, image: ReturnType<Page['locator']>) {
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveAttribute('src', /\/api\/images\//);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && !element.currentSrc.startsWith('data:')))
+    .toBe(true);
+}
+
+/** Checks a confirmation toast and closes it, so it does not cover the next page's title. */
+async function dismissNotice(page: Page, title: string, text?: string) {
+  const notice = page.getByRole('alert').filter({ hasText: title });
+  await expect(notice).toBeVisible();
+  if (text) await expect(notice).toContainText(text);
+  await notice.getByRole('button', { name: 'Cerrar aviso' }).click();
+  await expect(notice).toBeHidden();
+}
+
+/**
+ * The shared screenshot helper, from the top of the page: a full-page capture of a scrolled
+ * page draws the fixed top bar where the viewport was, across the middle of the picture.
+ */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+const jsonId = async (response: Promise<Response>, key: 'course' | 'module' | 'document') => {
+  const settled = await response;
+  expect(settled.status()).toBe(201);
+  return ((await settled.json()) as Record<string, { id: string }>)[key]!.id;
+};
+const created = (page: Page, method: string, pathPattern: RegExp) =>
+  page.waitForResponse((response) => response.request().method() === method && pathPattern.test(new URL(response.url()).pathname));
+
+/** No request leaves 127.0.0.1: the YouTube player gets a stand-in page. */
+async function stubYoutube(context: BrowserContext) {
+  await context.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>YouTube</title><body style="background:#111;color:#eee;font:16px sans-serif">Reproductor de YouTube</body>' }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test('the admin creates a course with modules and a document, enables one module for a new student, who can use it until it is blocked again', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  // Unique among runs and among workers running this test at the same time.
+  const tag = `${Date.now().toString(36).slice(-4)}${test.info().parallelIndex}`;
+  const course = {
+    name: `Reglamento de Handball ${tag}`,
+    description: `Bienvenidos al curso de árbitros de handball.\nSon 5 módulos: 4 teóricos y el último de evaluación y práctica.\nClases presenciales los sábados a la mañana.`,
+  };
+  const firstModule = { name: `Reglas del juego ${tag}`, video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', videoId: 'dQw4w9WgXcQ' };
+  const secondModule = { name: `Sanciones progresivas ${tag}`, video: 'M7lc1UVf-VE' };
+  const questions = ['¿Cuántos jugadores hay en cancha por equipo?', '¿Cuánto dura un partido?', '¿Qué es el juego pasivo?'];
+  const documentName = `Reglamento oficial ${tag}`;
+  const student = { name: `Lucía Benítez ${tag}`, email: uniqueEmail('lucia'), password: 'clave-lucia-1' };
+
+  const folder = await mkdtemp(path.join(tmpdir(), 'aula-e2e-files-'));
+  const coursePng = path.join(folder, 'portada-curso.png');
+  const modulePng = path.join(folder, 'modulo-reglas.png');
+  const module2Png = path.join(folder, 'modulo-sanciones.png');
+  const pdfFile = path.join(folder, 'reglamento.pdf');
+  await writeFile(coursePng, gradientPng(320, 180, [21, 101, 192], [0, 172, 193]));
+  await writeFile(modulePng, gradientPng(320, 180, [46, 125, 50], [205, 220, 57]));
+  await writeFile(module2Png, gradientPng(320, 180, [198, 40, 40], [255, 160, 0]));
+  await writeFile(pdfFile, simplePdf('Reglamento oficial de handball'));
+
+  try {
+    let courseId = '';
+    let moduleId = '';
+
+    await test.step('the admin creates the course', async () => {
+      await signIn(page, e2eEnv().admin);
+      await expect(page).toHaveURL(/\/admin\/home$/);
+      await page.getByRole('main').getByRole('link', { name: /^Crear Curso/ }).click();
+      await expect(page).toHaveURL(/\/admin\/create-course$/);
+      await expect(page.getByRole('heading', { name: 'Crear Curso', level: 1 })).toBeVisible();
+
+      await pickImage(page, coursePng);
+      await page.getByRole('textbox', { name: 'Nombre del curso' }).fill(course.name);
+      await page.getByRole('textbox', { name: 'Descripción' }).fill(course.description);
+      await shot(page, 'courses-access-create-course');
+
+      const response = created(page, 'POST', /^\/api\/courses$/);
+      await page.getByRole('button', { name: 'Crear curso' }).click();
+      courseId = await jsonId(response, 'course');
+      await confirmPopup(page, 'El curso se creó con éxito');
+
+      // The form is empty again and the new course is listed with its picture.
+      await expect(page.getByRole('textbox', { name: 'Nombre del curso' })).toHaveValue('');
+      const card = page.getByRole('region', { name: 'Cursos existentes' }).getByRole('listitem').filter({ hasText: course.name });
+      await expect(card).toBeVisible();
+      await expectImageLoaded(page, card.locator('img'));
+      await expect(card.getByRole('button', { name: `Editar curso ${course.name}` })).toBeVisible();
+      await shot(page, 'courses-access-create-course-created');
+    });
+
+    await test.step('the admin creates two modules, the first with three questions', async () => {
+      await goViaMenu(page, 'Crear Módulo');
+      await expect(page).toHaveURL(/\/admin\/create-module$/);
+      await expect(page.getByRole('heading', { name: 'Crear Módulo', level: 1 })).toBeVisible();
+      await pickCourse(page, course.name);
+      const moduleList = page.getByRole('region', { name: 'Módulos del curso' });
+      await expect(moduleList).toContainText('Este curso todavía no tiene módulos.');
+
+      await pickImage(page, modulePng);
+      await page.getByRole('textbox', { name: 'Nombre del módulo' }).fill(firstModule.name);
+      await page.getByRole('textbox', { name: 'Video' }).fill(firstModule.video);
+      await expect(page.getByText(`Se verá con el reproductor de YouTube (video ${firstModule.videoId}).`)).toBeVisible();
+
+      // An empty (or blank) question is not added.
+      const questionsBox = page.getByRole('group', { name: /^Preguntas/ });
+      const draft = page.getByRole('textbox', { name: 'Nueva pregunta' });
+      const add = page.getByRole('button', { name: 'Agregar pregunta' });
+      await add.click();
+      await expect(draft).toHaveAccessibleDescription('Escribí la pregunta antes de agregarla.');
+      await draft.fill('   ');
+      await add.click();
+      await expect(questionsBox).toContainText('Preguntas (0)');
+      await expect(questionsBox.getByRole('listitem')).toHaveCount(0);
+
+      for (const [index, question] of questions.entries()) {
+        await draft.fill(question);
+        await add.click();
+        await expect(draft).toHaveValue('');
+        await expect(page.getByRole('textbox', { name: `Pregunta ${index + 1}`, exact: true })).toHaveValue(question);
+      }
+      await expect(questionsBox).toContainText('Preguntas (3)');
+      await expect(questionsBox.getByRole('listitem')).toHaveCount(3);
+      await shot(page, 'courses-access-create-module');
+
+      let response = created(page, 'POST', /^\/api\/modules$/);
+      await page.getByRole('button', { name: 'Crear módulo' }).click();
+      moduleId = await jsonId(response, 'module');
+      await confirmPopup(page, 'El módulo se creó con éxito');
+      await expect(questionsBox).toContainText('Preguntas (0)');
+      await expect(moduleList.getByRole('listitem').filter({ hasText: firstModule.name })).toContainText('3 preguntas · Video de YouTube');
+
+      // A second module, which the student will only see as upcoming.
+      await pickImage(page, module2Png);
+      await page.getByRole('textbox', { name: 'Nombre del módulo' }).fill(secondModule.name);
+      await page.getByRole('textbox', { name: 'Video' }).fill(secondModule.video);
+      await draft.fill('¿Cuándo corresponde una exclusión de 2 minutos?');
+      await add.click();
+      response = created(page, 'POST', /^\/api\/modules$/);
+      await page.getByRole('button', { name: 'Crear módulo' }).click();
+      await jsonId(response, 'module');
+      await confirmPopup(page, 'El módulo se creó con éxito');
+      const rows = moduleList.getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText(`1. ${firstModule.name}`);
+      await expect(rows.nth(1)).toContainText(`2. ${secondModule.name}`);
+      await expect(rows.nth(1)).toContainText('1 pregunta · Video de YouTube');
+      await shot(page, 'courses-access-create-module-created');
+    });
+
+    await test.step('the admin uploads a PDF to the course', async () => {
+      await goViaMenu(page, 'Subir Documentos');
+      await expect(page).toHaveURL(/\/admin\/upload-documents$/);
+      await expect(page.getByRole('heading', { name: 'Subir Documentos', level: 1 })).toBeVisible();
+      await expect(page.getByText('Elegí un curso para ver sus documentos y subir nuevos.')).toBeVisible();
+      await pickCourse(page, course.name);
+      const list = page.getByRole('region', { name: /^Documentos del curso/ });
+      await expect(list).toContainText('Todavía no hay documentos en este curso.');
+
+      await page.locator('input[type="file"]').setInputFiles(pdfFile);
+      const name = page.getByRole('textbox', { name: 'Nombre del documento' });
+      await expect(name).toHaveValue('reglamento'); // suggested from the file name
+      await name.fill(documentName);
+      const response = created(page, 'POST', /^\/api\/courses\/[^/]+\/documents$/);
+      await page.getByRole('button', { name: 'Subir documento' }).click();
+      await jsonId(response, 'document');
+      await expect(page.getByRole('alert').filter({ hasText: 'Documento subido' })).toContainText(`«${documentName}» ya está disponible para los alumnos del curso.`);
+      await expect(name).toHaveValue('');
+
+      await expect(list.getByRole('heading', { name: 'Documentos del curso (1)' })).toBeVisible();
+      const row = list.getByRole('listitem').filter({ hasText: documentName });
+      await expect(row.getByRole('link', { name: new RegExp(`^${documentName}`) })).toHaveAttribute('href', /^\/api\/documents\/[^/]+\/file$/);
+      await expect(row).toContainText(/PDF · \d+ B · /);
+      await shot(page, 'courses-access-upload-documents');
+      await dismissNotice(page, 'Documento subido');
+    });
+
+    let studentId = '';
+    await test.step('the admin creates the student and enables the course and its first module', async () => {
+      await goViaMenu(page, 'Crear usuario');
+      await expect(page).toHaveURL(/\/admin\/users$/);
+      await page.getByRole('textbox', { name: 'Nombre completo' }).fill(student.name);
+      await page.getByRole('textbox', { name: 'Email' }).fill(student.email);
+      await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(student.password);
+      await page.getByRole('button', { name: 'Crear usuario' }).click();
+      await confirmPopup(page, '¡Usuario Creado!');
+
+      await goViaMenu(page, 'Lista de Usuarios');
+      await expect(page).toHaveURL(/\/admin\/users-activities$/);
+      await expect(page.getByRole('heading', { name: 'Lista de Usuarios', level: 1 })).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(student.name.toUpperCase());
+      await expect(page.getByText(`1 usuario coincide con “${student.name.toUpperCase()}”`)).toBeVisible();
+      const userLink = page.getByRole('main').getByRole('listitem').getByRole('link');
+      await expect(userLink).toHaveCount(1);
+      await expect(userLink).toContainText(student.name);
+      await expect(userLink).toContainText(student.email);
+      await shot(page, 'courses-access-users-list');
+
+      await userLink.click();
+      await expect(page).toHaveURL(/\/admin\/users-activities\/[^/]+\/cursos$/);
+      studentId = decodeURIComponent(new URL(page.url()).pathname.split('/')[3]!);
+      await expect(page.getByRole('heading', { name: student.name, level: 1 })).toBeVisible();
+      const courseRow = page.getByRole('main').getByRole('listitem').filter({ hasText: course.name });
+      await expect(courseRow).toContainText('Bloqueado');
+      await courseRow.getByRole('button', { name: `Habilitar el curso ${course.name}` }).click();
+      await expect(courseRow.getByRole('button', { name: `Bloquear el curso ${course.name}` })).toBeVisible();
+      await expect(courseRow).toContainText('Habilitado');
+      await dismissNotice(page, 'Curso habilitado', `${course.name}, para ${student.name}.`);
+      await shot(page, 'courses-access-user-courses');
+
+      await courseRow.getByRole('link', { name: `Ver módulos del curso ${course.name}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/users-activities/${studentId}/cursos/${courseId}/modules$`));
+      await expect(page.getByRole('heading', { name: course.name, level: 1 })).toBeVisible();
+      await expect(page.getByText(`Módulos de ${student.name} · ${student.email}`)).toBeVisible();
+      await expect(page.getByText('0 de 2 habilitados')).toBeVisible();
+      const moduleRows = page.getByRole('main').getByRole('listitem');
+      await expect(moduleRows).toHaveCount(2);
+      for (const [index, module] of [firstModule, secondModule].entries()) {
+        await expect(moduleRows.nth(index)).toContainText(`Módulo ${index + 1}`);
+        await expect(moduleRows.nth(index)).toContainText(module.name);
+        await expect(moduleRows.nth(index)).toContainText('Bloqueado');
+      }
+      await moduleRows.nth(0).getByRole('button', { name: `Habilitar el módulo ${firstModule.name}` }).click();
+      await expect(moduleRows.nth(0).getByRole('button', { name: `Bloquear el módulo ${firstModule.name}` })).toBeVisible();
+      await expect(moduleRows.nth(0).getByRole('link', { name: `Ver respuestas del módulo ${firstModule.name}` })).toBeVisible();
+      await expect(moduleRows.nth(1).getByRole('button', { name: `Habilitar el módulo ${secondModule.name}` })).toBeVisible();
+      await expect(page.getByText('1 de 2 habilitados')).toBeVisible();
+      await dismissNotice(page, 'Módulo habilitado', `${firstModule.name}, para ${student.name}.`);
+      await shot(page, 'courses-access-user-modules');
+    });
+
+    // The student, on their own browser.
+    const studentContext = await browser.newContext({ baseURL });
+    await stubYoutube(studentContext);
+    const studentPage = await studentContext.newPage();
+    const modulePath = `/${courseId}/${moduleId}/modulo`;
+
+    await test.step('the student sees the course, its welcome text, the enabled module and the document', async () => {
+      await signIn(studentPage, student);
+      await expect(studentPage).toHaveURL(/\/inicio$/);
+      await expect(studentPage.getByRole('heading', { name: 'Mis cursos', level: 1 })).toBeVisible();
+      const courseCard = studentPage.getByRole('main').getByRole('link', { name: course.name });
+      await expect(courseCard).toHaveCount(1);
+      await expect(courseCard).toHaveAttribute('href', `/${courseId}`);
+      await expectImageLoaded(studentPage, courseCard.locator('img'));
+      await shot(studentPage, 'courses-access-student-inicio');
+
+      await courseCard.click();
+      await expect(studentPage).toHaveURL(new RegExp(`/${courseId}$`));
+      await expect(studentPage.getByRole('heading', { name: course.name, level: 1 })).toBeVisible();
+      const welcome = studentPage.getByRole('main').getByText(course.description.split('\n')[0]!);
+      await expect(welcome).toBeVisible();
+      expect(await welcome.innerText()).toBe(course.description); // line breaks kept
+      await expectImageLoaded(studentPage, studentPage.getByRole('main').locator('img').first());
+      await shot(studentPage, 'courses-access-course-welcome');
+
+      await studentPage.getByRole('link', { name: 'Comenzar' }).click();
+      await expect(studentPage).toHaveURL(new RegExp(`/${courseId}/modulos$`));
+      await expect(studentPage.getByRole('heading', { name: 'Módulos', level: 1 })).toBeVisible();
+      const openModule = studentPage.getByRole('main').getByRole('link', { name: firstModule.name });
+      await expect(openModule).toHaveAttribute('href', modulePath);
+      await expect(openModule).toContainText('Módulo 1');
+      // The second module is there, blurred and marked upcoming, but not a link.
+      await expect(studentPage.getByRole('main').getByRole('link', { name: secondModule.name })).toHaveCount(0);
+      await expect(studentPage.getByText('Módulo 2: próximamente. Todavía no está habilitado.')).toBeAttached();
+      const upcomingName = studentPage.getByText(secondModule.name, { exact: true });
+      await expect(upcomingName).toBeVisible();
+      expect(
+        await upcomingName.evaluate((element) => {
+          let node: Element | null = element;
+          while (node && !getComputedStyle(node).filter.includes('blur')) node = node.parentElement;
+          return { blurred: node !== null, inLink: element.closest('a') !== null };
+        }),
+      ).toEqual({ blurred: true, inLink: false });
+      await expect(studentPage.getByRole('main').getByText('Próximamente', { exact: true })).toBeVisible();
+      await shot(studentPage, 'courses-access-student-modules');
+
+      await openModule.click();
+      await expect(studentPage).toHaveURL(new RegExp(`${modulePath}$`));
+      await expect(studentPage.getByRole('heading', { name: firstModule.name, level: 1 })).toBeVisible();
+      const video = studentPage.locator(`iframe[title="Video: ${firstModule.name}"]`);
+      await expect(video).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${firstModule.videoId}`);
+      await expect(video).toBeVisible();
+      await expect(studentPage.getByRole('link', { name: 'Actividades' })).toBeVisible();
+      await expect(studentPage.getByRole('link', { name: 'Hacer una pregunta' })).toBeVisible();
+      await shot(studentPage, 'courses-access-module-page');
+
+      await goViaMenu(studentPage, 'Documentos');
+      await expect(studentPage).toHaveURL(new RegExp(`/${courseId}/documentos$`));
+      await expect(studentPage.getByRole('heading', { name: 'Documentos', level: 1 })).toBeVisible();
+      const documentLink = studentPage.getByRole('main').getByRole('link', { name: documentName });
+      await expect(documentLink).toHaveCount(1);
+      await expect(documentLink).toContainText(/PDF · \d+ B/);
+      await expect(documentLink).toHaveAttribute('target', '_blank');
+      await shot(studentPage, 'courses-access-documents');
+
+      // The link answers with the PDF itself, for this student's session.
+      const href = (await documentLink.getAttribute('href'))!;
+      const file = await studentPage.request.get(href);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['content-type']).toBe('application/pdf');
+      expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    });
+
+    await test.step('the admin blocks the module; the student can no longer open it', async () => {
+      const firstRow = page.getByRole('main').getByRole('listitem').nth(0);
+      await firstRow.getByRole('button', { name: `Bloquear el módulo ${firstModule.name}` }).click();
+      await expect(firstRow.getByRole('button', { name: `Habilitar el módulo ${firstModule.name}` })).toBeVisible();
+      await expect(page.getByText('0 de 2 habilitados')).toBeVisible();
+      await dismissNotice(page, 'Módulo bloqueado', `${firstModule.name}, para ${student.name}.`);
+
+      // Back on the module page, the student reloads it.
+      await studentPage.goBack();
+      await expect(studentPage).toHaveURL(new RegExp(`${modulePath}$`));
+      await studentPage.reload();
+      await expect(studentPage.getByRole('heading', { name: 'No tenés acceso', level: 1 })).toBeVisible();
+      await expect(studentPage.getByText('Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder verlo.')).toBeVisible();
+      await expect(studentPage.locator('iframe')).toHaveCount(0);
+      await expect(studentPage.getByRole('link', { name: 'Actividades' })).toHaveCount(0);
+      await shot(studentPage, 'courses-access-module-blocked');
+
+      await studentPage.getByRole('link', { name: 'Volver a los módulos' }).click();
+      await expect(studentPage).toHaveURL(new RegExp(`/${courseId}/modulos$`));
+      await expect(studentPage.getByText('Módulo 1: próximamente. Todavía no está habilitado.')).toBeAttached();
+      await expect(studentPage.getByText('Módulo 2: próximamente. Todavía no está habilitado.')).toBeAttached();
+      await expect(studentPage.getByRole('main').getByRole('link')).toHaveCount(0);
+      await expect(studentPage.getByRole('main').getByText('Próximamente', { exact: true })).toHaveCount(2);
+      await shot(studentPage, 'courses-access-student-modules-blocked');
+    });
+
+    await studentContext.close();
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
