@@ -15,7 +15,7 @@ export const paths = {
   adminCreateCourse: () => '/admin/create-course',
   adminCreateModule: () => '/admin/create-module',
   adminUploadDocuments: () => '/admin/upload-documents',
-  adminQuestionModules: () => '/admin/question-modules',
+  adminQuestionModules: (courseId?: string) => `/admin/question-modules${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminQuestionModule: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: () => '/admin/review',
 

@@ -10,7 +10,10 @@ export interface Limit {
 export const limits = {
   /** Failed logins for one email before it is locked for the rest of the window. */
   loginPerEmail: { max: 5, windowSeconds: 15 * 60 },
-  /** Login attempts from one address, successful or not. */
+  /**
+   * Failed logins from one address. Successful ones do not count: a whole class signing in
+   * from the same school network shares one address.
+   */
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
   /** Recovery requests from one address. */
   recoveryPerIp: { max: 10, windowSeconds: 15 * 60 },

@@ -32,8 +32,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { email, password } = request.body;
       const emailKey = `login:email:${email}`;
-      const withinIpLimit = await hit(db, `login:ip:${request.ip}`, limits.loginPerIp);
-      if (!withinIpLimit || (await isExhausted(db, emailKey, limits.loginPerEmail))) {
+      const ipKey = `login:ip:${request.ip}`;
+      if ((await isExhausted(db, ipKey, limits.loginPerIp)) || (await isExhausted(db, emailKey, limits.loginPerEmail))) {
         throw new AppError('TOO_MANY_REQUESTS', messages.tooManyLoginAttempts);
       }
       try {
@@ -48,6 +48,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (error) {
         if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
           await hit(db, emailKey, limits.loginPerEmail);
+          await hit(db, ipKey, limits.loginPerIp);
           throw new AppError('INVALID_CREDENTIALS', messages.wrongLogin);
         }
         throw error;

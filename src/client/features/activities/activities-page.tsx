@@ -99,12 +99,12 @@ export function ActivitiesPage() {
                   {index + 1}. {item.question}
                 </Text>
                 {item.correction === true && (
-                  <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                  <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} style={{ flexShrink: 0 }}>
                     Correcta
                   </Badge>
                 )}
                 {item.correction === false && (
-                  <Badge color="orange" variant="light">
+                  <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
                     Para corregir
                   </Badge>
                 )}

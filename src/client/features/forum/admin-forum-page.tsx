@@ -41,7 +41,8 @@ export function AdminForumPage() {
       <PageTitle>Preguntas del módulo</PageTitle>
       <Text mt={-12} c="gray.7">
         {module.data.name} ·{' '}
-        <Anchor component={Link} href={paths.adminQuestionModules()}>
+        {/* Back to this module's course, not to whichever course the list shows first. */}
+        <Anchor component={Link} href={paths.adminQuestionModules(module.data.courseId)}>
           Todos los módulos
         </Anchor>
       </Text>

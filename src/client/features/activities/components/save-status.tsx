@@ -14,10 +14,10 @@ export function SaveStatusText({ status }: { status: SaveStatus }) {
   const color = status === 'guardado' ? 'green.8' : status === 'guardando' ? 'gray.7' : status === 'error' ? 'red.8' : 'orange.9';
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="estado-guardado">
-      {status === 'guardado' && <IconCloudCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />}
-      {status === 'guardando' && <Loader size={14} aria-hidden />}
-      {status === 'sin-conexion' && <IconWifiOff size={18} color="var(--mantine-color-orange-9)" aria-hidden />}
-      {status === 'error' && <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden />}
+      {status === 'guardado' && <IconCloudCheck size={18} color="var(--mantine-color-green-8)" aria-hidden style={{ flexShrink: 0 }} />}
+      {status === 'guardando' && <Loader size={14} aria-hidden style={{ flexShrink: 0 }} />}
+      {status === 'sin-conexion' && <IconWifiOff size={18} color="var(--mantine-color-orange-9)" aria-hidden style={{ flexShrink: 0 }} />}
+      {status === 'error' && <IconAlertTriangle size={18} color="var(--mantine-color-red-8)" aria-hidden style={{ flexShrink: 0 }} />}
       <Text size="sm" c={color}>
         {texts[status]}
       </Text>
