@@ -1,0 +1,449 @@
+// Every API route × who calls it → the status they get (PRODUCT.md, "Authorization").
+// "outsider" is a student of another course, with nothing of this one enabled; "student" has
+// this course and its first module enabled. Each row's calls run in the order of the columns.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import {
+  activityOf,
+  buildCourse,
+  buildDocument,
+  buildMessage,
+  buildModule,
+  createImage,
+  enableModule,
+  signedIn,
+  submitAnswers,
+  unknownId,
+} from './helpers/content.ts';
+import { createUser } from './helpers/builders.ts';
+import { multipart, pdfBytes, pngBytes } from './helpers/files.ts';
+import { call, login, type CallOptions } from './helpers/http.ts';
+import { listen, openEventStream } from './helpers/live.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+type Caller = 'anonymous' | 'outsider' | 'student' | 'admin';
+const callers: Caller[] = ['anonymous', 'outsider', 'student', 'admin'];
+type Request = Omit<CallOptions, 'ip'>;
+
+interface Row {
+  route: string;
+  /** Expected status for anonymous, outsider, student with access, admin. */
+  expected: [number, number, number, number];
+  request: (as: Caller) => Request | Promise<Request>;
+  /** A Server-Sent Events stream: called over a real connection. */
+  stream?: boolean;
+  /** The same route with another id, called by someone allowed to use it: unknown → 404, malformed → 400. */
+  unknown?: { as: Exclude<Caller, 'anonymous'>; request: (id: string) => Request };
+  idInBody?: boolean;
+}
+
+let t: TestApp;
+let baseUrl: string;
+const cookies = {} as Record<Caller, string | undefined>;
+let passwords: Record<Exclude<Caller, 'anonymous'>, { email: string; password: string }>;
+const f = {
+  courseId: '',
+  moduleId: '',
+  documentId: '',
+  imageId: '',
+  studentId: '',
+  /** A student the admin routes act on. */
+  targetId: '',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  baseUrl = await listen(t.app);
+  cookies.admin = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  const course = await buildCourse(t.ctx);
+  const module = await buildModule(t.ctx, course.id);
+  await buildModule(t.ctx, course.id);
+  const otherCourse = await buildCourse(t.ctx);
+  const otherModule = await buildModule(t.ctx, otherCourse.id);
+
+  const student = await signedIn(t.app, t.ctx, 'student');
+  await enableModule(t.ctx, student.id, module.id);
+  const outsider = await signedIn(t.app, t.ctx, 'student');
+  await enableModule(t.ctx, outsider.id, otherModule.id);
+  const target = await createUser(t.ctx);
+
+  cookies.student = student.cookie;
+  cookies.outsider = outsider.cookie;
+  passwords = { admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, student, outsider };
+  await buildMessage(t.ctx, module.id, student, 'Primera pregunta');
+  Object.assign(f, {
+    courseId: course.id,
+    moduleId: module.id,
+    documentId: (await buildDocument(t.ctx, course.id)).id,
+    imageId: await createImage(t.ctx),
+    studentId: student.id,
+    targetId: target.id,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const png = () => multipart([{ name: 'file', filename: 'portada.png', content: pngBytes(), contentType: 'image/png' }]);
+const pdf = () => multipart([{ name: 'name', value: 'Reglamento' }, { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() }]);
+
+/** A student whose activity of the module awaits correction, with the correction an admin would send. */
+async function pendingCorrection(): Promise<Request> {
+  const reviewee = await createUser(t.ctx);
+  await enableModule(t.ctx, reviewee.id, f.moduleId);
+  await submitAnswers(t.ctx, reviewee.id, f.moduleId);
+  const { row, items } = await activityOf(t.ctx, reviewee.id, f.moduleId);
+  return {
+    method: 'POST',
+    url: `/api/activities/${row.id}/correction`,
+    body: { version: row.version, items: items.map((item) => ({ itemId: item.id, correct: true, feedback: null })) },
+  };
+}
+
+async function answersOfStudent() {
+  const { items } = await activityOf(t.ctx, f.studentId, f.moduleId);
+  return { answers: items.map((item) => ({ itemId: item.id, answer: 'Siete jugadores' })) };
+}
+
+const rows: Row[] = [
+  // Public routes: anyone may call them.
+  { route: 'GET /api/health', expected: [200, 200, 200, 200], request: () => ({ url: '/api/health' }) },
+  { route: 'GET /api/auth/session', expected: [200, 200, 200, 200], request: () => ({ url: '/api/auth/session' }) },
+  {
+    route: 'POST /api/auth/login',
+    expected: [200, 200, 200, 200],
+    request: () => ({ method: 'POST', url: '/api/auth/login', body: passwords.outsider }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    expected: [204, 204, 204, 204],
+    // Signs out a session of its own, so the callers' sessions stay valid for the next rows.
+    request: async (as) => ({
+      method: 'POST',
+      url: '/api/auth/logout',
+      ...(as === 'anonymous' ? {} : { cookie: await login(t.app, passwords[as].email, passwords[as].password) }),
+    }),
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    expected: [200, 200, 200, 200],
+    request: () => ({ method: 'POST', url: '/api/auth/forgot-password', body: { email: 'nadie@example.com' } }),
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    expected: [400, 400, 400, 400],
+    request: () => ({ method: 'POST', url: '/api/auth/reset-password', body: { token: 'no-existe', password: 'nueva-clave' } }),
+  },
+
+  // Images
+  {
+    route: 'POST /api/images',
+    expected: [401, 403, 403, 201],
+    request: () => {
+      const { body, headers } = png();
+      return { method: 'POST', url: '/api/images', body, headers };
+    },
+  },
+  {
+    route: 'GET /api/images/:imageId',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: `/api/images/${f.imageId}` }),
+    unknown: { as: 'outsider', request: (id) => ({ url: `/api/images/${id}` }) },
+  },
+
+  // Courses
+  { route: 'GET /api/courses', expected: [401, 200, 200, 200], request: () => ({ url: '/api/courses' }) },
+  {
+    route: 'POST /api/courses',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: '/api/courses', body: { name: 'Curso nuevo', description: 'Bienvenida', imageId: f.imageId } }),
+  },
+  {
+    route: 'GET /api/courses/:courseId',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}` }) },
+  },
+  {
+    route: 'PATCH /api/courses/:courseId',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PATCH', url: `/api/courses/${f.courseId}`, body: { description: 'Bienvenidos al curso' } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/courses/${id}`, body: { name: 'X' } }) },
+  },
+
+  // Modules
+  {
+    route: 'GET /api/courses/:courseId/modules',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/modules` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/modules` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/my-modules',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/my-modules` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/courses/${id}/my-modules` }) },
+  },
+  {
+    route: 'POST /api/modules',
+    expected: [401, 403, 403, 201],
+    request: () => ({
+      method: 'POST',
+      url: '/api/modules',
+      body: { courseId: f.courseId, name: 'Módulo nuevo', imageId: f.imageId, videoUrl: 'dQw4w9WgXcQ', questions: ['¿Qué es un pasivo?'] },
+    }),
+    // The course is named in the body, where any text is looked up: a malformed id is just unknown.
+    idInBody: true,
+    unknown: {
+      as: 'admin',
+      request: (id) => ({
+        method: 'POST',
+        url: '/api/modules',
+        body: { courseId: id, name: 'Módulo nuevo', imageId: f.imageId, videoUrl: 'dQw4w9WgXcQ', questions: [] },
+      }),
+    },
+  },
+  {
+    route: 'GET /api/modules/:moduleId',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/modules/${f.moduleId}` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}` }) },
+  },
+  {
+    route: 'PATCH /api/modules/:moduleId',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PATCH', url: `/api/modules/${f.moduleId}`, body: { videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/modules/${id}`, body: { name: 'X' } }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/modules/order',
+    expected: [401, 403, 403, 204],
+    request: async () => {
+      const list = await call(t.app, { url: `/api/courses/${f.courseId}/modules`, cookie: cookies.admin! });
+      const ids = (list.json().modules as { id: string }[]).map((m) => m.id);
+      return { method: 'PUT', url: `/api/courses/${f.courseId}/modules/order`, body: { moduleIds: ids } };
+    },
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/modules/order`, body: { moduleIds: [f.moduleId] } }) },
+  },
+
+  // Documents
+  {
+    route: 'GET /api/courses/:courseId/documents',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/documents` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/documents` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/documents',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/documents`, ...pdf() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/documents`, ...pdf() }) },
+  },
+  {
+    route: 'GET /api/documents/:documentId/file',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/documents/${f.documentId}/file` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/documents/${id}/file` }) },
+  },
+  {
+    route: 'DELETE /api/documents/:documentId',
+    expected: [401, 403, 403, 204],
+    // A document of its own, so the download row keeps its file.
+    request: async () => ({ method: 'DELETE', url: `/api/documents/${(await buildDocument(t.ctx, f.courseId)).id}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/documents/${id}` }) },
+  },
+
+  // Users and access
+  { route: 'GET /api/users', expected: [401, 403, 403, 200], request: () => ({ url: '/api/users?search=estudiante&page=1' }) },
+  {
+    route: 'POST /api/users',
+    expected: [401, 403, 403, 201],
+    request: (as) => ({ method: 'POST', url: '/api/users', body: { name: 'Nueva', email: `nueva-${as}@example.com`, password: 'clave-segura' } }),
+  },
+  {
+    route: 'GET /api/users/:userId',
+    expected: [401, 403, 403, 200],
+    // The student asks about themselves: still admin data.
+    request: () => ({ url: `/api/users/${f.studentId}` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}` }) },
+  },
+  {
+    route: 'GET /api/users/:userId/courses',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/users/${f.studentId}/courses` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}/courses` }) },
+  },
+  {
+    route: 'PUT /api/users/:userId/courses/:courseId/access',
+    expected: [401, 403, 403, 204],
+    request: () => ({ method: 'PUT', url: `/api/users/${f.targetId}/courses/${f.courseId}/access`, body: { enabled: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/courses/${id}/access`, body: { enabled: true } }) },
+  },
+  {
+    route: 'GET /api/users/:userId/courses/:courseId/modules',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/users/${f.studentId}/courses/${f.courseId}/modules` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}/courses/${f.courseId}/modules` }) },
+  },
+  {
+    route: 'PUT /api/users/:userId/modules/:moduleId/access',
+    expected: [401, 403, 403, 204],
+    request: () => ({ method: 'PUT', url: `/api/users/${f.targetId}/modules/${f.moduleId}/access`, body: { enabled: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/modules/${id}/access`, body: { enabled: true } }) },
+  },
+  {
+    route: 'PUT /api/modules/:moduleId/access',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/modules/${f.moduleId}/access`, body: { enabled: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/access`, body: { enabled: true } }) },
+  },
+
+  // Activities: students reach only their own, of a module enabled for them; admins use the admin routes.
+  {
+    route: 'GET /api/modules/:moduleId/activity',
+    expected: [401, 403, 200, 403],
+    request: () => ({ url: `/api/modules/${f.moduleId}/activity` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/activity` }) },
+  },
+  {
+    route: 'PUT /api/modules/:moduleId/activity/answers',
+    expected: [401, 403, 200, 403],
+    request: async () => ({ method: 'PUT', url: `/api/modules/${f.moduleId}/activity/answers`, body: await answersOfStudent() }),
+    unknown: { as: 'student', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/activity/answers`, body: { answers: [] } }) },
+  },
+  {
+    route: 'POST /api/modules/:moduleId/activity/submit',
+    expected: [401, 403, 200, 403],
+    request: async () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/activity/submit`, body: await answersOfStudent() }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/activity/submit`, body: { answers: [] } }) },
+  },
+  {
+    route: 'GET /api/users/:userId/modules/:moduleId/activity',
+    expected: [401, 403, 403, 200],
+    // The student's own activity through the admin route: refused like anyone else's.
+    request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/activity` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/activity` }) },
+  },
+  {
+    route: 'POST /api/activities/:activityId/correction',
+    expected: [401, 403, 403, 200],
+    request: pendingCorrection,
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
+  },
+  { route: 'GET /api/review-queue', expected: [401, 403, 403, 200], request: () => ({ url: '/api/review-queue' }) },
+
+  // Forum
+  {
+    route: 'GET /api/modules/:moduleId/messages',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/modules/${f.moduleId}/messages` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/messages` }) },
+  },
+  {
+    route: 'POST /api/modules/:moduleId/messages',
+    expected: [401, 403, 201, 201],
+    request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/messages`, body: { body: '¿El pasivo se avisa antes?' } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/messages`, body: { body: 'Hola' } }) },
+  },
+  {
+    route: 'DELETE /api/messages/:messageId',
+    expected: [401, 403, 403, 204],
+    request: async () => {
+      const message = await buildMessage(t.ctx, f.moduleId, { id: f.studentId, name: 'Estudiante', email: '', role: 'student' }, 'Para borrar');
+      return { method: 'DELETE', url: `/api/messages/${message.id}` };
+    },
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/messages/${id}` }) },
+  },
+  {
+    route: 'POST /api/modules/:moduleId/messages/read',
+    expected: [401, 403, 403, 204],
+    request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/messages/read` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/messages/read` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/forum',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/forum` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/forum` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/events',
+    expected: [401, 403, 200, 200],
+    stream: true,
+    request: () => ({ url: `/api/modules/${f.moduleId}/events` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/events` }) },
+  },
+  { route: 'GET /api/forum/events', expected: [401, 403, 403, 200], stream: true, request: () => ({ url: '/api/forum/events' }) },
+];
+
+const errorBodies: Record<number, { code: string; message: string }> = {
+  401: { code: 'UNAUTHORIZED', message: messages.unauthorized },
+  403: { code: 'FORBIDDEN', message: messages.forbidden },
+};
+
+async function send(row: Row, request: Request, cookie: string | undefined) {
+  const withCookie = { ...request, ...(request.cookie || !cookie ? {} : { cookie }) };
+  if (!row.stream) {
+    const response = await call(t.app, withCookie);
+    return { status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: response.body };
+  }
+  const stream = await openEventStream(baseUrl, withCookie.url, withCookie.cookie);
+  stream.close();
+  return { status: stream.status, contentType: stream.headers.get('content-type') ?? '', body: stream.body };
+}
+
+describe('authorization table', () => {
+  const cells = rows.flatMap((row) => callers.map((as, column) => ({ row, as, expected: row.expected[column]! })));
+
+  it.each(cells.map((cell) => [cell.row.route, cell.as, cell.expected, cell] as const))('%s as %s → %i', async (_route, as, expected, cell) => {
+    const request = await cell.row.request(as);
+    const response = await send(cell.row, request, cookies[as]);
+    expect(response.status, response.body).toBe(expected);
+    const errorBody = errorBodies[expected];
+    if (errorBody) expect(JSON.parse(response.body)).toEqual({ error: errorBody });
+    if (cell.row.stream && expected === 200) expect(response.contentType).toMatch(/^text\/event-stream/);
+  });
+
+  const unknownCells = rows.filter((row) => row.unknown).map((row) => [row.route, row.unknown!.as, row] as const);
+  it.each(unknownCells)('%s with an unknown id, as %s → 404', async (_route, as, row) => {
+    const response = await send(row, row.unknown!.request(unknownId()), cookies[as]);
+    expect(response.status, response.body).toBe(404);
+    expect(JSON.parse(response.body)).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) } });
+  });
+
+  const malformedCells = unknownCells.filter(([, , row]) => !row.idInBody);
+  it.each(malformedCells)('%s with a malformed id, as %s → 400', async (_route, as, row) => {
+    const response = await send(row, row.unknown!.request('x'.repeat(65)), cookies[as]);
+    expect(response.status, response.body).toBe(400);
+    const { error } = JSON.parse(response.body) as { error: { code: string; message: string } };
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toMatch(/^(El identificador no es válido\.|Demasiado grande)/);
+  });
+
+  it('covers every route the server registers', () => {
+    const covered = new Set(rows.map((row) => row.route));
+    const registered = routesOf(t.app.printRoutes({ commonPrefix: false, includeHooks: false }));
+    expect(registered.length).toBeGreaterThan(40);
+    expect(registered.filter((route) => !covered.has(route))).toEqual([]);
+    // And no row names a route that no longer exists.
+    expect([...covered].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+});
+
+/** "METHOD /path" for every API route in Fastify's route tree printout (HEAD routes are Fastify's own). */
+function routesOf(tree: string): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (prefixes[depth - 1] ?? '') + match[2]!;
+    prefixes[depth] = path;
+    for (const method of match[3]!.split(', ')) {
+      if (method !== 'HEAD' && path.startsWith('/api')) routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
