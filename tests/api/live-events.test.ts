@@ -141,7 +141,36 @@ describe('live delivery', () => {
 
   // Known gap: access is checked when the stream opens only, so a student whose module (or course)
   // is blocked keeps receiving its messages until they reload.
-  it.todo("closes a student's module stream when the module or its course is blocked");
+  it("closes a student's module stream when the module, its course, or the module for everyone is blocked", async () => {
+    const putAccess = (url: string, enabled: boolean) => call(t.app, { method: 'PUT', url, body: { enabled }, cookie: adminCookie });
+    const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+    const blocked = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, blocked.id, moduleId);
+
+    // One student's module.
+    let stream = await open(`/api/modules/${moduleId}/events`, blocked.cookie);
+    const watching = await open(`/api/modules/${moduleId}/events`, classmate.cookie);
+    expect((await putAccess(`/api/users/${blocked.id}/modules/${moduleId}/access`, false)).statusCode).toBe(204);
+    expect(await closed(stream)).toBe('el servidor cerró el stream');
+    const message = (await post(moduleId, 'Sigue abierto para los demás', classmate.cookie)).json().message;
+    await watching.waitFor(isCreated(message.id));
+
+    // One student's course.
+    expect((await putAccess(`/api/users/${blocked.id}/modules/${moduleId}/access`, true)).statusCode).toBe(204);
+    stream = await open(`/api/modules/${moduleId}/events`, blocked.cookie);
+    expect((await putAccess(`/api/users/${blocked.id}/courses/${courseId}/access`, false)).statusCode).toBe(204);
+    expect(await closed(stream)).toBe('el servidor cerró el stream');
+    expect((await call(t.app, { url: `/api/modules/${moduleId}/events`, cookie: blocked.cookie })).statusCode).toBe(403);
+
+    // The module for every student of the course; admins keep their stream.
+    const admin = await open(`/api/modules/${otherModuleId}/events`, adminCookie);
+    stream = await open(`/api/modules/${otherModuleId}/events`, classmate.cookie);
+    expect((await putAccess(`/api/modules/${otherModuleId}/access`, false)).statusCode).toBe(200);
+    expect(await closed(stream)).toBe('el servidor cerró el stream');
+    const adminMessage = (await post(otherModuleId, 'Los instructores siguen viendo', adminCookie)).json().message;
+    await admin.waitFor(isCreated(adminMessage.id));
+    expect((await putAccess(`/api/modules/${otherModuleId}/access`, true)).statusCode).toBe(200);
+  });
 
   it('delivers a message to every open stream, the author included', async () => {
     const mine = await open(`/api/modules/${moduleId}/events`, student.cookie);

@@ -35,7 +35,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/api/users/:userId/courses/:courseId/access', { schema: { params: userCourseParams, body: accessInputSchema } }, async (request, reply) => {
     await guards.requireAdmin(request);
-    await setUserCourseAccess(db, request.params.userId, request.params.courseId, request.body.enabled);
+    const { userId, courseId } = request.params;
+    await setUserCourseAccess(db, userId, courseId, request.body.enabled);
+    if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, courseId });
     return reply.status(204).send();
   });
 
@@ -52,7 +54,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.put('/api/users/:userId/modules/:moduleId/access', { schema: { params: userModuleParams, body: accessInputSchema } }, async (request, reply) => {
     await guards.requireAdmin(request);
-    await setUserModuleAccess(db, request.params.userId, request.params.moduleId, request.body.enabled);
+    const { userId, moduleId } = request.params;
+    await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
+    if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, moduleId });
     return reply.status(204).send();
   });
 
@@ -61,7 +65,10 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: z.object({ moduleId: idSchema }), body: accessInputSchema, response: { 200: bulkAccessResultSchema } } },
     async (request) => {
       await guards.requireAdmin(request);
-      return { affected: await setModuleAccessForCourseStudents(db, request.params.moduleId, request.body.enabled) };
+      const { moduleId } = request.params;
+      const affected = await setModuleAccessForCourseStudents(db, moduleId, request.body.enabled);
+      if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', moduleId });
+      return { affected };
     },
   );
 }

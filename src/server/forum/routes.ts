@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { forumMessageSchema, forumModuleSchema, postMessageSchema, type LiveEvent } from '../../shared/schemas/forum.ts';
+import { forumMessageSchema, forumModuleSchema, postMessageSchema, type AccessRevokedEvent, type LiveEvent } from '../../shared/schemas/forum.ts';
 import { authorize, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
@@ -14,8 +14,17 @@ import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, m
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
 
-/** Opens a Server-Sent Events stream that forwards the events `accept` lets through. */
-function openStream(request: FastifyRequest, reply: FastifyReply, ctx: AppContext, accept: (event: LiveEvent) => boolean) {
+/**
+ * Opens a Server-Sent Events stream that forwards the events `accept` lets through, and ends
+ * when `revokes` says access was taken away (the browser's reconnection then gets a 403).
+ */
+function openStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: AppContext,
+  accept: (event: LiveEvent) => boolean,
+  revokes: (event: AccessRevokedEvent) => boolean = () => false,
+) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -26,7 +35,9 @@ function openStream(request: FastifyRequest, reply: FastifyReply, ctx: AppContex
   });
   res.write('retry: 2000\n: conectado\n\n');
   const unsubscribe = ctx.events.subscribe((event) => {
-    if (accept(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    if (event.type === 'access.revoked') {
+      if (revokes(event)) res.end();
+    } else if (accept(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
   });
   const heartbeat = setInterval(() => res.write(': latido\n\n'), HEARTBEAT_MS);
   const stop = () => {
@@ -103,8 +114,15 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   // Live events of one module's forum, for anyone who may read it.
   r.get('/api/modules/:moduleId/events', { schema: { params: moduleParams } }, async (request, reply) => {
     const { moduleId } = request.params;
-    await requireForumAccess(request, moduleId);
-    openStream(request, reply, ctx, (event) => event.moduleId === moduleId && event.type !== 'forum.badge');
+    const { user, courseId } = await requireForumAccess(request, moduleId);
+    const matches = (value: string | undefined, actual: string) => value === undefined || value === actual;
+    openStream(
+      request,
+      reply,
+      ctx,
+      (event) => event.moduleId === moduleId && event.type !== 'forum.badge',
+      (event) => !isAdmin(user) && matches(event.userId, user.id) && matches(event.courseId, courseId) && matches(event.moduleId, moduleId),
+    );
   });
 
   // Every forum event, for the admins' pages (badges and chats).

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { LiveEvent } from '../../shared/schemas/forum.ts';
+import type { BusEvent, LiveEvent } from '../../shared/schemas/forum.ts';
 
 export interface EventBus {
   /** Delivers to every subscriber on every app instance. Call only after the transaction committed. */
-  publish(event: LiveEvent): Promise<void>;
-  subscribe(listener: (event: LiveEvent) => void): () => void;
+  publish(event: BusEvent): Promise<void>;
+  subscribe(listener: (event: BusEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -15,7 +15,7 @@ const CHANNEL = 'aula_events';
 const MAX_PAYLOAD = 7900;
 
 /** A big event travels as a reference; each instance loads it back once. */
-type Wire = LiveEvent | { type: 'message.ref'; messageId: string };
+type Wire = BusEvent | { type: 'message.ref'; messageId: string };
 
 /**
  * Within one process an EventEmitter; across instances on PostgreSQL, NOTIFY on one
@@ -29,9 +29,9 @@ export function createEventBus(options: {
 }): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const emit = (event: LiveEvent) => emitter.emit('event', event);
+  const emit = (event: BusEvent) => emitter.emit('event', event);
 
-  const subscribe = (listener: (event: LiveEvent) => void) => {
+  const subscribe = (listener: (event: BusEvent) => void) => {
     emitter.on('event', listener);
     return () => void emitter.off('event', listener);
   };

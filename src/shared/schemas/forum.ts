@@ -36,3 +36,16 @@ export type LiveEvent =
   | { type: 'message.created'; courseId: string; moduleId: string; message: Omit<ForumMessage, 'mine'> & { userId: string | null } }
   | { type: 'message.deleted'; courseId: string; moduleId: string; messageId: string }
   | { type: 'forum.badge'; courseId: string; moduleId: string; newMessages: boolean };
+
+/**
+ * Server-internal: access was taken away. Streams it matches are closed (a field left out
+ * matches any value), so a blocked student stops receiving at once; pages never see it.
+ */
+export interface AccessRevokedEvent {
+  type: 'access.revoked';
+  userId?: string;
+  courseId?: string;
+  moduleId?: string;
+}
+
+export type BusEvent = LiveEvent | AccessRevokedEvent;
