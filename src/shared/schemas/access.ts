@@ -1,7 +1,7 @@
 // Users as the admin sees them, and the per-student access toggles.
 import * as z from 'zod/mini';
 import { roleSchema } from './auth.ts';
-import { progressSchema } from './activities.ts';
+import { studentModuleSchema } from './content.ts';
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -38,15 +38,8 @@ export const userCourseSchema = z.object({
 });
 export type UserCourse = z.infer<typeof userCourseSchema>;
 
-export const userModuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
-  position: z.number(),
-  enabled: z.boolean(),
-  /** The student's state in the module; null when they never had it enabled. */
-  progress: z.nullable(progressSchema),
-});
+/** A module of a course as the admin sees it for one student: the same shape the student gets. */
+export const userModuleSchema = studentModuleSchema;
 export type UserModule = z.infer<typeof userModuleSchema>;
 
 export const bulkAccessResultSchema = z.object({ affected: z.number() });

@@ -115,7 +115,7 @@ export const studentModuleSchema = z.object({
   imageUrl: z.string(),
   position: z.number(),
   enabled: z.boolean(),
-  /** The student's state in the module; null for modules not enabled. */
+  /** The student's state in the module; null when it has none to show. */
   progress: z.nullable(progressSchema),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;
