@@ -6,7 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { messages } from '../shared/messages.ts';
 import { createAuth } from './auth/auth.ts';
@@ -102,6 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
+  // The API's OpenAPI description, built from the routes' own schemas: GET /api/openapi.json.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Aula Virtual API', version: '1.0.0', description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.' } },
+    transform: jsonSchemaTransform,
+  });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
   await app.register(async (api) => {
     await authRoutes(api, ctx);
@@ -118,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onClose', () => events.close());
 
   app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
   if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');

@@ -109,6 +109,7 @@ async function answersOfStudent() {
 const rows: Row[] = [
   // Public routes: anyone may call them.
   { route: 'GET /api/health', expected: [200, 200, 200, 200], request: () => ({ url: '/api/health' }) },
+  { route: 'GET /api/openapi.json', expected: [200, 200, 200, 200], request: () => ({ url: '/api/openapi.json' }) },
   { route: 'GET /api/auth/session', expected: [200, 200, 200, 200], request: () => ({ url: '/api/auth/session' }) },
   {
     route: 'POST /api/auth/login',
