@@ -78,7 +78,7 @@ async function openSubmission(page: Page, student: TestUser, courseName: string,
   await page.getByRole('main').getByRole('link', { name: /^Por corregir/ }).click();
   await expect(page).toHaveURL(/\/admin\/review$/);
   await expect(page.getByRole('heading', { name: 'Por corregir' })).toBeVisible();
-  const entry = page.getByRole('link', { name: `Corregir ${moduleName} de ${student.name}` });
+  const entry = page.getByRole('main').getByRole('link').filter({ hasText: student.name }).filter({ hasText: moduleName });
   await expect(entry).toContainText(student.name);
   await expect(entry).toContainText(`${courseName} · ${moduleName}`);
   await expect(entry).toContainText(/Enviada el /);

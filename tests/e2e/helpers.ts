@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -173,14 +174,34 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screens
  * Saves full-page PNGs of the page as it is now at each width, as
  * `artifacts/screenshots/<name>-<width>.png`, then restores the viewport.
  */
+/** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
+export async function expectNoAxeViolations(page: Page, options: { soft?: boolean } = {}) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n'),
+  );
+  const check = options.soft ? expect.soft(found, `violaciones de axe en ${page.url()}`) : expect(found, `violaciones de axe en ${page.url()}`);
+  check.toEqual([]);
+}
+
+/**
+ * Saves full-page screenshots at 360 and 1280 px, and checks each of those states with axe:
+ * every screen a test photographs is also held to WCAG 2.2 AA (a soft check, so the test
+ * goes on and reports every screen that fails).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 720 };
   for (const width of screenshotWidths) {
     await page.setViewportSize({ width, height: original.height });
-    // Let layout and media queries settle after the resize.
+    // From the top, so the fixed header is not drawn across the middle of a long page; then
+    // let layout and media queries settle after the resize.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
+    await expectNoAxeViolations(page, { soft: true });
   }
   await page.setViewportSize(original);
 }

@@ -5,6 +5,10 @@ export const theme = createTheme({
   // Darker default shade keeps white text on buttons above 4.5:1 contrast (WCAG AA).
   primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'md',
+  // Filled buttons and badges pick black or white text, whichever contrasts more (WCAG AA):
+  // at this threshold green, orange and red fills get black text, blue keeps white.
+  autoContrast: true,
+  luminanceThreshold: 0.18,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   // Mantine's close buttons have no accessible name by default. (Plain objects rather than
@@ -27,6 +31,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-error': t.colors.red[9],
     '--mantine-color-blue-light-color': t.colors.blue[9],
     '--mantine-color-anchor': t.colors.blue[9],
+    // Light-variant badges and alerts: their text on the tinted background.
+    '--mantine-color-green-light-color': '#1d6b2b',
+    '--mantine-color-orange-light-color': '#a33b07',
+    '--mantine-color-red-light-color': t.colors.red[9],
+    '--mantine-color-teal-light-color': t.colors.teal[9],
+    '--mantine-color-yellow-light-color': '#7a4600',
   },
   dark: {},
 });

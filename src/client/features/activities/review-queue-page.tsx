@@ -26,7 +26,6 @@ export function ReviewQueuePage() {
           withBorder
           padding="md"
           className="tile"
-          aria-label={`Corregir ${entry.moduleName} de ${entry.userName}`}
         >
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={2}>

@@ -42,7 +42,7 @@ export function AdminForumPage() {
       <Text mt={-12} c="gray.7">
         {module.data.name} ·{' '}
         {/* Back to this module's course, not to whichever course the list shows first. */}
-        <Anchor component={Link} href={paths.adminQuestionModules(module.data.courseId)}>
+        <Anchor component={Link} underline="always" href={paths.adminQuestionModules(module.data.courseId)}>
           Todos los módulos
         </Anchor>
       </Text>

@@ -31,7 +31,7 @@ export function ModuleForumPage() {
       <PageTitle>Preguntas</PageTitle>
       <Text mt={-12} c="gray.7">
         {module.data.name} ·{' '}
-        <Anchor component={Link} href={paths.module(courseId, moduleId)}>
+        <Anchor component={Link} underline="always" href={paths.module(courseId, moduleId)}>
           Volver al módulo
         </Anchor>
       </Text>

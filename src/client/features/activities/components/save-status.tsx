@@ -11,7 +11,15 @@ const texts: Record<SaveStatus, string> = {
 
 /** Where the student's drafts stand, announced politely to screen readers. */
 export function SaveStatusText({ status }: { status: SaveStatus }) {
-  const color = status === 'guardado' ? 'green.8' : status === 'guardando' ? 'gray.7' : status === 'error' ? 'red.8' : 'orange.9';
+  // The theme's darker light-variant text colours keep 4.5:1 on white.
+  const color =
+    status === 'guardado'
+      ? 'var(--mantine-color-green-light-color)'
+      : status === 'guardando'
+        ? 'gray.7'
+        : status === 'error'
+          ? 'red.9'
+          : 'var(--mantine-color-orange-light-color)';
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="estado-guardado">
       {status === 'guardado' && <IconCloudCheck size={18} color="var(--mantine-color-green-8)" aria-hidden style={{ flexShrink: 0 }} />}
