@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { courseAccess, moduleAccess } from '../db/schema.ts';
@@ -10,20 +10,23 @@ export interface Access {
   moduleEnabled: boolean;
 }
 
+/** One round trip: whether the course (and the module, if given) are enabled for the user. */
 export async function loadAccess(db: Db | Tx, userId: string, courseId: string, moduleId?: string): Promise<Access> {
-  const [course] = await db
-    .select({ enabled: courseAccess.enabled })
-    .from(courseAccess)
-    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)));
-  let moduleEnabled = false;
-  if (moduleId) {
-    const [module] = await db
-      .select({ enabled: moduleAccess.enabled })
-      .from(moduleAccess)
-      .where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId)));
-    moduleEnabled = module?.enabled ?? false;
-  }
-  return { courseEnabled: course?.enabled ?? false, moduleEnabled };
+  const [row] = await db
+    .select({
+      courseEnabled: sql<boolean>`coalesce((${db
+        .select({ enabled: courseAccess.enabled })
+        .from(courseAccess)
+        .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))}), false)`,
+      moduleEnabled: moduleId
+        ? sql<boolean>`coalesce((${db
+            .select({ enabled: moduleAccess.enabled })
+            .from(moduleAccess)
+            .where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId)))}), false)`
+        : sql<boolean>`false`,
+    })
+    .from(sql`(select 1) as one`);
+  return { courseEnabled: Boolean(row?.courseEnabled), moduleEnabled: Boolean(row?.moduleEnabled) };
 }
 
 export const isAdmin = (user: SessionUser) => user.role === 'admin';
