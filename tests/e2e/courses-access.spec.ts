@@ -1,81 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from '@playwright/test';
+import { bannerPng, simplePdf } from '../../src/server/seed/sample-files.ts';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { screenshot, signIn, uniqueEmail } from './helpers.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Real files, as an admin would pick them from disk.
-// ---------------------------------------------------------------------------------------------
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real RGB PNG of `width`×`height` px: a diagonal gradient between two colours. */
-function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y += 1) {
-    const row = Buffer.alloc(1 + width * 3); // filter byte 0, then RGB
-    for (let x = 0; x < width; x += 1) {
-      const t = (x / width + y / height) / 2;
-      for (let channel = 0; channel < 3; channel += 1) row[1 + x * 3 + channel] = Math.round(from[channel]! + (to[channel]! - from[channel]!) * t);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A small but valid one-page PDF (with a correct cross-reference table) saying `text`. */
-function simplePdf(text: string): Buffer {
-  const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(pdf, 'latin1');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Small page helpers.
@@ -178,10 +108,10 @@ test('the admin creates a course with modules and a document, enables one module
   const modulePng = path.join(folder, 'modulo-reglas.png');
   const module2Png = path.join(folder, 'modulo-sanciones.png');
   const pdfFile = path.join(folder, 'reglamento.pdf');
-  await writeFile(coursePng, gradientPng(320, 180, [21, 101, 192], [0, 172, 193]));
-  await writeFile(modulePng, gradientPng(320, 180, [46, 125, 50], [205, 220, 57]));
-  await writeFile(module2Png, gradientPng(320, 180, [198, 40, 40], [255, 160, 0]));
-  await writeFile(pdfFile, simplePdf('Reglamento oficial de handball'));
+  await writeFile(coursePng, bannerPng([21, 101, 192], [0, 172, 193], 320, 180));
+  await writeFile(modulePng, bannerPng([46, 125, 50], [205, 220, 57], 320, 180));
+  await writeFile(module2Png, bannerPng([198, 40, 40], [255, 160, 0], 320, 180));
+  await writeFile(pdfFile, simplePdf('Reglamento oficial de handball', ['Material de prueba del curso.']));
 
   try {
     let courseId = '';

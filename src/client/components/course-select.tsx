@@ -1,19 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { Course } from '../../shared/schemas/content.ts';
-import { api } from '../lib/api.ts';
-
-// The course list is needed by several admin features (courses, modules, documents), so its
-// query lives here, in shared code, instead of being copied into each feature.
-export const coursesQueryKey = ['courses'] as const;
-
-export const getCourses = () => api<{ courses: Course[] }>('/api/courses');
-
-/** Every course for an admin; the courses enabled for a student. */
-export function useCourses() {
-  return useQuery({ queryKey: coursesQueryKey, queryFn: getCourses, select: (data) => data.courses });
-}
+import { useCourses } from '../lib/use-courses.ts';
 
 interface CourseSelectProps {
   value: string | null;

@@ -6,10 +6,10 @@ import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useMyCourses } from './api/use-my-courses.ts';
+import { useCourses } from '../../lib/use-courses.ts';
 
 export function CoursesPage() {
-  const courses = useMyCourses();
+  const courses = useCourses();
 
   let body;
   if (courses.isPending)

@@ -7,7 +7,7 @@ import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useMyCourses } from './api/use-my-courses.ts';
+import { useCourses } from '../../lib/use-courses.ts';
 
 const grid = { base: 1, xs: 2, md: 3 } as const;
 
@@ -35,7 +35,7 @@ function CoursesSkeleton() {
 }
 
 export function StudentHomePage() {
-  const courses = useMyCourses();
+  const courses = useCourses();
 
   let body;
   if (courses.isPending) body = <CoursesSkeleton />;

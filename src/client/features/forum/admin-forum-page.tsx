@@ -7,7 +7,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { setBadge } from './api/cache.ts';
 import { markRead } from './api/mark-read.ts';
-import { useForumModule } from './api/use-forum-module.ts';
+import { useModule } from '../../lib/use-module.ts';
 import { useLiveForum } from './api/use-live-forum.ts';
 import { ForumChat } from './components/forum-chat.tsx';
 
@@ -15,7 +15,7 @@ import { ForumChat } from './components/forum-chat.tsx';
 export function AdminForumPage() {
   const { moduleId = '' } = useParams<{ moduleId: string }>();
   const queryClient = useQueryClient();
-  const module = useForumModule(moduleId);
+  const module = useModule(moduleId);
   const courseId = module.data?.courseId;
 
   useEffect(() => {

@@ -3,14 +3,14 @@ import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { paths } from '../../app/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { useForumModule } from './api/use-forum-module.ts';
+import { useModule } from '../../lib/use-module.ts';
 import { useLiveForum } from './api/use-live-forum.ts';
 import { ForumChat } from './components/forum-chat.tsx';
 
 /** The student's view of a module's forum. */
 export function ModuleForumPage() {
   const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
-  const module = useForumModule(moduleId);
+  const module = useModule(moduleId);
   useLiveForum(module.isSuccess ? `/api/modules/${encodeURIComponent(moduleId)}/events` : null, { moduleId });
 
   if (module.isPending) return <Skeleton h={300} />;

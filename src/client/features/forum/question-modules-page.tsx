@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'wouter';
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { CourseSelect, useCourses } from '../../components/course-select.tsx';
+import { CourseSelect } from '../../components/course-select.tsx';
+import { useCourses } from '../../lib/use-courses.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../app/paths.ts';

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
-import { useMyModule } from './api/use-my-module.ts';
+import { useModule } from '../../lib/use-module.ts';
 
 function ModuleSkeleton() {
   return (
@@ -23,7 +23,7 @@ function ModuleSkeleton() {
 
 export function ModulePage() {
   const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
-  const module = useMyModule(moduleId);
+  const module = useModule(moduleId);
 
   // A module of another course under this course's address is treated as not found.
   const error = module.error ?? (module.data && module.data.courseId !== courseId ? new ApiError(404, 'NOT_FOUND', '') : null);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { coursesQueryKey } from '../../../components/course-select.tsx';
+import { coursesQueryKey } from '../../../lib/use-courses.ts';
 import { api } from '../../../lib/api.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { invalidateUserCourseLists } from './user-course-lists.ts';

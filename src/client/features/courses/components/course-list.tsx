@@ -1,7 +1,7 @@
 import { Button, Card, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { useCourses } from '../../../components/course-select.tsx';
+import { useCourses } from '../../../lib/use-courses.ts';
 
 /** Every course, each with its Editar action. */
 export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
