@@ -72,11 +72,11 @@ export function progressOf(activity: ActivityState): ModuleProgress {
 
 /** Draft answers typed by the student; answers to items that are not editable are refused. */
 export function saveAnswers<I extends ItemState>(activity: ActivityState<I>, answers: Map<number, string>): ActivityState<I> {
-  if (activity.submitted) throw new TransitionError('already-submitted', 'Ya enviaste tus respuestas: esperá la corrección.');
+  if (activity.submitted) throw new TransitionError('already-submitted', messages.alreadySubmitted);
   const items = activity.items.map((item, index) => {
     const answer = answers.get(index);
     if (answer === undefined) return item;
-    if (!canEditItem(activity, item)) throw new TransitionError('not-editable', 'Esa respuesta ya no se puede modificar.');
+    if (!canEditItem(activity, item)) throw new TransitionError('not-editable', messages.answerLocked);
     return { ...item, answer };
   });
   return { ...activity, items };
@@ -84,9 +84,9 @@ export function saveAnswers<I extends ItemState>(activity: ActivityState<I>, ans
 
 /** 'Enviar': every answer must be written; then everything is read-only until corrected. */
 export function submit<I extends ItemState>(activity: ActivityState<I>): ActivityState<I> {
-  if (activity.submitted) throw new TransitionError('already-submitted', 'Ya enviaste tus respuestas: esperá la corrección.');
+  if (activity.submitted) throw new TransitionError('already-submitted', messages.alreadySubmitted);
   if (!activity.items.every(isAnswered)) throw new TransitionError('unanswered', messages.unanswered);
-  if (!canSubmit(activity)) throw new TransitionError('not-editable', 'No hay respuestas para enviar.');
+  if (!canSubmit(activity)) throw new TransitionError('not-editable', messages.nothingToSubmit);
   return { submitted: true, items: activity.items.map((item) => ({ ...item, editable: false })) };
 }
 
@@ -100,9 +100,9 @@ export interface ItemCorrection {
  * go back to the student with the feedback; the activity no longer awaits correction.
  */
 export function correct<I extends ItemState>(activity: ActivityState<I>, corrections: ItemCorrection[]): ActivityState<I> {
-  if (!activity.submitted) throw new TransitionError('not-submitted', 'Esta actividad no está esperando corrección.');
+  if (!activity.submitted) throw new TransitionError('not-submitted', messages.notAwaitingCorrection);
   if (corrections.length !== activity.items.length) {
-    throw new TransitionError('incomplete-correction', 'Marcá cada respuesta como correcta o incorrecta.');
+    throw new TransitionError('incomplete-correction', messages.markEveryAnswer);
   }
   const items = activity.items.map((item, index) => {
     const { correct: isCorrect, feedback } = corrections[index]!;

@@ -1,18 +1,27 @@
 // Every Spanish text the server sends and the client shows for a rule, in one place.
 // Texts from the spec are kept word for word (with correct accents, per PRODUCT.md).
+// Texts about a limit are built from the limit's own constant, so they cannot disagree.
+
+const count = new Intl.NumberFormat('es-AR');
+
+/** "El nombre no puede tener más de 120 caracteres": `what` is the subject, capitalised. */
+export const tooLong = (what: string, max: number) => `${what} no puede tener más de ${count.format(max)} caracteres`;
+
+/** "La imagen no puede pesar más de 5 MB." */
+export const tooHeavy = (what: string, maxBytes: number) => `${what} no puede pesar más de ${count.format(Math.round(maxBytes / (1024 * 1024)))} MB.`;
+
+/** "Un módulo puede tener como máximo 100 preguntas" */
+export const tooMany = (what: string, max: number, items: string) => `${what} puede tener como máximo ${count.format(max)} ${items}`;
+
 export const messages = {
+  // The spec's texts.
   required: 'Este campo es obligatorio',
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Por favor revisar el email',
-  passwordTooShort: 'La contraseña debe tener al menos 6 caracteres',
-  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
   wrongLogin: 'Email o contraseña inválidos',
   retry: 'Reintentar',
-  resetInvalidEmail: 'Email invalido',
+  resetInvalidEmail: 'Email inválido',
   resetSent: 'Revisa tu email',
-  resetDone: 'Tu contraseña fue cambiada. Ya podés iniciar sesión.',
-  resetLinkInvalid: 'El enlace para recuperar la contraseña no es válido o ya venció. Pedí uno nuevo.',
-  passwordsDoNotMatch: 'Las contraseñas no coinciden',
   userCreated: '¡Usuario Creado!',
   userCreateFailed: 'Error, inténtelo nuevamente',
   incomplete: 'Verificar que esté todo completo',
@@ -23,17 +32,63 @@ export const messages = {
   answersSaved: 'Tus respuestas fueron guardadas',
   correctionSaved: 'Se envió la corrección',
 
-  unauthorized: 'Tenés que iniciar sesión para continuar.',
-  forbidden: 'No tenés permiso para hacer esto.',
+  // Accounts and passwords.
+  resetDone: 'Tu contraseña fue cambiada. Ya podés iniciar sesión.',
+  resetLinkInvalid: 'El enlace para recuperar la contraseña no es válido o ya venció. Pedí uno nuevo.',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  emailTaken: 'Ya existe un usuario con ese email.',
+  tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Esperá unos minutos y volvé a intentar.',
+
+  // What does not exist.
   notFound: 'No encontramos lo que buscás.',
   routeNotFound: 'La ruta pedida no existe.',
+  userNotFound: 'El usuario no existe.',
+  courseNotFound: 'El curso no existe.',
+  moduleNotFound: 'El módulo no existe.',
+  activityNotFound: 'La actividad no existe.',
+  documentNotFound: 'El documento no existe.',
+  messageNotFound: 'El mensaje no existe.',
+
+  // Content rules.
+  invalidId: 'El identificador no es válido.',
+  moduleOrderInvalid: 'La lista debe incluir cada módulo del curso una sola vez.',
+  invalidVideo: 'Ingresá una dirección de YouTube, un id de video de YouTube o la dirección (https) de un archivo de video',
+  emptyQuestion: 'La pregunta no puede estar vacía',
+  writeQuestionFirst: 'Escribí la pregunta antes de agregarla.',
+  accessChoice: 'Indicá si se habilita o se bloquea',
+  invalidPage: 'La página debe ser 1 o más',
+
+  // Activities.
+  questionNotInActivity: 'Una de las preguntas no pertenece a esta actividad.',
+  markEveryAnswer: 'Marcá cada respuesta como correcta o incorrecta.',
+  staleCorrection:
+    'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.',
+  alreadySubmitted: 'Ya enviaste tus respuestas: esperá la corrección.',
+  answerLocked: 'Esa respuesta ya no se puede modificar.',
+  nothingToSubmit: 'No hay respuestas para enviar.',
+  notAwaitingCorrection: 'Esta actividad no está esperando corrección.',
+
+  // Forum.
+  writeMessage: 'Escribí un mensaje.',
+  writeMessageFirst: 'Escribí un mensaje antes de enviarlo.',
+
+  // Uploads.
+  uploadNotMultipart: 'Enviá el archivo como multipart/form-data.',
+  uploadOneFile: 'Enviá un solo archivo por vez.',
+  uploadMissingFile: 'Falta el archivo.',
+  uploadMissingName: 'Falta el nombre.',
+  uploadEmpty: 'El archivo está vacío.',
+  imageType: 'La imagen debe ser JPG, PNG o WebP.',
+  documentType: 'El archivo debe ser PDF, Word, Excel, PowerPoint, OpenDocument, una imagen (JPG, PNG, WebP) o un video MP4.',
+
+  // Requests in general.
+  unauthorized: 'Tenés que iniciar sesión para continuar.',
+  forbidden: 'No tenés permiso para hacer esto.',
   badRequest: 'Los datos enviados no son válidos.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
-  tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Esperá unos minutos y volvé a intentar.',
   tooManyRequests: 'Demasiadas solicitudes. Esperá unos minutos y volvé a intentar.',
-  emailTaken: 'Ya existe un usuario con ese email.',
   internal: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
 } as const;

@@ -1,6 +1,5 @@
 // A student's answers to a module's questions: drafts, submit, corrections, the review queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staleCorrection } from '../../src/server/activities/service.ts';
 import { messages } from '../../src/shared/messages.ts';
 import type { Activity } from '../../src/shared/schemas/activities.ts';
 import { activityOf, buildCourse, buildModule, enableModule, signedIn, submitAnswers, unknownId } from './helpers/content.ts';
@@ -316,8 +315,8 @@ describe('POST /api/activities/:activityId/correction', () => {
     const mailsBefore = t.mails.length;
     const response = await correct(activityId, { ...verdicts(before, [false, false]), version: before.version - 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'CONFLICT', message: staleCorrection });
-    expect(staleCorrection).toMatch(/^Otro administrador guardó una corrección/);
+    expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.staleCorrection });
+    expect(messages.staleCorrection).toMatch(/^Otro administrador guardó una corrección/);
     expect(await adminView(student.id, module.id)).toEqual(before);
     expect(t.mails.length).toBe(mailsBefore);
   });
@@ -334,7 +333,7 @@ describe('POST /api/activities/:activityId/correction', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const [winner, loser] = a.statusCode === 200 ? [a, b] : [b, a];
-    expect(loser.json().error).toEqual({ code: 'CONFLICT', message: staleCorrection });
+    expect(loser.json().error).toEqual({ code: 'CONFLICT', message: messages.staleCorrection });
     expect(await adminView(student.id, module.id)).toEqual(winner.json().activity);
     expect(t.mails.length).toBe(mailsBefore + 1);
   });

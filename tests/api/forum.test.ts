@@ -94,8 +94,8 @@ describe('GET and POST /api/modules/:moduleId/messages', () => {
     ['a message of only spaces', { body: ' \n\t ' }, 'Escribí un mensaje antes de enviarlo.'],
     ['no message', {}, 'Escribí un mensaje.'],
     ['a message that is not text', { body: 42 }, 'Escribí un mensaje.'],
-    ['2,001 characters', { body: 'a'.repeat(2001) }, 'El mensaje no puede tener más de 2.000 caracteres.'],
-    ['2,001 emoji', { body: '🤾'.repeat(2001) }, 'El mensaje no puede tener más de 2.000 caracteres.'],
+    ['2,001 characters', { body: 'a'.repeat(2001) }, 'El mensaje no puede tener más de 2.000 caracteres'],
+    ['2,001 emoji', { body: '🤾'.repeat(2001) }, 'El mensaje no puede tener más de 2.000 caracteres'],
   ])('answers %s with 400 and a Spanish message, storing nothing', async (_case, body, message) => {
     const before = await storedCount();
     const response = await post(body, student.cookie);

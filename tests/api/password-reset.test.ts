@@ -65,7 +65,7 @@ describe('password recovery', () => {
     ['empty', ''],
     ['missing', undefined],
     ['of the wrong type', 12],
-  ])('answers a %s email with 400 "Email invalido" and sends nothing', async (_case, email) => {
+  ])('answers a %s email with 400 "Email inválido" and sends nothing', async (_case, email) => {
     const sentBefore = t.mails.length;
     const response = await call(t.app, {
       method: 'POST',
@@ -73,7 +73,7 @@ describe('password recovery', () => {
       body: email === undefined ? {} : { email },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Email invalido' });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Email inválido' });
     expect(t.mails).toHaveLength(sentBefore);
   });
 

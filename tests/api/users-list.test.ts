@@ -156,7 +156,7 @@ describe('GET /api/users refusals', () => {
     ['page=-3', 'La página debe ser 1 o más'],
     ['page=1.5', undefined],
     ['page=abc', undefined],
-    [`search=${'a'.repeat(201)}`, 'La búsqueda es demasiado larga'],
+    [`search=${'a'.repeat(201)}`, 'La búsqueda no puede tener más de 200 caracteres'],
   ])('answers ?%s with 400 and a Spanish message', async (query, message) => {
     const response = await call(t.app, { url: `/api/users?${query}`, cookie: adminCookie });
     expect(response.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { passwordTooShort } from '../../src/shared/schemas/auth.ts';
 import { createUser } from './helpers/builders.ts';
 import { call, login, postLogin } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -50,7 +51,7 @@ describe('POST /api/users', () => {
   });
 
   it.each([
-    ['a 5-character password', { password: '12345' }, 'password', messages.passwordTooShort],
+    ['a 5-character password', { password: '12345' }, 'password', passwordTooShort],
     ['a missing password', { password: undefined }, 'password', messages.required],
     ['a malformed email', { email: 'nueva@' }, 'email', messages.invalidEmail],
     ['a missing email', { email: undefined }, 'email', messages.required],

@@ -18,7 +18,7 @@ test('the forgot-password page has no axe violations, also with its error dialog
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Email invalido');
+  await expect(page.getByRole('dialog')).toContainText('Email inválido');
   await expectNoAxeViolations(page);
 });
 

@@ -27,7 +27,7 @@ test('a student recovers their password by email and signs in with the new one; 
   // A malformed email never leaves the page.
   await email.fill('sofia.ramirez');
   await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(dialog).toContainText('Email invalido');
+  await expect(dialog).toContainText('Email inválido');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await screenshot(page, 'forgot-password-invalid');
   await dialog.getByRole('button', { name: 'Reintentar' }).click();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AspectRatio, Box, Center, FileInput, Image, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
+import { messages } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES } from '../../shared/schemas/content.ts';
 import { UploadProgress } from './upload-progress.tsx';
 
@@ -66,7 +67,7 @@ export function ImageField({ label, value, onChange, onCompressionError, current
     }
     if (!IMAGE_TYPES.includes(file.type)) {
       setCompressing(false);
-      setTypeError('La imagen debe ser JPG, PNG o WebP.');
+      setTypeError(messages.imageType);
       onChange(null);
       return;
     }

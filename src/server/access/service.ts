@@ -7,10 +7,11 @@ import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 import { findCourse } from '../courses/service.ts';
 import { findModule, listModulesForStudent } from '../modules/service.ts';
+import { messages } from '../../shared/messages.ts';
 
 export async function findUser(db: Db | Tx, userId: string) {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
-  if (!row) throw notFound('El usuario no existe.');
+  if (!row) throw notFound(messages.userNotFound);
   return row;
 }
 

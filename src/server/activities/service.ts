@@ -12,11 +12,12 @@ import type { Activity, CorrectionInput, ReviewQueueItem, SaveAnswersInput } fro
 import type { Db, Tx } from '../db/client.ts';
 import { activity, activityItem, course, courseModule, user } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { messages } from '../../shared/messages.ts';
 
 type ActivityRow = typeof activity.$inferSelect;
 type ItemRow = typeof activityItem.$inferSelect;
 
-export const activityNotFound = () => notFound('La actividad no existe.');
+export const activityNotFound = () => notFound(messages.activityNotFound);
 
 interface Loaded {
   row: ActivityRow;
@@ -74,7 +75,7 @@ function answersByIndex(items: ItemRow[], answers: SaveAnswersInput['answers']) 
   const byIndex = new Map<number, string>();
   for (const { itemId, answer } of answers) {
     const index = indexById.get(itemId);
-    if (index === undefined) throw badRequest('Una de las preguntas no pertenece a esta actividad.');
+    if (index === undefined) throw badRequest(messages.questionNotInActivity);
     byIndex.set(index, answer);
   }
   return byIndex;
@@ -139,9 +140,6 @@ export async function submitActivity(db: Db, userId: string, moduleId: string, a
   });
 }
 
-export const staleCorrection =
-  'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.';
-
 /**
  * 'Guardar corrección'. The admin sends the version they reviewed: if the activity changed
  * since (another admin's correction, a new submission), nothing is written and the answer is 409.
@@ -149,10 +147,10 @@ export const staleCorrection =
 export async function saveCorrection(db: Db, activityId: string, input: CorrectionInput) {
   return db.transaction(async (tx) => {
     const loaded = await findActivityById(tx, activityId, true);
-    if (loaded.row.version !== input.version) throw new AppError('CONFLICT', staleCorrection);
+    if (loaded.row.version !== input.version) throw new AppError('CONFLICT', messages.staleCorrection);
     const byId = new Map(input.items.map((item) => [item.itemId, item]));
     if (byId.size !== input.items.length || loaded.items.some((item) => !byId.has(item.id)) || byId.size !== loaded.items.length) {
-      throw badRequest('Marcá cada respuesta como correcta o incorrecta.');
+      throw badRequest(messages.markEveryAnswer);
     }
     const corrections: ItemCorrection[] = loaded.items.map((item) => {
       const { correct: isCorrect, feedback } = byId.get(item.id)!;

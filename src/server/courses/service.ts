@@ -7,7 +7,7 @@ import { course, courseAccess, image } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 
-export const courseNotFound = () => notFound('El curso no existe.');
+export const courseNotFound = () => notFound(messages.courseNotFound);
 
 export function presentCourse(row: typeof course.$inferSelect): Course {
   return { id: row.id, name: row.name, description: row.description, imageUrl: imageUrl(row.imageId) };

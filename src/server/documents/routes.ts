@@ -9,6 +9,7 @@ import { findCourse } from '../courses/service.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { deleteDocument, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
+import { messages } from '../../shared/messages.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const documentParams = z.object({ documentId: idSchema });
@@ -47,7 +48,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       const name = safeParse(documentNameSchema, file.fields['name'] ?? '');
       if (!name.success) {
         await storage.remove(file.key);
-        const message = name.error.issues[0]?.message ?? 'Falta el nombre.';
+        const message = name.error.issues[0]?.message ?? messages.uploadMissingName;
         throw badRequest(message, { name: message });
       }
       const row = await insertDocument(db, {
@@ -68,7 +69,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete('/api/documents/:documentId', { schema: { params: documentParams } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const row = await deleteDocument(db, request.params.documentId);
-    if (!row) throw notFound('El documento no existe.');
+    if (!row) throw notFound(messages.documentNotFound);
     // The row is gone first: a file left behind by a crash here is only unused space.
     await storage.remove(row.storageKey);
     return reply.status(204).send();

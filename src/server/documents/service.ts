@@ -4,6 +4,7 @@ import type { CourseDocument } from '../../shared/schemas/content.ts';
 import type { Db } from '../db/client.ts';
 import { document } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { messages } from '../../shared/messages.ts';
 
 type DocumentRow = typeof document.$inferSelect;
 
@@ -24,7 +25,7 @@ export function presentDocument(row: DocumentRow): CourseDocument {
 
 export async function findDocument(db: Db, documentId: string): Promise<DocumentRow> {
   const [row] = await db.select().from(document).where(eq(document.id, documentId));
-  if (!row) throw notFound('El documento no existe.');
+  if (!row) throw notFound(messages.documentNotFound);
   return row;
 }
 

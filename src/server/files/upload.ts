@@ -6,6 +6,8 @@ import type { MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from '../errors.ts';
 import { detectFileType, type DetectedType, type FileKind } from './file-types.ts';
 import type { FileStorage } from './storage.ts';
+import { messages } from '../../shared/messages.ts';
+import { documentTooHeavy, imageTooHeavy } from '../../shared/schemas/content.ts';
 
 export interface ReceivedFile extends DetectedType {
   key: string;
@@ -14,15 +16,9 @@ export interface ReceivedFile extends DetectedType {
   fields: Record<string, string>;
 }
 
-const invalidType: Record<FileKind, string> = {
-  image: 'La imagen debe ser JPG, PNG o WebP.',
-  document: 'El archivo debe ser PDF, Word, Excel, PowerPoint, OpenDocument, una imagen (JPG, PNG, WebP) o un video MP4.',
-};
+const invalidType: Record<FileKind, string> = { image: messages.imageType, document: messages.documentType };
 
-const tooLarge: Record<FileKind, string> = {
-  image: 'La imagen no puede pesar más de 5 MB.',
-  document: 'El archivo no puede pesar más de 100 MB.',
-};
+const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: documentTooHeavy };
 
 /**
  * Reads the one file of a multipart request (fields must come before it), streams it to
@@ -34,17 +30,17 @@ export async function receiveUpload(
   storage: FileStorage,
   options: { kind: FileKind; maxBytes: number },
 ): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Enviá el archivo como multipart/form-data.');
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
   let part: MultipartFile | undefined;
   try {
     part = await request.file({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 10_000 } });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') {
-      throw badRequest('Enviá un solo archivo por vez.');
+      throw badRequest(messages.uploadOneFile);
     }
     throw error;
   }
-  if (!part) throw badRequest('Falta el archivo.', { file: 'Falta el archivo.' });
+  if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
 
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
@@ -56,7 +52,7 @@ export async function receiveUpload(
     await pipeline(part.file, createWriteStream(scratch));
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge[options.kind], { file: tooLarge[options.kind] });
     const { size } = await stat(scratch);
-    if (size === 0) throw badRequest('El archivo está vacío.', { file: 'El archivo está vacío.' });
+    if (size === 0) throw badRequest(messages.uploadEmpty, { file: messages.uploadEmpty });
     const type = await detectFileType(scratch, options.kind, part.filename);
     if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', invalidType[options.kind], { file: invalidType[options.kind] });
     const key = await storage.keep(scratch, type.extension);

@@ -10,6 +10,7 @@ import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentMessage } from './service.ts';
+import { messages } from '../../shared/messages.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -86,7 +87,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     await guards.requireAdmin(request);
     const { message, courseId } = await findMessage(db, request.params.messageId);
     const row = await deleteMessage(db, message.id);
-    if (!row) throw notFound('El mensaje no existe.');
+    if (!row) throw notFound(messages.messageNotFound);
     await events.publish({ type: 'message.deleted', courseId, moduleId: row.moduleId, messageId: row.id });
     return reply.status(204).send();
   });

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { courseModule, forumMessage, forumState } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
+import { messages } from '../../shared/messages.ts';
 
 type MessageRow = typeof forumMessage.$inferSelect;
 
@@ -76,7 +77,7 @@ export async function findMessage(db: Db, messageId: string) {
     .from(forumMessage)
     .innerJoin(courseModule, eq(courseModule.id, forumMessage.moduleId))
     .where(eq(forumMessage.id, messageId));
-  if (!row) throw notFound('El mensaje no existe.');
+  if (!row) throw notFound(messages.messageNotFound);
   return row;
 }
 

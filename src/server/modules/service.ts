@@ -7,10 +7,11 @@ import { badRequest, notFound } from '../errors.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import { imageUrl } from '../images/routes.ts';
 import { progressByModule } from '../activities/progress.ts';
+import { messages } from '../../shared/messages.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
 
-export const moduleNotFound = () => notFound('El módulo no existe.');
+export const moduleNotFound = () => notFound(messages.moduleNotFound);
 
 export function presentModule(row: ModuleRow): Module {
   return {
@@ -146,7 +147,7 @@ export async function reorderModules(db: Db, courseId: string, moduleIds: string
     const existing = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.courseId, courseId));
     const known = new Set(existing.map((m) => m.id));
     if (moduleIds.length !== known.size || new Set(moduleIds).size !== moduleIds.length || !moduleIds.every((id) => known.has(id))) {
-      throw badRequest('La lista debe incluir cada módulo del curso una sola vez.');
+      throw badRequest(messages.moduleOrderInvalid);
     }
     await tx
       .update(courseModule)

@@ -1,13 +1,15 @@
 // Users as the admin sees them, and the per-student access toggles.
 import * as z from 'zod/mini';
+import { messages, tooLong } from '../messages.ts';
 import { roleSchema } from './auth.ts';
 import { studentModuleSchema } from './content.ts';
 
 export const USERS_PAGE_SIZE = 10;
+export const SEARCH_MAX = 200;
 
 export const userListQuerySchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'La búsqueda es demasiado larga'))),
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1, 'La página debe ser 1 o más'), z.maximum(100_000)), 1),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, tooLong('La búsqueda', SEARCH_MAX)))),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1, messages.invalidPage), z.maximum(100_000)), 1),
 });
 
 export const userListItemSchema = z.object({
@@ -28,7 +30,7 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
-export const accessInputSchema = z.object({ enabled: z.boolean({ error: 'Indicá si se habilita o se bloquea' }) });
+export const accessInputSchema = z.object({ enabled: z.boolean({ error: messages.accessChoice }) });
 
 export const userCourseSchema = z.object({
   id: z.string(),

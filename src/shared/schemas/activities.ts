@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { messages, tooLong } from '../messages.ts';
 
 export const ANSWER_MAX = 10_000;
 export const FEEDBACK_MAX = 5_000;
@@ -32,7 +33,7 @@ export type Activity = z.infer<typeof activitySchema>;
 
 const answerSchema = z.object({
   itemId: z.string().check(z.minLength(1), z.maxLength(64)),
-  answer: z.string().check(z.maxLength(ANSWER_MAX, 'La respuesta no puede tener más de 10.000 caracteres')),
+  answer: z.string().check(z.maxLength(ANSWER_MAX, tooLong('La respuesta', ANSWER_MAX))),
 });
 
 export const saveAnswersSchema = z.object({
@@ -46,8 +47,8 @@ export const correctionSchema = z.object({
     .array(
       z.object({
         itemId: z.string().check(z.minLength(1), z.maxLength(64)),
-        correct: z.boolean({ error: 'Marcá cada respuesta como correcta o incorrecta.' }),
-        feedback: z.nullable(z.string().check(z.maxLength(FEEDBACK_MAX, 'La devolución no puede tener más de 5.000 caracteres'))),
+        correct: z.boolean({ error: messages.markEveryAnswer }),
+        feedback: z.nullable(z.string().check(z.maxLength(FEEDBACK_MAX, tooLong('La devolución', FEEDBACK_MAX)))),
       }),
     )
     .check(z.maxLength(200)),

@@ -1,7 +1,7 @@
 // Shared by the server (request validation) and the client (forms). Written with zod/mini
 // so the login page, which ships in the first download, stays small.
 import * as z from 'zod/mini';
-import { messages } from '../messages.ts';
+import { messages, tooLong } from '../messages.ts';
 
 export const roles = ['admin', 'student'] as const;
 export const roleSchema = z.enum(roles);
@@ -9,6 +9,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+export const passwordTooShort = `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`;
 
 /** A required email, trimmed and lower-cased; `invalid` is the text shown for a bad shape. */
 export const emailField = (invalid: string = messages.invalidEmail, required: string = messages.required) =>
@@ -24,8 +25,8 @@ export const emailSchema = emailField();
 
 export const newPasswordSchema = z.string({ error: messages.required }).check(
   z.minLength(1, { error: messages.required, abort: true }),
-  z.minLength(PASSWORD_MIN, { error: messages.passwordTooShort, abort: true }),
-  z.maxLength(PASSWORD_MAX, messages.passwordTooLong),
+  z.minLength(PASSWORD_MIN, { error: passwordTooShort, abort: true }),
+  z.maxLength(PASSWORD_MAX, tooLong('La contraseña', PASSWORD_MAX)),
 );
 
 export const loginSchema = z.object({

@@ -1,20 +1,32 @@
 // Courses, modules and documents: request bodies validated on both sides, and the JSON the API returns.
 import * as z from 'zod/mini';
-import { messages } from '../messages.ts';
+import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
 import { progressSchema } from './activities.ts';
 
-const requiredText = (max: number, tooLong: string) =>
+export const NAME_MAX = 120;
+export const DESCRIPTION_MAX = 10_000;
+export const DOCUMENT_NAME_MAX = 200;
+export const QUESTION_MAX = 2_000;
+export const QUESTIONS_PER_MODULE_MAX = 100;
+export const VIDEO_URL_MAX = 2_000;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+
+export const imageTooHeavy = tooHeavy('La imagen', IMAGE_MAX_BYTES);
+export const documentTooHeavy = tooHeavy('El archivo', DOCUMENT_MAX_BYTES);
+
+const requiredText = (max: number, what: string) =>
   z.string({ error: messages.requiredField }).check(
     z.trim(),
     z.minLength(1, { error: messages.requiredField, abort: true }),
-    z.maxLength(max, tooLong),
+    z.maxLength(max, tooLong(what, max)),
   );
 
-export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'El identificador no es válido.'));
+export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.invalidId));
 
 export const courseInputSchema = z.object({
-  name: requiredText(120, 'El nombre no puede tener más de 120 caracteres'),
-  description: requiredText(10_000, 'La descripción no puede tener más de 10.000 caracteres'),
+  name: requiredText(NAME_MAX, 'El nombre'),
+  description: requiredText(DESCRIPTION_MAX, 'La descripción'),
   imageId: z.string({ error: messages.incomplete }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.incomplete)),
 });
 export type CourseInput = z.input<typeof courseInputSchema>;
@@ -52,12 +64,12 @@ export function youtubeId(value: string): string | null {
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
-export const invalidVideo = 'Ingresá una dirección de YouTube, un id de video de YouTube o la dirección (https) de un archivo de video';
+export const invalidVideo = messages.invalidVideo;
 
 export const videoUrlSchema = z.string({ error: messages.requiredField }).check(
   z.trim(),
   z.minLength(1, { error: messages.requiredField, abort: true }),
-  z.maxLength(2000, invalidVideo),
+  z.maxLength(VIDEO_URL_MAX, invalidVideo),
   z.refine((value) => {
     if (youtubeId(value)) return true;
     try {
@@ -72,16 +84,16 @@ export const videoUrlSchema = z.string({ error: messages.requiredField }).check(
 
 export const questionTextSchema = z.string().check(
   z.trim(),
-  z.minLength(1, 'La pregunta no puede estar vacía'),
-  z.maxLength(2000, 'La pregunta no puede tener más de 2.000 caracteres'),
+  z.minLength(1, messages.emptyQuestion),
+  z.maxLength(QUESTION_MAX, tooLong('La pregunta', QUESTION_MAX)),
 );
 
 export const moduleInputSchema = z.object({
   courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
-  name: requiredText(120, 'El nombre no puede tener más de 120 caracteres'),
+  name: requiredText(NAME_MAX, 'El nombre'),
   imageId: z.string({ error: messages.incomplete }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.incomplete)),
   videoUrl: videoUrlSchema,
-  questions: z.array(questionTextSchema).check(z.maxLength(100, 'Un módulo puede tener como máximo 100 preguntas')),
+  questions: z.array(questionTextSchema).check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
 });
 export type ModuleInput = z.input<typeof moduleInputSchema>;
 export const moduleUpdateSchema = z.partial(z.omit(moduleInputSchema, { courseId: true }));
@@ -132,7 +144,4 @@ export const documentSchema = z.object({
 });
 export type CourseDocument = z.infer<typeof documentSchema>;
 
-export const documentNameSchema = requiredText(200, 'El nombre no puede tener más de 200 caracteres');
-
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_MAX_BYTES = 100 * 1024 * 1024;
+export const documentNameSchema = requiredText(DOCUMENT_NAME_MAX, 'El nombre');

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
+import { messages, tooLong } from '../messages.ts';
 
 export const MESSAGE_MAX = 2000;
 
 export const postMessageSchema = z.object({
-  body: z.string({ error: 'Escribí un mensaje.' }).check(
+  body: z.string({ error: messages.writeMessage }).check(
     z.trim(),
-    z.minLength(1, { error: 'Escribí un mensaje antes de enviarlo.', abort: true }),
-    z.maxLength(MESSAGE_MAX, 'El mensaje no puede tener más de 2.000 caracteres.'),
+    z.minLength(1, { error: messages.writeMessageFirst, abort: true }),
+    z.maxLength(MESSAGE_MAX, tooLong('El mensaje', MESSAGE_MAX)),
   ),
 });
 

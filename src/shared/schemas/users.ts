@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages.ts';
+import { messages, tooLong } from '../messages.ts';
+import { NAME_MAX } from './content.ts';
 import { emailSchema, newPasswordSchema, roleSchema, sessionUserSchema } from './auth.ts';
 
 export const createUserSchema = z.object({
   name: z.string({ error: messages.required }).check(
     z.trim(),
     z.minLength(1, { error: messages.required, abort: true }),
-    z.maxLength(120, 'El nombre no puede tener más de 120 caracteres'),
+    z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)),
   ),
   email: emailSchema,
   password: newPasswordSchema,

@@ -46,7 +46,7 @@ export function ReviewActivityPage() {
 
   const onSave = () => {
     if (!complete) {
-      setDialog({ message: 'Marcá cada respuesta como correcta o incorrecta.', ok: false });
+      setDialog({ message: messages.markEveryAnswer, ok: false });
       return;
     }
     save.mutate(

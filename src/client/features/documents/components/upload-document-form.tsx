@@ -4,7 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import * as z from 'zod/mini';
-import { DOCUMENT_MAX_BYTES, documentNameSchema } from '../../../../shared/schemas/content.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { DOCUMENT_MAX_BYTES, documentNameSchema, documentTooHeavy } from '../../../../shared/schemas/content.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -16,8 +17,8 @@ const uploadDocumentSchema = z.object({
   file: z
     .custom<File | null>((value) => value instanceof File, { error: 'Elegí el archivo que querés subir' })
     .check(
-      z.refine((file) => file !== null && file.size > 0, 'El archivo está vacío.'),
-      z.refine((file) => file !== null && file.size <= DOCUMENT_MAX_BYTES, 'El archivo no puede pesar más de 100 MB.'),
+      z.refine((file) => file !== null && file.size > 0, messages.uploadEmpty),
+      z.refine((file) => file !== null && file.size <= DOCUMENT_MAX_BYTES, documentTooHeavy),
     ),
 });
 

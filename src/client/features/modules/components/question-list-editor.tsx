@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { messages } from '../../../../shared/messages.ts';
 import { questionItem, type ModuleForm } from '../module-form-schema.ts';
 
 /** The module's questions: add, edit, reorder and remove, all by keyboard too. */
@@ -15,7 +16,7 @@ export function QuestionListEditor({ form }: { form: ModuleForm }) {
   const add = () => {
     const text = form.values.draft.trim();
     if (!text) {
-      form.setFieldError('draft', 'Escribí la pregunta antes de agregarla.');
+      form.setFieldError('draft', messages.writeQuestionFirst);
       draftRef.current?.focus();
       return;
     }
