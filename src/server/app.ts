@@ -2,13 +2,16 @@ import '../shared/zod.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { apiErrorSchema } from '../shared/api-error.ts';
 import { messages } from '../shared/messages.ts';
 import { createAuth } from './auth/auth.ts';
 import { createGuards } from './auth/guards.ts';
@@ -43,8 +46,36 @@ export interface AppDeps {
   storage?: FileStorage;
 }
 
+/** One API route as registered: "GET /api/courses/:courseId" and its schema. */
+export interface ApiRoute {
+  route: string;
+  schema: FastifySchema | undefined;
+}
+
+type RouteModule = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/** One module per resource, each under its OpenAPI tag. */
+const apiModules: Array<[tag: string, routes: RouteModule]> = [
+  ['Sesión', authRoutes],
+  ['Usuarios', userRoutes],
+  ['Accesos', accessRoutes],
+  ['Imágenes', imageRoutes],
+  ['Cursos', courseRoutes],
+  ['Módulos', moduleRoutes],
+  ['Documentos', documentRoutes],
+  ['Actividades', activityRoutes],
+  ['Foro', forumRoutes],
+];
+
+/** Tags the scope's routes and documents the one error shape on each of them. */
+function tagRoutes(scope: FastifyInstance, tag: string) {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, tags: [tag], response: { ...(route.schema?.response as object), '4xx': apiErrorSchema, '5xx': apiErrorSchema } };
+  });
+}
+
 /** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
   const { config, database, mailer, logger } = deps;
   const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
   const storage = deps.storage ?? (await createLocalStorage(path.join(config.dataDir, 'files')));
@@ -103,28 +134,51 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
-  // The API's OpenAPI description, built from the routes' own schemas: GET /api/openapi.json.
+  // The API's OpenAPI description, built from the routes' own schemas: GET /api/openapi.json,
+  // browsable at /api/docs.
   await app.register(swagger, {
-    openapi: { info: { title: 'Aula Virtual API', version: '1.0.0', description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.' } },
+    openapi: {
+      info: { title: 'Aula Virtual API', version: '1.0.0', description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.' },
+      tags: [{ name: 'Sistema' }, ...apiModules.map(([tag]) => ({ name: tag }))],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
-  await app.register(async (api) => {
-    await authRoutes(api, ctx);
-    await userRoutes(api, ctx);
-    await accessRoutes(api, ctx);
-    await imageRoutes(api, ctx);
-    await courseRoutes(api, ctx);
-    await moduleRoutes(api, ctx);
-    await documentRoutes(api, ctx);
-    await activityRoutes(api, ctx);
-    await forumRoutes(api, ctx);
+
+  // Every API route, as "METHOD /path", collected as it is registered (the authorization table checks it).
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.schema?.hide) return;
+    for (const method of [route.method].flat()) {
+      // The schema is read later: the resource's scope still adds its tag after this hook.
+      if (method !== 'HEAD') routes.push({ route: `${method} ${route.url}`, get schema() { return route.schema; } });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(async (system) => {
+        tagRoutes(system, 'Sistema');
+        system.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+        system.get('/openapi.json', { schema: { response: { 200: z.looseObject({ openapi: z.string() }) } } }, async () => app.swagger());
+      });
+      for (const [tag, register] of apiModules) {
+        await api.register(async (scope) => {
+          tagRoutes(scope, tag);
+          await register(scope, ctx);
+        });
+      }
+    },
+    { prefix: '/api' },
+  );
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI sets inline styles; its pages get their own policy, scripts still only from us.
+    staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 
   app.addHook('onClose', () => events.close());
-
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
   if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
@@ -148,5 +202,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

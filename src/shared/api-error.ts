@@ -1,4 +1,5 @@
 // The one JSON error shape every API error uses.
+import * as z from 'zod/mini';
 export const errorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
@@ -24,3 +25,12 @@ export interface ApiErrorBody {
     fields?: Record<string, string>;
   };
 }
+
+/** The error body as a schema: documents every route's 4xx and 5xx answers. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())),
+  }),
+});

@@ -13,6 +13,7 @@ import {
   setUserCourseAccess,
   setUserModuleAccess,
 } from './service.ts';
+import { noContent } from '../http/responses.ts';
 
 const userParams = z.object({ userId: idSchema });
 const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
@@ -24,7 +25,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
 
   r.get(
-    '/api/users/:userId/courses',
+    '/users/:userId/courses',
     { schema: { params: userParams, response: { 200: z.object({ courses: z.array(userCourseSchema) }) } } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -33,7 +34,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.put('/api/users/:userId/courses/:courseId/access', { schema: { params: userCourseParams, body: accessInputSchema } }, async (request, reply) => {
+  r.put('/users/:userId/courses/:courseId/access', { schema: { params: userCourseParams, body: accessInputSchema, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const { userId, courseId } = request.params;
     await setUserCourseAccess(db, userId, courseId, request.body.enabled);
@@ -42,7 +43,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(
-    '/api/users/:userId/courses/:courseId/modules',
+    '/users/:userId/courses/:courseId/modules',
     { schema: { params: userCourseParams, response: { 200: z.object({ modules: z.array(userModuleSchema) }) } } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -52,7 +53,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.put('/api/users/:userId/modules/:moduleId/access', { schema: { params: userModuleParams, body: accessInputSchema } }, async (request, reply) => {
+  r.put('/users/:userId/modules/:moduleId/access', { schema: { params: userModuleParams, body: accessInputSchema, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const { userId, moduleId } = request.params;
     await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
@@ -61,7 +62,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.put(
-    '/api/modules/:moduleId/access',
+    '/modules/:moduleId/access',
     { schema: { params: z.object({ moduleId: idSchema }), body: accessInputSchema, response: { 200: bulkAccessResultSchema } } },
     async (request) => {
       await guards.requireAdmin(request);

@@ -32,13 +32,13 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     return user;
   }
 
-  r.get('/api/modules/:moduleId/activity', { schema: { params: moduleParams, response: activityResponse } }, async (request) => {
+  r.get('/modules/:moduleId/activity', { schema: { params: moduleParams, response: activityResponse } }, async (request) => {
     const user = await requireOwnModule(request, request.params.moduleId);
     return { activity: presentActivity(await findActivityOf(db, user.id, request.params.moduleId)) };
   });
 
   r.put(
-    '/api/modules/:moduleId/activity/answers',
+    '/modules/:moduleId/activity/answers',
     { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
     async (request) => {
       const user = await requireOwnModule(request, request.params.moduleId);
@@ -47,7 +47,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
-    '/api/modules/:moduleId/activity/submit',
+    '/modules/:moduleId/activity/submit',
     { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
     async (request) => {
       const user = await requireOwnModule(request, request.params.moduleId);
@@ -56,7 +56,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.get(
-    '/api/users/:userId/modules/:moduleId/activity',
+    '/users/:userId/modules/:moduleId/activity',
     { schema: { params: z.object({ userId: idSchema, moduleId: idSchema }), response: { 200: z.object({ activity: activitySchema, user: z.object({ id: z.string(), name: z.string(), email: z.string() }) }) } } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -68,7 +68,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
-    '/api/activities/:activityId/correction',
+    '/activities/:activityId/correction',
     { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -83,7 +83,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/api/review-queue', { schema: { response: { 200: z.object({ items: z.array(reviewQueueItemSchema) }) } } }, async (request) => {
+  r.get('/review-queue', { schema: { response: { 200: z.object({ items: z.array(reviewQueueItemSchema) }) } } }, async (request) => {
     await guards.requireAdmin(request);
     return { items: await reviewQueue(db) };
   });

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { toSessionUser, toWebHeaders } from './guards.ts';
 import { hit, isExhausted, limits, reset } from './rate-limit.ts';
+import { noContent } from '../http/responses.ts';
 
 const messageResponse = z.object({ message: z.string() });
 
@@ -27,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/api/auth/login',
+    '/auth/login',
     { schema: { body: loginSchema, response: { 200: sessionResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -56,7 +57,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.post('/api/auth/logout', async (request, reply) => {
+  r.post('/auth/logout', { schema: { response: noContent } }, async (request, reply) => {
     if (await guards.currentUser(request)) {
       const { headers } = await auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
       forwardCookies(reply, headers);
@@ -64,13 +65,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  r.get('/api/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
+  r.get('/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { user: await guards.currentUser(request) };
   });
 
   r.post(
-    '/api/auth/forgot-password',
+    '/auth/forgot-password',
     { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } },
     async (request) => {
       const { email } = request.body;
@@ -87,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
-    '/api/auth/reset-password',
+    '/auth/reset-password',
     { schema: { body: resetPasswordSchema, response: { 200: messageResponse } } },
     async (request) => {
       try {

@@ -13,19 +13,19 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
 
   // Admins get every course; a student the courses enabled for them.
-  r.get('/api/courses', { schema: { response: { 200: z.object({ courses: z.array(courseSchema) }) } } }, async (request) => {
+  r.get('/courses', { schema: { response: { 200: z.object({ courses: z.array(courseSchema) }) } } }, async (request) => {
     const user = await guards.requireUser(request);
     const rows = isAdmin(user) ? await listAllCourses(db) : await listEnabledCourses(db, user.id);
     return { courses: rows.map(presentCourse) };
   });
 
-  r.post('/api/courses', { schema: { body: courseInputSchema, response: { 201: z.object({ course: courseSchema }) } } }, async (request, reply) => {
+  r.post('/courses', { schema: { body: courseInputSchema, response: { 201: z.object({ course: courseSchema }) } } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const row = await createCourse(db, request.body);
     return reply.status(201).send({ course: presentCourse(row) });
   });
 
-  r.get('/api/courses/:courseId', { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } }, async (request) => {
+  r.get('/courses/:courseId', { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } }, async (request) => {
     const user = await guards.requireUser(request);
     const row = await findCourse(db, request.params.courseId);
     authorize(canViewCourse(user, await loadAccess(db, user.id, row.id)));
@@ -33,7 +33,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.patch(
-    '/api/courses/:courseId',
+    '/courses/:courseId',
     { schema: { params: courseParams, body: courseUpdateSchema, response: { 200: z.object({ course: courseSchema }) } } },
     async (request) => {
       await guards.requireAdmin(request);

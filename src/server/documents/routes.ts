@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { deleteDocument, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
 import { messages } from '../../shared/messages.ts';
+import { fileContent, noContent } from '../http/responses.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const documentParams = z.object({ documentId: idSchema });
@@ -27,7 +28,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards, storage } = ctx;
 
   r.get(
-    '/api/courses/:courseId/documents',
+    '/courses/:courseId/documents',
     { schema: { params: courseParams, response: { 200: z.object({ documents: z.array(documentSchema) }) } } },
     async (request) => {
       const user = await guards.requireUser(request);
@@ -39,7 +40,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // multipart/form-data: a `name` field, then the `file`.
   r.post(
-    '/api/courses/:courseId/documents',
+    '/courses/:courseId/documents',
     { schema: { params: courseParams, response: { 201: z.object({ document: documentSchema }) } } },
     async (request, reply) => {
       await guards.requireAdmin(request);
@@ -66,7 +67,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/api/documents/:documentId', { schema: { params: documentParams } }, async (request, reply) => {
+  r.delete('/documents/:documentId', { schema: { params: documentParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const row = await deleteDocument(db, request.params.documentId);
     if (!row) throw notFound(messages.documentNotFound);
@@ -76,7 +77,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Only admins and students with the course enabled; there is no public address for a document.
-  r.get('/api/documents/:documentId/file', { schema: { params: documentParams } }, async (request, reply) => {
+  r.get('/documents/:documentId/file', { schema: { params: documentParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const row = await findDocument(db, request.params.documentId);
     authorize(canViewCourse(user, await loadAccess(db, user.id, row.courseId)));

@@ -11,6 +11,7 @@ import { notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
+import { eventStream, noContent } from '../http/responses.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -62,7 +63,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   r.get(
-    '/api/modules/:moduleId/messages',
+    '/modules/:moduleId/messages',
     { schema: { params: moduleParams, response: { 200: z.object({ messages: z.array(forumMessageSchema) }) } } },
     async (request) => {
       const { user } = await requireForumAccess(request, request.params.moduleId);
@@ -72,7 +73,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
-    '/api/modules/:moduleId/messages',
+    '/modules/:moduleId/messages',
     { schema: { params: moduleParams, body: postMessageSchema, response: { 201: z.object({ message: forumMessageSchema }) } } },
     async (request, reply) => {
       const { user, courseId } = await requireForumAccess(request, request.params.moduleId);
@@ -83,7 +84,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/api/messages/:messageId', { schema: { params: z.object({ messageId: idSchema }) } }, async (request, reply) => {
+  r.delete('/messages/:messageId', { schema: { params: z.object({ messageId: idSchema }), response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const { message, courseId } = await findMessage(db, request.params.messageId);
     const row = await deleteMessage(db, message.id);
@@ -93,7 +94,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // An admin opened (or is looking at) the module's forum: clears NUEVOS MENSAJES.
-  r.post('/api/modules/:moduleId/messages/read', { schema: { params: moduleParams } }, async (request, reply) => {
+  r.post('/modules/:moduleId/messages/read', { schema: { params: moduleParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const module = await findModule(db, request.params.moduleId);
     if (await markRead(db, module.id)) {
@@ -103,7 +104,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get(
-    '/api/courses/:courseId/forum',
+    '/courses/:courseId/forum',
     { schema: { params: z.object({ courseId: idSchema }), response: { 200: z.object({ modules: z.array(forumModuleSchema) }) } } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -113,7 +114,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Live events of one module's forum, for anyone who may read it.
-  r.get('/api/modules/:moduleId/events', { schema: { params: moduleParams } }, async (request, reply) => {
+  r.get('/modules/:moduleId/events', { schema: { params: moduleParams, response: eventStream } }, async (request, reply) => {
     const { moduleId } = request.params;
     const { user, courseId } = await requireForumAccess(request, moduleId);
     const matches = (value: string | undefined, actual: string) => value === undefined || value === actual;
@@ -127,7 +128,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Every forum event, for the admins' pages (badges and chats).
-  r.get('/api/forum/events', async (request, reply) => {
+  r.get('/forum/events', { schema: { response: eventStream } }, async (request, reply) => {
     await guards.requireAdmin(request);
     openStream(request, reply, ctx, () => true);
   });

@@ -8,13 +8,14 @@ import type { AppContext } from '../context.ts';
 import { image } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { receiveUpload } from '../files/upload.ts';
+import { fileContent } from '../http/responses.ts';
 
 export const imageUrl = (id: string) => `/api/images/${id}`;
 
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/images', { schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } }, async (request, reply) => {
+  r.post('/images', { schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } }, async (request, reply) => {
     await ctx.guards.requireAdmin(request);
     const file = await receiveUpload(request, ctx.storage, { kind: 'image', maxBytes: IMAGE_MAX_BYTES });
     const id = randomUUID();
@@ -22,7 +23,7 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ id, url: imageUrl(id) });
   });
 
-  r.get('/api/images/:imageId', { schema: { params: z.object({ imageId: z.string().max(64) }) } }, async (request, reply) => {
+  r.get('/images/:imageId', { schema: { params: z.object({ imageId: z.string().max(64) }), response: fileContent } }, async (request, reply) => {
     await ctx.guards.requireUser(request);
     const [row] = await ctx.db.select().from(image).where(eq(image.id, request.params.imageId));
     if (!row) throw notFound();

@@ -24,6 +24,7 @@ import {
   updateModule,
   withQuestions,
 } from './service.ts';
+import { noContent } from '../http/responses.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
@@ -33,7 +34,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
 
   r.get(
-    '/api/courses/:courseId/modules',
+    '/courses/:courseId/modules',
     { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(moduleWithQuestionsSchema) }) } } },
     async (request) => {
       await guards.requireAdmin(request);
@@ -44,7 +45,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The student's view of a course's modules: enabled ones open, the others shown as upcoming.
   r.get(
-    '/api/courses/:courseId/my-modules',
+    '/courses/:courseId/my-modules',
     { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(studentModuleSchema) }) } } },
     async (request) => {
       const user = await guards.requireUser(request);
@@ -55,7 +56,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.post(
-    '/api/modules',
+    '/modules',
     { schema: { body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request, reply) => {
       await guards.requireAdmin(request);
@@ -64,8 +65,8 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.put(
-    '/api/courses/:courseId/modules/order',
-    { schema: { params: courseParams, body: moduleOrderSchema } },
+    '/courses/:courseId/modules/order',
+    { schema: { params: courseParams, body: moduleOrderSchema, response: noContent } },
     async (request, reply) => {
       await guards.requireAdmin(request);
       await reorderModules(db, request.params.courseId, request.body.moduleIds);
@@ -75,7 +76,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Admins get the module with its questions; a student only a module enabled for them.
   r.get(
-    '/api/modules/:moduleId',
+    '/modules/:moduleId',
     { schema: { params: moduleParams, response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]) }) } } },
     async (request) => {
       const user = await guards.requireUser(request);
@@ -88,7 +89,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.patch(
-    '/api/modules/:moduleId',
+    '/modules/:moduleId',
     { schema: { params: moduleParams, body: moduleUpdateSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request) => {
       await guards.requireAdmin(request);

@@ -13,13 +13,13 @@ import { createUser } from './service.ts';
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/users', { schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } }, async (request) => {
+  r.get('/users', { schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     return listUsers(ctx.db, request.query);
   });
 
   r.post(
-    '/api/users',
+    '/users',
     { schema: { body: createUserSchema, response: { 201: z.object({ user: userSchema }) } } },
     async (request, reply) => {
       await ctx.guards.requireAdmin(request);
@@ -29,7 +29,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.get(
-    '/api/users/:userId',
+    '/users/:userId',
     { schema: { params: z.object({ userId: idSchema }), response: { 200: z.object({ user: userSchema }) } } },
     async (request) => {
       await ctx.guards.requireAdmin(request);

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../../../src/server/app.ts';
+import { buildApp, type ApiRoute } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { AppContext } from '../../../src/server/context.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
@@ -18,6 +18,8 @@ export interface TestApp {
   ctx: AppContext;
   /** Every email the app sent, in order. */
   mails: MailMessage[];
+  /** Every API route the app registered. */
+  routes: ApiRoute[];
   /** Every log line the app wrote (none unless LOG_LEVEL is raised in `env`). */
   logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -64,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const { app, ctx } = await buildApp({
+  const { app, ctx, routes } = await buildApp({
     config,
     database: opened,
     mailer,
@@ -78,6 +80,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     ctx,
+    routes,
     mails,
     logs,
     async close() {
