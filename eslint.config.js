@@ -1,7 +1,33 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const features = ['activities', 'admin-home', 'auth', 'courses', 'documents', 'forum', 'modules', 'users'];
+
+/**
+ * The client's boundaries (as bulletproof-react draws them): shared code flows one way,
+ * shared → lib/components → features → app. A feature never imports another feature or the
+ * app shell; what two features need lives in lib/ or components/.
+ */
+const clientZones = [
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Una funcionalidad no importa otra: lo que comparten va en lib/ o components/.',
+  })),
+  { target: './src/client/features', from: './src/client/app', message: 'Las funcionalidades no importan el armado de la app (app/).' },
+  {
+    target: ['./src/client/lib', './src/client/components'],
+    from: ['./src/client/features', './src/client/app'],
+    message: 'lib/ y components/ no dependen de funcionalidades ni de app/.',
+  },
+  { target: './src/client', from: './src/server', message: 'El cliente habla con el servidor sólo por la API.' },
+  { target: './src/server', from: './src/client', message: 'El servidor no importa código del cliente.' },
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'shared/ no depende del cliente ni del servidor.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'drizzle/', 'node_modules/', 'test-results/', 'playwright-report/', 'artifacts/'] },
@@ -9,11 +35,24 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      // Type-aware rules: each file is checked with its own project (client, server or tools).
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A promise nobody waits for loses its error; `void` says it is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },
   },
   {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],

@@ -54,7 +54,7 @@ try {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'x.png');
-  const image = await (await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, ...origin }, body: form })).json();
+  const image = (await (await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, ...origin }, body: form })).json()) as { id: string };
   const { course } = await json<{ course: { id: string } }>('POST', '/api/courses', admin, { name: 'Curso', description: 'Curso', imageId: image.id });
   const { module } = await json<{ module: { id: string } }>('POST', '/api/modules', admin, {
     courseId: course.id, name: 'Módulo', imageId: image.id, videoUrl: 'jNQXAC9IVRw', questions: ['¿?'],

@@ -76,7 +76,7 @@ suite() {
   echo "-- $name: $p passed, $f failed"
 }
 
-check "Tipos (tsc)" tsc --noEmit -p tsconfig.json
+check "Tipos (tsc)" tsc -b
 check "Lint (eslint)" eslint .
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
   env -u TEST_DATABASE_URL vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"

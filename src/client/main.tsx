@@ -5,7 +5,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setSessionUser } from './features/auth/api/use-session.ts';
+import { setSessionUser } from './lib/session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
 import { AppRoutes } from './app/router.tsx';

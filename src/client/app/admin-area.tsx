@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
 

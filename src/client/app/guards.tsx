@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Center, Loader } from '@mantine/core';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
-import { useSession } from '../features/auth/api/use-session.ts';
-import { paths } from './paths.ts';
+import { useSession } from '../lib/session.ts';
+import { paths } from '../lib/paths.ts';
 
 export function homeFor(user: SessionUser) {
   return user.role === 'admin' ? paths.adminHome() : paths.studentHome();

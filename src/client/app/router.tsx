@@ -3,7 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 
 // Only the login page ships in the first download; every other page is its own chunk.

@@ -2,8 +2,8 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { IconLogout } from '@tabler/icons-react';
 import { useLogout } from '../features/auth/api/use-logout.ts';
-import { useSession } from '../features/auth/api/use-session.ts';
-import { paths } from './paths.ts';
+import { useSession } from '../lib/session.ts';
+import { paths } from '../lib/paths.ts';
 import { AppShell, Burger, CloseButton, Group, Loader, Center, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 

@@ -3,7 +3,7 @@ import { NavLink } from '@mantine/core';
 import { IconDoorExit, IconFiles, IconHome, IconLayoutList } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
 

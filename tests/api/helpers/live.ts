@@ -1,3 +1,4 @@
+import type { ReadableStreamReadResult } from 'node:stream/web';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 

@@ -5,7 +5,7 @@ import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
 import { canEditItem, canSubmit, isAnswered } from '../../../shared/activity-state.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ANSWER_MAX } from '../../../shared/schemas/activities.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
 import { FEEDBACK_MAX } from '../../../shared/schemas/activities.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useReviewQueue } from './api/use-review-queue.ts';

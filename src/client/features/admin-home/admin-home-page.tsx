@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBook2, IconChecklist, IconFileUpload, IconLayoutList, IconMessages, IconUsers } from '@tabler/icons-react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 const tiles = [
   { label: 'Lista de usuarios', description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.', to: paths.adminUsers(), icon: IconUsers },

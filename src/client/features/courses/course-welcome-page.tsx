@@ -1,7 +1,7 @@
 import { Link, useParams } from 'wouter';
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconFiles } from '@tabler/icons-react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useMyCourse } from './api/use-my-course.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { NavLink, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChevronRight, IconSchool } from '@tabler/icons-react';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
 import type { Course } from '../../../shared/schemas/content.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';

@@ -13,7 +13,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { CourseDocument } from '../../../shared/schemas/content.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';

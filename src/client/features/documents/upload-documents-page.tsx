@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Alert, Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import type { CourseDocument } from '../../../shared/schemas/content.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { uploadDocumentMutationKey } from './api/upload-document.ts';

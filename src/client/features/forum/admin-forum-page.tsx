@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { setBadge } from './api/cache.ts';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { Anchor, Skeleton, Stack, Text } from '@mantine/core';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useModule } from '../../lib/use-module.ts';

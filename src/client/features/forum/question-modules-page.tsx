@@ -4,7 +4,7 @@ import { CourseSelect } from '../../components/course-select.tsx';
 import { useCourses } from '../../lib/use-courses.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { useForumModules } from './api/use-forum-modules.ts';
 import { useLiveForum } from './api/use-live-forum.ts';
 

@@ -2,7 +2,7 @@ import { Link, useParams } from 'wouter';
 import { Badge, Box, Card, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconLayoutList, IconLock } from '@tabler/icons-react';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Alert, Anchor, Grid, Paper, Stack } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
 import type { ModuleWithQuestions } from '../../../shared/schemas/content.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { CreateModuleForm } from './components/create-module-form.tsx';

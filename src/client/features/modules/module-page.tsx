@@ -2,7 +2,7 @@ import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconChecklist, IconMessageQuestion } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';

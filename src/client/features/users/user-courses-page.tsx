@@ -3,7 +3,7 @@ import { Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title
 import { IconBooks, IconLayoutList } from '@tabler/icons-react';
 import type { UserCourse } from '../../../shared/schemas/access.ts';
 import type { User } from '../../../shared/schemas/users.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { AccessItem } from '../../components/access-item.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconInfoCircle, IconLayoutList } from '@tabler/icons-react';
 import type { UserModule } from '../../../shared/schemas/access.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { AccessItem } from '../../components/access-item.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

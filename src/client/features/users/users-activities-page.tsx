@@ -4,7 +4,7 @@ import { Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack,
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronRight, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import type { UserListItem } from '../../../shared/schemas/access.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, SessionResponse } from '../../../../shared/schemas/auth.ts';
 import { api } from '../../../lib/api.ts';
-import { setSessionUser } from './use-session.ts';
+import { setSessionUser } from '../../../lib/session.ts';
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { setSessionUser } from './use-session.ts';
+import { setSessionUser } from '../../../lib/session.ts';
 
 /** Signs out on the server, then forgets everything cached for that user. */
 export function useLogout() {

@@ -8,7 +8,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { forgotPasswordSchema } from '../../../../shared/schemas/auth.ts';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useForgotPassword } from '../api/use-password-recovery.ts';
 

@@ -7,7 +7,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { loginSchema, type LoginInput } from '../../../../shared/schemas/auth.ts';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLogin } from '../api/use-login.ts';
 

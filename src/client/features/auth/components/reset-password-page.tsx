@@ -8,7 +8,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { newPasswordSchema } from '../../../../shared/schemas/auth.ts';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/use-password-recovery.ts';
 
 const formSchema = z.object({ password: newPasswordSchema, confirm: z.string() }).check(

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../../shared/schemas/forum.ts';
-import { useSession } from '../../auth/api/use-session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { addMessage, removeMessage, setBadge } from './cache.ts';
 import { forumModulesKey } from './use-forum-modules.ts';
 import { messagesKey } from './use-messages.ts';

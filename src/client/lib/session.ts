@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SessionResponse, SessionUser } from '../../../../shared/schemas/auth.ts';
-import { api } from '../../../lib/api.ts';
+import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
+import { api } from './api.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
