@@ -14,12 +14,21 @@ function notifyError(error: unknown, options: { includeMissing: boolean }) {
   void import('@mantine/notifications').then(({ notifications }) => notifications.show({ color: 'red', title: 'Error', message }));
 }
 
-/** The one query cache; queries show their failures as notifications, mutations handle their own. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The page shows this mutation's failures itself (a dialog, a form error): no notification. */
+      handlesOwnErrors?: boolean;
+    };
+  }
+}
+
+/** The one query cache; failures show as notifications unless the page shows them itself. */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error) => notifyError(error, { includeMissing: false }) }),
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      if (!mutation.options.onError) notifyError(error, { includeMissing: true });
+      if (!mutation.meta?.handlesOwnErrors) notifyError(error, { includeMissing: true });
     },
   }),
   defaultOptions: {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { ApiError } from '../../lib/api.ts';
 import { saveAnswers } from './api/save-answers.ts';
-import { myActivityKey } from './api/use-my-activity.ts';
+import { activityKeys } from '../../lib/query-keys.ts';
 
 export type SaveStatus = 'guardado' | 'guardando' | 'sin-conexion' | 'error';
 
@@ -74,7 +74,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
     const entries = Object.entries(batch).map(([itemId, answer]) => ({ itemId, answer }));
     const run = saveAnswers(moduleId, entries).then(
       (saved) => {
-        queryClient.setQueryData(myActivityKey(moduleId), saved);
+        queryClient.setQueryData(activityKeys.mine(moduleId), saved);
         const local = readLocal(activityId);
         for (const [itemId, answer] of Object.entries(batch)) if (local[itemId] === answer) delete local[itemId];
         writeLocal(activityId, local);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Activity, SaveAnswersInput } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
-import { myActivityKey } from './use-my-activity.ts';
+import { activityKeys, moduleKeys } from '../../../lib/query-keys.ts';
 
 export function useSubmitActivity(moduleId: string, courseId: string) {
   const queryClient = useQueryClient();
@@ -11,10 +11,13 @@ export function useSubmitActivity(moduleId: string, courseId: string) {
         (r) => r.activity,
       ),
     onSuccess: (activity) => {
-      queryClient.setQueryData(myActivityKey(moduleId), activity);
-      // The module list shows each module's state.
-      void queryClient.invalidateQueries({ queryKey: ['courses', courseId, 'my-modules'] });
+      queryClient.setQueryData(activityKeys.mine(moduleId), activity);
+      // The module list and the module page show the student's state in the module.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: moduleKeys.mine(courseId) }),
+        queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) }),
+      ]);
     },
-    onError: () => undefined,
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,15 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Activity } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
+import { activityKeys } from '../../../lib/query-keys.ts';
 
-export const userActivityKey = (userId: string, moduleId: string) => ['users', userId, 'modules', moduleId, 'activity'] as const;
+export const getUserActivity = (userId: string, moduleId: string, signal?: AbortSignal) =>
+  api<{ activity: Activity; user: { id: string; name: string; email: string } }>(
+    `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`,
+    { signal },
+  );
+
+export const userActivityQueryOptions = (userId: string, moduleId: string) =>
+  queryOptions({ queryKey: activityKeys.ofUser(userId, moduleId), queryFn: ({ signal }) => getUserActivity(userId, moduleId, signal) });
 
 export function useUserActivity(userId: string, moduleId: string) {
-  return useQuery({
-    queryKey: userActivityKey(userId, moduleId),
-    queryFn: () =>
-      api<{ activity: Activity; user: { id: string; name: string; email: string } }>(
-        `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`,
-      ),
-  });
+  return useQuery(userActivityQueryOptions(userId, moduleId));
 }

@@ -8,5 +8,6 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => api<SessionResponse>('/api/auth/login', { method: 'POST', body: input }),
     onSuccess: (data) => setSessionUser(queryClient, data.user),
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
+// Both pages show the answer and any failure in the spec's dialogs.
+
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (email: string) => api<{ message: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } }),
-    onError: () => undefined,
+    meta: { handlesOwnErrors: true },
   });
 }
 
@@ -12,6 +14,6 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; password: string }) =>
       api<{ message: string }>('/api/auth/reset-password', { method: 'POST', body: input }),
-    onError: () => undefined,
+    meta: { handlesOwnErrors: true },
   });
 }

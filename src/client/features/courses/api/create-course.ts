@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { coursesQueryKey } from '../../../lib/use-courses.ts';
 import { api } from '../../../lib/api.ts';
+import { courseKeys, userKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { invalidateUserCourseLists } from './user-course-lists.ts';
 
 export interface CreateCourseVariables {
   name: string;
@@ -22,9 +21,12 @@ export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCourse,
+    // The course lists, and each student's list of courses to enable (the users feature).
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }), invalidateUserCourseLists(queryClient)]),
-    // The form shows the failure itself.
-    onError: () => undefined,
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courseKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.courseLists() }),
+      ]),
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { coursesQueryKey } from '../../../lib/use-courses.ts';
 import { api } from '../../../lib/api.ts';
+import { courseKeys, userKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { invalidateUserCourseLists } from './user-course-lists.ts';
 
 export interface UpdateCourseVariables {
   courseId: string;
@@ -29,11 +28,10 @@ export function useUpdateCourse() {
     mutationFn: updateCourse,
     onSuccess: (_data, { courseId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: coursesQueryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: [...coursesQueryKey, courseId], exact: true }),
-        invalidateUserCourseLists(queryClient),
+        queryClient.invalidateQueries({ queryKey: courseKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
+        queryClient.invalidateQueries({ queryKey: userKeys.courseLists() }),
       ]),
-    // The edit form shows the failure itself.
-    onError: () => undefined,
+    meta: { handlesOwnErrors: true },
   });
 }

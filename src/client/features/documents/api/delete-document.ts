@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { courseDocumentsQueryKey } from './get-course-documents.ts';
+import { documentKeys } from '../../../lib/query-keys.ts';
 
 export interface DeleteDocumentVariables {
   documentId: string;
@@ -14,6 +14,6 @@ export function useDeleteDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDocument,
-    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseDocumentsQueryKey(courseId), exact: true }),
+    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: documentKeys.ofCourse(courseId) }),
   });
 }

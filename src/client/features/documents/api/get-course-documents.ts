@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseDocument } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
+import { documentKeys } from '../../../lib/query-keys.ts';
 
-export const courseDocumentsQueryKey = (courseId: string) => ['courses', courseId, 'documents'] as const;
+export const getCourseDocuments = (courseId: string, signal?: AbortSignal) =>
+  api<{ documents: CourseDocument[] }>(`/api/courses/${encodeURIComponent(courseId)}/documents`, { signal });
 
-export const getCourseDocuments = (courseId: string) =>
-  api<{ documents: CourseDocument[] }>(`/api/courses/${encodeURIComponent(courseId)}/documents`);
+export const courseDocumentsQueryOptions = (courseId: string) =>
+  queryOptions({ queryKey: documentKeys.ofCourse(courseId), queryFn: ({ signal }) => getCourseDocuments(courseId, signal) });
 
 export function useCourseDocuments(courseId: string | null) {
-  return useQuery({
-    queryKey: courseDocumentsQueryKey(courseId ?? ''),
-    queryFn: () => getCourseDocuments(courseId!),
-    enabled: courseId !== null,
-    select: (data) => data.documents,
-  });
+  return useQuery({ ...courseDocumentsQueryOptions(courseId ?? ''), enabled: courseId !== null, select: (data) => data.documents });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CourseDocument } from '../../../../shared/schemas/content.ts';
 import { upload } from '../../../lib/upload.ts';
-import { courseDocumentsQueryKey } from './get-course-documents.ts';
+import { documentKeys } from '../../../lib/query-keys.ts';
 
 export interface UploadDocumentVariables {
   courseId: string;
@@ -27,8 +27,7 @@ export function useUploadDocument() {
   return useMutation({
     mutationKey: uploadDocumentMutationKey,
     mutationFn: uploadDocument,
-    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: courseDocumentsQueryKey(courseId), exact: true }),
-    // The form shows the failure itself.
-    onError: () => undefined,
+    onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: documentKeys.ofCourse(courseId) }),
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../../shared/schemas/forum.ts';
+import { forumKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session.ts';
 import { addMessage, removeMessage, setBadge } from './cache.ts';
-import { forumModulesKey } from './use-forum-modules.ts';
-import { messagesKey } from './use-messages.ts';
 
 const eventTypes: LiveEvent['type'][] = ['message.created', 'message.deleted', 'forum.badge'];
 
@@ -44,8 +43,8 @@ export function useLiveForum(url: string | null, options: { moduleId?: string; c
     source.onopen = () => {
       if (!dropped) return;
       dropped = false;
-      if (moduleId) void queryClient.invalidateQueries({ queryKey: messagesKey(moduleId) });
-      if (courseId) void queryClient.invalidateQueries({ queryKey: forumModulesKey(courseId) });
+      if (moduleId) void queryClient.invalidateQueries({ queryKey: forumKeys.messages(moduleId) });
+      if (courseId) void queryClient.invalidateQueries({ queryKey: forumKeys.modulesOfCourse(courseId) });
     };
     return () => source.close();
   }, [url, queryClient, userId, moduleId, courseId]);

@@ -1,15 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ForumMessage } from '../../../../shared/schemas/forum.ts';
 import { api } from '../../../lib/api.ts';
+import { forumKeys } from '../../../lib/query-keys.ts';
 
-export const messagesKey = (moduleId: string) => ['modules', moduleId, 'messages'] as const;
+export const getMessages = (moduleId: string, signal?: AbortSignal) =>
+  api<{ messages: ForumMessage[] }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { signal }).then((r) => r.messages);
+
+export const messagesQueryOptions = (moduleId: string) =>
+  queryOptions({ queryKey: forumKeys.messages(moduleId), queryFn: ({ signal }) => getMessages(moduleId, signal), staleTime: Infinity });
 
 /** The module's forum, oldest first; live events keep it current (see use-live-forum.ts). */
 export function useMessages(moduleId: string) {
-  return useQuery({
-    queryKey: messagesKey(moduleId),
-    queryFn: ({ signal }) =>
-      api<{ messages: ForumMessage[] }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { signal }).then((r) => r.messages),
-    staleTime: Infinity,
-  });
+  return useQuery(messagesQueryOptions(moduleId));
 }

@@ -11,6 +11,7 @@ export function usePostMessage(moduleId: string) {
         (r) => r.message,
       ),
     onSuccess: (message) => addMessage(queryClient, message),
-    onError: () => undefined,
+    // The chat keeps the text and shows the failure under the box.
+    meta: { handlesOwnErrors: true },
   });
 }

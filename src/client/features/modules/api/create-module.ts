@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
-import { courseModulesQueryKey } from './get-course-modules.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { invalidateUserModuleLists } from './user-module-lists.ts';
+import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
 export interface CreateModuleVariables {
   courseId: string;
@@ -24,12 +23,7 @@ export function useCreateModule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createModule,
-    onSuccess: (_data, { courseId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
-        invalidateUserModuleLists(queryClient, courseId),
-      ]),
-    // The form shows the failure itself.
-    onError: () => undefined,
+    onSuccess: (_data, { courseId }) => invalidateCourseModuleLists(queryClient, courseId),
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
-import { courseModulesQueryKey } from './get-course-modules.ts';
-import { invalidateUserModuleLists } from './user-module-lists.ts';
+import { moduleKeys } from '../../../lib/query-keys.ts';
+import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
 export interface ReorderModulesVariables {
   courseId: string;
@@ -19,7 +19,7 @@ export function useReorderModules() {
   return useMutation({
     mutationFn: reorderModules,
     onMutate: async ({ courseId, moduleIds }) => {
-      const queryKey = courseModulesQueryKey(courseId);
+      const queryKey = moduleKeys.ofCourse(courseId);
       await queryClient.cancelQueries({ queryKey, exact: true });
       queryClient.setQueryData<{ modules: ModuleWithQuestions[] }>(queryKey, (data) => {
         if (!data) return data;
@@ -31,10 +31,6 @@ export function useReorderModules() {
         return { modules };
       });
     },
-    onSettled: (_data, _error, { courseId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
-        invalidateUserModuleLists(queryClient, courseId),
-      ]),
+    onSettled: (_data, _error, { courseId }) => invalidateCourseModuleLists(queryClient, courseId),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { invalidateUserModuleLists } from './user-module-lists.ts';
+import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
 export interface SetModuleAccessVariables {
   moduleId: string;
@@ -16,6 +16,6 @@ export function useSetModuleAccessForAll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setModuleAccessForAll,
-    onSuccess: (_data, { courseId }) => invalidateUserModuleLists(queryClient, courseId),
+    onSuccess: (_data, { courseId }) => invalidateCourseModuleLists(queryClient, courseId),
   });
 }

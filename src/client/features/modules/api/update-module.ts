@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
-import { courseModulesQueryKey } from './get-course-modules.ts';
+import { moduleKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
-import { invalidateUserModuleLists } from './user-module-lists.ts';
+import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
 export interface UpdateModuleVariables {
   moduleId: string;
@@ -30,12 +30,8 @@ export function useUpdateModule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateModule,
-    onSuccess: (_data, { courseId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseModulesQueryKey(courseId), exact: true }),
-        invalidateUserModuleLists(queryClient, courseId),
-      ]),
-    // The edit form shows the failure itself.
-    onError: () => undefined,
+    onSuccess: (_data, { courseId, moduleId }) =>
+      Promise.all([invalidateCourseModuleLists(queryClient, courseId), queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) })]),
+    meta: { handlesOwnErrors: true },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { userCoursesKey } from './use-user-courses.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export interface CourseAccessInput {
   userId: string;
@@ -19,6 +19,6 @@ export function useSetCourseAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setCourseAccess,
-    onSuccess: (_data, { userId }) => queryClient.invalidateQueries({ queryKey: userCoursesKey(userId), exact: true }),
+    onSuccess: (_data, { userId }) => queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
   });
 }

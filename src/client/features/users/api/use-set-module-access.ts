@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { userCoursesKey } from './use-user-courses.ts';
-import { userModulesKey } from './use-user-modules.ts';
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export interface ModuleAccessInput {
   userId: string;
@@ -27,8 +26,8 @@ export function useSetModuleAccess() {
     mutationFn: setModuleAccess,
     onSuccess: (_data, { userId, courseId, enabled }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: userModulesKey(userId, courseId), exact: true }),
-        enabled && queryClient.invalidateQueries({ queryKey: userCoursesKey(userId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: userKeys.modules(userId, courseId) }),
+        enabled && queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
       ]),
   });
 }

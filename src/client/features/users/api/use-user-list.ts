@@ -1,10 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserList } from '../../../../shared/schemas/access.ts';
 import { api } from '../../../lib/api.ts';
-
-/** Every page of every search of the user list; refresh this after creating a user or a correction. */
-export const userListRootKey = ['user-list'] as const;
-export const userListKey = (search: string, page: number) => [...userListRootKey, { search, page }] as const;
+import { userKeys } from '../../../lib/query-keys.ts';
 
 export function getUserList(search: string, page: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page) });
@@ -12,11 +9,10 @@ export function getUserList(search: string, page: number, signal?: AbortSignal) 
   return api<UserList>(`/api/users?${query.toString()}`, { signal });
 }
 
+export const userListQueryOptions = (search: string, page: number) =>
+  queryOptions({ queryKey: userKeys.list(search, page), queryFn: ({ signal }) => getUserList(search, page, signal) });
+
 /** One page of the admin's user list, searched on the server; the previous page stays shown while the next loads. */
 export function useUserList(search: string, page: number) {
-  return useQuery({
-    queryKey: userListKey(search, page),
-    queryFn: ({ signal }) => getUserList(search, page, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...userListQueryOptions(search, page), placeholderData: keepPreviousData });
 }

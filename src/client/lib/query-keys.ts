@@ -1,0 +1,62 @@
+// The query keys of every feature, one factory per resource. Each factory belongs to the
+// feature that fetches the data; another feature whose action changes that data invalidates
+// through the same factory, so nobody spells another feature's keys by hand. Keys go from the
+// general to the particular, so a prefix invalidates a whole family (every user's course list,
+// every page of the user list).
+
+export const sessionKeys = {
+  current: ['session'] as const,
+};
+
+/** The course lists and single courses (features: courses; lib/use-courses). */
+export const courseKeys = {
+  all: ['courses'] as const,
+  /** GET /api/courses: every course for an admin, the enabled ones for a student. */
+  list: () => [...courseKeys.all, 'list'] as const,
+  detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
+};
+
+/** Modules (features: modules; lib/use-module). */
+export const moduleKeys = {
+  all: ['modules'] as const,
+  /** A course's modules with their questions, as the admin edits them. */
+  ofCourse: (courseId: string) => [...moduleKeys.all, 'of-course', courseId] as const,
+  /** A course's modules as the signed-in student sees them, with their state in each. */
+  mine: (courseId: string) => [...moduleKeys.all, 'mine', courseId] as const,
+  detail: (moduleId: string) => [...moduleKeys.all, 'detail', moduleId] as const,
+};
+
+/** Users as the admin sees them (feature: users). */
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (search: string, page: number) => [...userKeys.lists(), { search, page }] as const,
+  detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+  /** Every user's course list: a new or renamed course changes all of them. */
+  courseLists: () => [...userKeys.all, 'courses'] as const,
+  courses: (userId: string) => [...userKeys.courseLists(), userId] as const,
+  /** Every user's module list of one course: a new, renamed or reordered module changes all of them. */
+  moduleListsOfCourse: (courseId: string) => [...userKeys.all, 'modules', courseId] as const,
+  modules: (userId: string, courseId: string) => [...userKeys.moduleListsOfCourse(courseId), userId] as const,
+};
+
+/** Activities: the student's own, one student's as the admin reviews it, the review queue (feature: activities). */
+export const activityKeys = {
+  all: ['activities'] as const,
+  mine: (moduleId: string) => [...activityKeys.all, 'mine', moduleId] as const,
+  ofUser: (userId: string, moduleId: string) => [...activityKeys.all, 'of-user', userId, moduleId] as const,
+  reviewQueue: () => [...activityKeys.all, 'review-queue'] as const,
+};
+
+/** The module forums (feature: forum). */
+export const forumKeys = {
+  all: ['forum'] as const,
+  messages: (moduleId: string) => [...forumKeys.all, 'messages', moduleId] as const,
+  modulesOfCourse: (courseId: string) => [...forumKeys.all, 'modules', courseId] as const,
+};
+
+/** A course's documents (feature: documents). */
+export const documentKeys = {
+  all: ['documents'] as const,
+  ofCourse: (courseId: string) => [...documentKeys.all, 'of-course', courseId] as const,
+};
