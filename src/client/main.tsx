@@ -5,16 +5,18 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setSessionUser } from './lib/session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
+import { followOtherTabs, signedOut } from './lib/session.ts';
 import { AppRoutes } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
-// A 401 anywhere means the session ended: forget the user and the guards send them to login.
-setUnauthorizedHandler(() => setSessionUser(queryClient, null));
+// A 401 anywhere means the session ended: forget the user (and what was cached for them) and the
+// guards send them to login. Sign-ins and sign-outs in other tabs apply here too.
+setUnauthorizedHandler(() => signedOut(queryClient));
+followOtherTabs(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,6 +13,46 @@ export function useSession() {
   return useQuery({ ...sessionQueryOptions(), select: (data) => data.user });
 }
 
-export function setSessionUser(queryClient: QueryClient, user: SessionUser | null) {
-  queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user });
+// The cache belongs to one signed-in user: whenever who is signed in changes (sign-in,
+// sign-out, a session the server ended), everything cached for the previous one is dropped,
+// so on a shared phone nothing of one trainee ever shows to the next.
+
+/**
+ * Forgets every query but the session itself (whose mounted observers, the guards, must hear
+ * the change), then records who is signed in now.
+ */
+function resetCache(queryClient: QueryClient, user: SessionUser | null | undefined) {
+  const others = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.current[0] };
+  queryClient.cancelQueries(others).catch(() => undefined);
+  queryClient.removeQueries(others);
+  queryClient.getMutationCache().clear();
+  if (user === undefined) queryClient.invalidateQueries({ queryKey: sessionKeys.current }).catch(() => undefined);
+  else queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user });
+}
+
+// The other tabs of this browser hear about sign-ins and sign-outs, so a trainee who signs out
+// in one tab is signed out in all of them.
+type TabMessage = { type: 'signed-in' | 'signed-out' };
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('aula-virtual:sesion');
+const tell = (message: TabMessage) => channel?.postMessage(message);
+
+/** After a successful sign-in. */
+export function signedIn(queryClient: QueryClient, user: SessionUser) {
+  resetCache(queryClient, user);
+  tell({ type: 'signed-in' });
+}
+
+/** After a sign-out, or when the server says the session is gone (any 401). */
+export function signedOut(queryClient: QueryClient) {
+  if (queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user === null) return;
+  resetCache(queryClient, null);
+  tell({ type: 'signed-out' });
+}
+
+/** Follows what the other tabs report; call once at start. */
+export function followOtherTabs(queryClient: QueryClient) {
+  channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    // Signed out elsewhere: so is this tab. Signed in elsewhere: ask the server who this tab belongs to now.
+    resetCache(queryClient, event.data.type === 'signed-out' ? null : undefined);
+  });
 }

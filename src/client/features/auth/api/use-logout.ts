@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { setSessionUser } from '../../../lib/session.ts';
+import { signedOut } from '../../../lib/session.ts';
 
-/** Signs out on the server, then forgets everything cached for that user. */
+/** Signs out on the server, then forgets everything cached for that user (in every tab). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<void>('/api/auth/logout', { method: 'POST' }),
-    onSettled: () => {
-      queryClient.clear();
-      setSessionUser(queryClient, null);
-    },
+    onSettled: () => signedOut(queryClient),
   });
 }
