@@ -1,15 +1,44 @@
-// Prints "<passed> <failed>" from a Vitest or Playwright JSON report.
+// Prints "<passed> <failed> <flaky>" from a Vitest or Playwright JSON report, or with --flaky
+// the names of the tests that passed only on a retry (they count as neither passed nor failed).
 import { readFileSync } from 'node:fs';
 
-const report = JSON.parse(readFileSync(process.argv[2]!, 'utf8'));
-if (typeof report.numPassedTests === 'number') {
-  // Vitest: a file that fails to load counts as a failure even with no test run.
-  const failedFiles = (report.testResults ?? []).filter((f: { status: string; assertionResults: unknown[] }) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  console.log(`${report.numPassedTests} ${report.numFailedTests + failedFiles}`);
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { status: string; name: string; assertionResults: { status: string; fullName: string; retryCount?: number }[] }[];
+}
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected?: number; unexpected?: number; flaky?: number };
+  errors?: unknown[];
+  suites?: PlaywrightSuite[];
+}
+
+const report = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as VitestReport | PlaywrightReport;
+const listFlaky = process.argv.includes('--flaky');
+
+if ('numPassedTests' in report) {
+  const files = report.testResults ?? [];
+  // A file that fails to load counts as a failure even with no test run.
+  const failedFiles = files.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  const flaky = files.flatMap((f) => f.assertionResults.filter((t) => t.status === 'passed' && (t.retryCount ?? 0) > 0).map((t) => t.fullName));
+  if (listFlaky) flaky.forEach((name) => console.log(name));
+  else console.log(`${report.numPassedTests - flaky.length} ${report.numFailedTests + failedFiles} ${flaky.length}`);
 } else if (report.stats) {
-  // Playwright: flaky tests passed on retry.
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-  console.log(`${expected + flaky} ${unexpected + (report.errors?.length ?? 0)}`);
+  if (listFlaky) {
+    const walk = (suite: PlaywrightSuite): string[] => [
+      ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => `${spec.file} › ${spec.title}`),
+      ...(suite.suites ?? []).flatMap(walk),
+    ];
+    (report.suites ?? []).flatMap(walk).forEach((name) => console.log(name));
+  } else {
+    console.log(`${expected} ${unexpected + (report.errors?.length ?? 0)} ${flaky}`);
+  }
 } else {
   throw new Error('Reporte de pruebas desconocido');
 }

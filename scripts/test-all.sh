@@ -56,28 +56,37 @@ fi
 
 passed=0
 failed=0
+flaky_total=0
+# How long a stage took, for its closing line.
+took() { echo "$(( SECONDS - $1 )) s"; }
 # A step that is one check: it counts as one test.
 check() {
   local name=$1; shift
+  local start=$SECONDS
   echo "== $name"
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! $name falló"; fi
+  if "$@"; then passed=$((passed + 1)); echo "-- $name: ok ($(took "$start"))"
+  else failed=$((failed + 1)); echo "!! $name falló ($(took "$start"))"; fi
 }
-# A step with a test runner: its JSON report gives the counts.
+# A step with a test runner: its JSON report gives the counts. A test that passed only on a
+# retry is flaky: it is reported as such and not counted as passed.
 suite() {
   local name=$1 report=$2; shift 2
+  local start=$SECONDS
   echo "== $name"
   "$@"
   local status=$?
   local counts
-  counts=$(node scripts/count-results.ts "$report") || counts="0 1"
-  read -r p f <<<"$counts"
+  counts=$(node scripts/count-results.ts "$report") || counts="0 1 0"
+  read -r p f k <<<"$counts"
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  passed=$((passed + p)); failed=$((failed + f))
-  echo "-- $name: $p passed, $f failed"
+  passed=$((passed + p)); failed=$((failed + f)); flaky_total=$((flaky_total + k))
+  echo "-- $name: $p passed, $f failed, $k flaky ($(took "$start"))"
+  if [ "$k" -gt 0 ]; then node scripts/count-results.ts "$report" --flaky | sed 's/^/   flaky: /'; fi
 }
 
 check "Tipos (tsc)" tsc -b
 check "Lint (eslint)" eslint .
+check "Migraciones al día con el esquema" node scripts/check-migrations.ts
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
   env -u TEST_DATABASE_URL vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
@@ -92,5 +101,7 @@ check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 suite "Navegador (Playwright)" "$results_dir/playwright.json" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$results_dir/playwright.json" playwright test --reporter=list,json
 
+echo "Duración total: $(took 0)"
+if [ "$flaky_total" -gt 0 ]; then echo "$flaky_total flaky (pasaron sólo al reintentar; no se cuentan como passed)"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
