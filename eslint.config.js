@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 const features = ['activities', 'admin-home', 'auth', 'courses', 'documents', 'forum', 'modules', 'users'];
@@ -51,8 +51,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientZones }] },
+    plugins: { import: importPlugin },
+    rules: { 'import/no-restricted-paths': ['error', { zones: clientZones }] },
   },
   {
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
