@@ -98,6 +98,8 @@ else
 fi
 check "Build de producción" vite build --logLevel warn
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
+# The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
+check "Benchmark (modo humo)" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
 suite "Navegador (Playwright)" "$results_dir/playwright.json" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$results_dir/playwright.json" playwright test --reporter=list,json
 

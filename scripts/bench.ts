@@ -1,0 +1,493 @@
+// The project's benchmark (`npm run bench`): how fast a student's pages are, as ratios to the
+// cheapest route that touches the database, measured in one run on this machine.
+//
+// For each database (the embedded one and a throwaway PostgreSQL) it starts the app in its own
+// process, seeds a realistic class (a course of 5 modules, students with answers in every
+// state, forum messages), then loads each route with 50 connections, the routes taking turns
+// round after round, and prints req/s, p50, p99 and each route's ratio to /api/health. It also
+// times the module page's data issued one request after another, and, in Debian's Chromium at
+// 360 px, the time from navigation start to the module's video in the page (warm cache, median
+// of 10) and the bytes a cold first load transfers. Figures go to artifacts/bench.json.
+//
+//   npm run bench                 both databases, full length (a few minutes)
+//   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
+//   npm run bench -- --db=pglite  one database only (pglite or postgres)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium, type Page } from '@playwright/test';
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
+
+const argv = process.argv.slice(2);
+const smoke = argv.includes('--smoke');
+const onlyDb = argv.find((a) => a.startsWith('--db='))?.slice(5);
+const outFile = argv.find((a) => a.startsWith('--out='))?.slice(6) ?? 'artifacts/bench.json';
+
+const settings = smoke
+  ? { students: 20, messages: 50, rounds: 1, seconds: 2, connections: 50, sequentialPages: 20, navigations: 2 }
+  : { students: 200, messages: 500, rounds: 3, seconds: 5, connections: 50, sequentialPages: 300, navigations: 10 };
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromiumPath = '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+// --- The app under test ------------------------------------------------------------------
+
+interface RunningApp {
+  base: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
+async function startApp(databaseUrl: string | undefined): Promise<RunningApp> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'aula-bench-'));
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: 'admin@bench.test',
+      ADMIN_PASSWORD: 'bench-admin',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (attempt > 240 || child.exitCode !== null) throw new Error('la aplicación no arrancó');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { base, process: child, dataDir };
+}
+
+async function stopApp(app: RunningApp) {
+  app.process.kill('SIGTERM');
+  if (app.process.exitCode === null) await new Promise((resolve) => app.process.once('exit', resolve));
+  await rm(app.dataDir, { recursive: true, force: true });
+}
+
+// --- Seeding a class through the API ------------------------------------------------------
+
+interface Student {
+  id: string;
+  cookie: string;
+  /** The item ids of the first module's activity, for draft saves. */
+  itemIds: string[];
+  /** 0 sin responder, 1 borrador, 2 enviado, 3 con correcciones, 4 aprobado (first module). */
+  state: number;
+}
+
+interface Seeded {
+  admin: string;
+  courseId: string;
+  moduleIds: string[];
+  students: Student[];
+}
+
+function client(base: string) {
+  async function request<T = unknown>(method: string, url: string, cookie = '', body?: unknown): Promise<{ json: T; headers: Headers }> {
+    const response = await fetch(base + url, {
+      method,
+      headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return { json: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  }
+  async function login(email: string, password: string) {
+    const { headers } = await request('POST', '/api/auth/login', '', { email, password });
+    return headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  }
+  return { request, login };
+}
+
+async function seed(base: string): Promise<Seeded> {
+  const { request, login } = client(base);
+  const admin = await login('admin@bench.test', 'bench-admin');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'portada.png');
+  const image = (await (await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, origin: base }, body: form })).json()) as { id: string };
+  const { json: created } = await request<{ course: { id: string } }>('POST', '/api/courses', admin, {
+    name: 'Curso de árbitros',
+    description: 'Cinco módulos: cuatro teóricos y uno de evaluación.',
+    imageId: image.id,
+  });
+  const courseId = created.course.id;
+  const moduleIds: string[] = [];
+  for (let m = 0; m < 5; m++) {
+    const { json } = await request<{ module: { id: string } }>('POST', '/api/modules', admin, {
+      courseId,
+      name: `Módulo ${m + 1}`,
+      imageId: image.id,
+      videoUrl: 'jNQXAC9IVRw',
+      questions: ['¿Cuántos jugadores hay en cancha?', '¿Cuándo se cobra un 7 metros?', '¿Qué es el juego pasivo?'],
+    });
+    moduleIds.push(json.module.id);
+  }
+  const [first] = moduleIds as [string];
+
+  const students: Student[] = [];
+  for (let s = 0; s < settings.students; s++) {
+    const email = `alumno${s}@bench.test`;
+    const { json } = await request<{ user: { id: string } }>('POST', '/api/users', admin, { name: `Alumno ${s}`, email, password: 'bench-alumno', role: 'student' });
+    for (const moduleId of moduleIds.slice(0, 3)) await request('PUT', `/api/users/${json.user.id}/modules/${moduleId}/access`, admin, { enabled: true });
+    const cookie = await login(email, 'bench-alumno');
+    const activity = (await request<{ activity: { id: string; version: number; items: { id: string }[] } }>('GET', `/api/modules/${first}/activity`, cookie)).json.activity;
+    const itemIds = activity.items.map((item) => item.id);
+    const state = s % 5;
+    const answers = itemIds.map((itemId) => ({ itemId, answer: `Respuesta del alumno ${s}` }));
+    if (state === 1) await request('PUT', `/api/modules/${first}/activity/answers`, cookie, { answers });
+    if (state >= 2) {
+      const submitted = (await request<{ activity: { id: string; version: number } }>('POST', `/api/modules/${first}/activity/submit`, cookie, { answers })).json.activity;
+      if (state >= 3) {
+        const items = itemIds.map((itemId, i) => ({ itemId, correct: state === 4 || i > 0, feedback: state === 4 ? null : 'Revisá el reglamento' }));
+        await request('POST', `/api/activities/${submitted.id}/correction`, admin, { version: submitted.version, items });
+      }
+    }
+    students.push({ id: json.user.id, cookie, itemIds, state });
+  }
+  for (let i = 0; i < settings.messages; i++) {
+    const author = students[i % students.length]!;
+    await request('POST', `/api/modules/${first}/messages`, author.cookie, { body: `Pregunta ${i}: ¿cómo se señala el pasivo?` });
+  }
+  return { admin, courseId, moduleIds, students };
+}
+
+// --- What each page asks for --------------------------------------------------------------
+
+/** The requests the student's module page makes for its data, in the order it makes them. */
+const modulePageRequests = (seeded: Seeded, moduleId: string) => [
+  '/api/auth/session',
+  `/api/modules/${moduleId}`,
+  `/api/courses/${seeded.courseId}/my-modules`,
+];
+
+// --- Load -------------------------------------------------------------------------------
+
+interface RouteLoad {
+  name: string;
+  /** Requests per page: req/s is divided by it, so a page counts once. */
+  perPage?: number;
+  requests: (index: () => number) => autocannon.Request[];
+}
+
+function routeLoads(seeded: Seeded): RouteLoad[] {
+  const [first] = seeded.moduleIds as [string];
+  const { students, admin } = seeded;
+  const drafters = students.filter((s) => s.state <= 1);
+  const cookieOf = (list: Student[], n: number) => list[n % list.length]!.cookie;
+  const pageUrls = modulePageRequests(seeded, first);
+  return [
+    { name: 'sin base de datos', requests: () => [{ method: 'GET', path: '/api/auth/session' }] },
+    { name: '/api/health', requests: () => [{ method: 'GET', path: '/api/health' }] },
+    {
+      name: 'datos de la página del módulo',
+      perPage: pageUrls.length,
+      requests: (index) =>
+        pageUrls.map((url, i) => ({
+          method: 'GET' as const,
+          path: url,
+          // Each page is one student's: the first request picks the student, the rest follow.
+          setupRequest: (request: autocannon.Request, context: object) => {
+            const page = context as { cookie?: string };
+            if (i === 0 || !page.cookie) page.cookie = cookieOf(students, index());
+            return { ...request, headers: { ...request.headers, cookie: page.cookie } };
+          },
+        })),
+    },
+    {
+      name: 'guardar borrador',
+      requests: (index) => [
+        {
+          method: 'PUT',
+          path: `/api/modules/${first}/activity/answers`,
+          setupRequest: (request) => {
+            const student = drafters[index() % drafters.length]!;
+            const body = JSON.stringify({ answers: [{ itemId: student.itemIds[0], answer: `Borrador ${performance.now()}` }] });
+            return { ...request, body, headers: { ...request.headers, cookie: student.cookie, 'content-type': 'application/json' } };
+          },
+        },
+      ],
+    },
+    {
+      name: 'mensaje del foro',
+      requests: (index) => [
+        {
+          method: 'POST',
+          path: `/api/modules/${first}/messages`,
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ body: '¿El pie en la línea es área?' }),
+            headers: { ...request.headers, cookie: cookieOf(students, index()), 'content-type': 'application/json' },
+          }),
+        },
+      ],
+    },
+    {
+      name: 'búsqueda de usuarios (admin)',
+      requests: () => [{ method: 'GET', path: `/api/users?search=${encodeURIComponent('alumno 1')}`, headers: { cookie: admin } }],
+    },
+  ];
+}
+
+interface Measure {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(base: string, route: RouteLoad): Promise<Measure> {
+  let counter = 0;
+  const result = await autocannon({
+    url: base,
+    connections: settings.connections,
+    duration: settings.seconds,
+    headers: { origin: base },
+    requests: route.requests(() => counter++),
+  });
+  const perPage = route.perPage ?? 1;
+  return {
+    reqPerSec: result.requests.average / perPage,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The module page's data issued one request after another, as one student alone would get it. */
+async function sequentialPage(base: string, seeded: Seeded): Promise<{ p50: number; p99: number }> {
+  const urls = modulePageRequests(seeded, seeded.moduleIds[0]!);
+  const times: number[] = [];
+  for (let i = 0; i < settings.sequentialPages; i++) {
+    const cookie = seeded.students[i % seeded.students.length]!.cookie;
+    const start = performance.now();
+    for (const url of urls) {
+      const response = await fetch(base + url, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    }
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]! };
+}
+
+// --- The browser ------------------------------------------------------------------------
+
+interface BrowserFigures {
+  navigationToVideoMs: { median: number; all: number[] };
+  coldLoadBytes: number;
+}
+
+async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigures | null> {
+  if (!existsSync(path.join(root, 'dist/client/index.html'))) {
+    console.warn('Sin la aplicación compilada (npm run build): se omiten las medidas en el navegador.');
+    return null;
+  }
+  if (!existsSync(chromiumPath)) {
+    console.warn('Sin Chromium de Debian: se omiten las medidas en el navegador.');
+    return null;
+  }
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  try {
+    const url = `${base}/${seeded.courseId}/${seeded.moduleIds[0]}/modulo`;
+    const cookie = seeded.students[0]!.cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: base };
+    });
+    const newContext = async () => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
+      await context.addCookies(cookie);
+      // Nothing leaves this machine: the YouTube player is not loaded, only placed in the page.
+      await context.route((target) => !target.href.startsWith(base), (route) => route.abort());
+      await context.addInitScript(() => {
+        const seen = () => {
+          if (!(window as unknown as { videoAt?: number }).videoAt && document.querySelector('iframe[src*="youtube"], video')) {
+            (window as unknown as { videoAt?: number }).videoAt = performance.now();
+          }
+        };
+        new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+      });
+      return context;
+    };
+    const videoAt = (page: Page) =>
+      page.waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>);
+
+    // Cold: an empty cache, counting every byte our origin sends.
+    const cold = await newContext();
+    const coldPage = await cold.newPage();
+    const cdp = await cold.newCDPSession(coldPage);
+    await cdp.send('Network.enable');
+    const urlOf = new Map<string, string>();
+    let coldLoadBytes = 0;
+    cdp.on('Network.responseReceived', (event) => urlOf.set(event.requestId, event.response.url));
+    cdp.on('Network.loadingFinished', (event) => {
+      if (urlOf.get(event.requestId)?.startsWith(base)) coldLoadBytes += event.encodedDataLength;
+    });
+    await coldPage.goto(url);
+    await videoAt(coldPage);
+    await coldPage.waitForLoadState('networkidle');
+    await cold.close();
+
+    // Warm: the same page again and again, with what the browser cached.
+    const warm = await newContext();
+    const page = await warm.newPage();
+    await page.goto(url);
+    await videoAt(page);
+    const all: number[] = [];
+    for (let i = 0; i < settings.navigations; i++) {
+      await page.goto(url);
+      all.push(await videoAt(page));
+    }
+    await warm.close();
+    return { navigationToVideoMs: { median: median(all), all }, coldLoadBytes };
+  } finally {
+    await browser.close();
+  }
+}
+
+// --- One database -----------------------------------------------------------------------
+
+interface DatabaseFigures {
+  database: 'pglite' | 'postgres';
+  routes: Record<string, Measure & { ratioToHealth: number; rounds: Measure[] }>;
+  sequentialPage: { p50: number; p99: number };
+  browser: BrowserFigures | null;
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<DatabaseFigures> {
+  console.log(`\n== ${database}: preparando ${settings.students} alumnos y ${settings.messages} mensajes`);
+  const app = await startApp(databaseUrl);
+  try {
+    const seeded = await seed(app.base);
+    const loads = routeLoads(seeded);
+    const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
+    const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
+    for (let round = 0; round < settings.rounds; round++) {
+      const inRound = new Map<string, Measure>();
+      for (const route of loads) {
+        const measure = await load(app.base, route);
+        inRound.set(route.name, measure);
+        rounds.get(route.name)!.push(measure);
+      }
+      const health = inRound.get('/api/health')!.reqPerSec;
+      for (const [name, measure] of inRound) ratios.get(name)!.push(measure.reqPerSec / health);
+    }
+    const routes: DatabaseFigures['routes'] = {};
+    for (const route of loads) {
+      const measures = rounds.get(route.name)!;
+      routes[route.name] = {
+        reqPerSec: median(measures.map((m) => m.reqPerSec)),
+        p50: median(measures.map((m) => m.p50)),
+        p99: median(measures.map((m) => m.p99)),
+        errors: measures.reduce((sum, m) => sum + m.errors, 0),
+        ratioToHealth: median(ratios.get(route.name)!),
+        rounds: measures,
+      };
+    }
+    const sequential = await sequentialPage(app.base, seeded);
+    const browser = await browserFigures(app.base, seeded);
+    return { database, routes, sequentialPage: sequential, browser };
+  } finally {
+    await stopApp(app);
+  }
+}
+
+function print(figures: DatabaseFigures) {
+  console.log(`\n${figures.database}: ${settings.connections} conexiones, ${settings.rounds} ronda(s) de ${settings.seconds} s por ruta`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(figures.routes).map(([name, m]) => [
+        name,
+        { 'req/s': Math.round(m.reqPerSec), 'p50 ms': m.p50, 'p99 ms': m.p99, '× health': Number(m.ratioToHealth.toFixed(2)), errores: m.errors },
+      ]),
+    ),
+  );
+  console.log(`Datos de la página del módulo, pedidos en serie: p50 ${figures.sequentialPage.p50.toFixed(2)} ms, p99 ${figures.sequentialPage.p99.toFixed(2)} ms`);
+  if (figures.browser) {
+    console.log(
+      `Navegador a 360 px: navegación → video ${figures.browser.navigationToVideoMs.median.toFixed(0)} ms (mediana de ${settings.navigations}, caché caliente); ` +
+        `carga en frío ${(figures.browser.coldLoadBytes / 1024).toFixed(1)} KB transferidos`,
+    );
+  }
+}
+
+// --- Main -------------------------------------------------------------------------------
+
+const results: DatabaseFigures[] = [];
+let throwaway: ThrowawayPostgres | null = null;
+try {
+  if (onlyDb !== 'postgres') {
+    const figures = await benchDatabase('pglite', undefined);
+    print(figures);
+    results.push(figures);
+  }
+  if (onlyDb !== 'pglite') {
+    let serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!serverUrl) {
+      throwaway = await startThrowawayPostgres();
+      serverUrl = throwaway?.url;
+    }
+    if (!serverUrl) {
+      console.warn('Sin PostgreSQL (ni BENCH_DATABASE_URL ni un servidor que levantar): se omite PostgreSQL.');
+    } else {
+      // A database of its own on that server, dropped afterwards.
+      const name = `aula_bench_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const figures = await benchDatabase('postgres', url.toString());
+        print(figures);
+        results.push(figures);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }
+  }
+} finally {
+  throwaway?.stop();
+}
+
+await mkdir(path.dirname(path.resolve(root, outFile)), { recursive: true });
+await writeFile(
+  path.resolve(root, outFile),
+  JSON.stringify({ date: new Date().toISOString(), smoke, settings, results }, null, 2),
+);
+console.log(`\nResultados en ${outFile}`);
+const failures = results.flatMap((r) => Object.entries(r.routes).filter(([, m]) => m.errors > 0).map(([name, m]) => `${r.database} ${name}: ${m.errors} errores`));
+if (failures.length > 0) {
+  console.error(`Hubo respuestas con error:\n${failures.join('\n')}`);
+  process.exit(1);
+}
