@@ -78,6 +78,7 @@ export const messages = {
   uploadMissingFile: 'Falta el archivo.',
   uploadMissingName: 'Falta el nombre.',
   uploadEmpty: 'El archivo está vacío.',
+  uploadMalformed: 'El envío del archivo llegó incompleto o dañado. Volvé a intentarlo.',
   imageType: 'La imagen debe ser JPG, PNG o WebP.',
   documentType: 'El archivo debe ser PDF, Word, Excel, PowerPoint, OpenDocument, una imagen (JPG, PNG, WebP) o un video MP4.',
 

@@ -21,6 +21,15 @@ const invalidType: Record<FileKind, string> = { image: messages.imageType, docum
 const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: documentTooHeavy };
 
 /**
+ * A request body that is not well-formed multipart (no boundary, cut short, garbage): the
+ * client's fault, a 400. Errors of our own (AppError) pass through.
+ */
+function malformed(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return badRequest(messages.uploadMalformed, { file: messages.uploadMalformed });
+}
+
+/**
  * Reads the one file of a multipart request (fields must come before it), streams it to
  * scratch space within `maxBytes`, checks its content type and keeps it in storage.
  * Nothing is kept when any check fails.
@@ -38,7 +47,7 @@ export async function receiveUpload(
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') {
       throw badRequest(messages.uploadOneFile);
     }
-    throw error;
+    throw malformed(error);
   }
   if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
 
@@ -49,7 +58,10 @@ export async function receiveUpload(
 
   const scratch = storage.scratchPath();
   try {
-    await pipeline(part.file, createWriteStream(scratch));
+    await pipeline(part.file, createWriteStream(scratch)).catch((error: unknown) => {
+      // The body's parser fails the file's stream when the body ends early or is garbage.
+      throw part.file.errored ? malformed(error) : error;
+    });
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge[options.kind], { file: tooLarge[options.kind] });
     const { size } = await stat(scratch);
     if (size === 0) throw badRequest(messages.uploadEmpty, { file: messages.uploadEmpty });
