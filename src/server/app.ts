@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { apiErrorSchema } from '../shared/api-error.ts';
@@ -19,6 +20,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -159,7 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     async (api) => {
       await api.register(async (system) => {
         tagRoutes(system, 'Sistema');
-        system.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+        // Readiness: one round trip to the database. 503 while it cannot be reached.
+        system.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async (request) => {
+          try {
+            await database.db.execute(sql`select 1`);
+          } catch (error) {
+            request.log.warn({ err: error }, 'la base de datos no responde');
+            throw new AppError('UNAVAILABLE', isDiskFull(error) ? messages.diskFull : messages.databaseUnavailable);
+          }
+          return { status: 'ok' as const };
+        });
         system.get('/openapi.json', { schema: { response: { 200: z.looseObject({ openapi: z.string() }) } } }, async () => app.swagger());
       });
       for (const [tag, register] of apiModules) {

@@ -91,6 +91,8 @@ export const messages = {
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
   tooManyRequests: 'Demasiadas solicitudes. Esperá unos minutos y volvé a intentar.',
   internal: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
+  databaseUnavailable: 'La base de datos no responde. Intentá de nuevo en unos momentos.',
+  diskFull: 'No hay espacio en el servidor. Avisá al administrador.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
 } as const;
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { call, login } from './helpers/http.ts';
@@ -14,6 +16,11 @@ beforeAll(async () => {
       app.get('/api/test/boom', async () => {
         throw new Error(SECRET_DETAIL);
       });
+      // Linux's /dev/full answers every write with ENOSPC, as a full disk does.
+      app.get('/api/test/disk-full', async () => {
+        await writeFile('/dev/full', 'x'.repeat(1024));
+        return { ok: true };
+      });
       app.get('/api/test/boom-with-status', async () => {
         throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
       });
@@ -25,6 +32,12 @@ afterAll(async () => {
 });
 
 describe('error answers', () => {
+  it.skipIf(!existsSync('/dev/full'))('answers a full disk with a Spanish 503 that says so', async () => {
+    const response = await call(t.app, { url: '/api/test/disk-full' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: { code: 'UNAVAILABLE', message: messages.diskFull } });
+  });
+
   it.each([
     ['GET', '/api/no-existe'],
     ['POST', '/api/no-existe'],

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,8 +31,8 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MIGRATION_LOCK_ID = 726_351_001;
 
 /** Opens the configured database and applies pending migrations. */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; logger?: Logger }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
   return openPglite(path.join(options.dataDir, 'db'));
 }
 
@@ -49,8 +50,14 @@ async function openPglite(directory: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection that the server drops (restart, failover, a proxy's idle time-out,
+  // pg_terminate_backend) is reported here; without a listener Node ends the process. The pool
+  // has already discarded that connection and opens a new one for the next query.
+  pool.on('error', (error) => {
+    logger?.warn({ err: error }, 'se perdió una conexión inactiva con la base de datos');
+  });
   // Several instances may start together: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
   try {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
+import { isDatabaseUnavailable, isDiskFull } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
@@ -31,6 +32,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const message = error.code?.startsWith('FST_ERR_CTP_') ? messages.invalidJson : messages.badRequest;
       return reply.status(status === 404 ? 404 : 400).send(body(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', status === 404 ? messages.notFound : message));
+    }
+    // Outages are not bugs: say what happened, with a 503 the client may retry later.
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'sin espacio en disco');
+      return reply.status(503).send(body('UNAVAILABLE', messages.diskFull));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'la base de datos no responde');
+      return reply.status(503).send(body('UNAVAILABLE', messages.databaseUnavailable));
     }
     request.log.error({ err: error }, 'error inesperado');
     return reply.status(500).send(body('INTERNAL', messages.internal));

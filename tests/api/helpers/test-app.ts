@@ -65,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 
-  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const { app, ctx, routes } = await buildApp({
     config,
     database: opened,
