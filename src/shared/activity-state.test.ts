@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canEditItem,
   canSubmit,
+  changeCorrection,
   correct,
   progressOf,
   saveAnswers,
@@ -127,5 +128,37 @@ describe('resubmitting after a correction', () => {
       { correct: true, feedback: null },
     ]);
     expect(progressOf(approved)).toBe('aprobado');
+  });
+});
+
+describe('changeCorrection', () => {
+  const corrected = () =>
+    correct(submit(answered()), [
+      { correct: true, feedback: null },
+      { correct: false, feedback: 'No.' },
+      { correct: true, feedback: null },
+    ]);
+
+  it('is refused before a first correction, and after a new submission', () => {
+    expectTransitionError(() => changeCorrection(answered(), [{ correct: true, feedback: null }]), 'not-corrected');
+    expectTransitionError(() => changeCorrection(submit(answered()), [{ correct: true, feedback: null }]), 'not-corrected');
+    const resent = submit(saveAnswers(corrected(), new Map([[1, 'otra']])));
+    expectTransitionError(() => changeCorrection(resent, [{ correct: true, feedback: null }]), 'already-submitted');
+  });
+
+  it('follows the rules of a correction: a correct item becomes final, an incorrect one goes back to the student', () => {
+    const changed = changeCorrection(corrected(), [
+      { correct: false, feedback: 'Mirá de nuevo.' },
+      { correct: true, feedback: null },
+      { correct: true, feedback: null },
+    ]);
+    expect(changed.items.map((i) => [i.correction, i.editable, i.feedback])).toEqual([
+      [false, true, 'Mirá de nuevo.'],
+      [true, false, null],
+      [true, false, null],
+    ]);
+    expect(progressOf(changed)).toBe('con-correcciones');
+    expect(canSubmit(changed)).toBe(true);
+    expectTransitionError(() => changeCorrection(corrected(), [{ correct: true, feedback: null }]), 'incomplete-correction');
   });
 });

@@ -26,7 +26,7 @@ export const progressLabels: Record<ModuleProgress, string> = {
 };
 
 export class TransitionError extends Error {
-  readonly reason: 'not-editable' | 'unanswered' | 'already-submitted' | 'not-submitted' | 'incomplete-correction';
+  readonly reason: 'not-editable' | 'unanswered' | 'already-submitted' | 'not-submitted' | 'not-corrected' | 'incomplete-correction';
   constructor(reason: TransitionError['reason'], message: string) {
     super(message);
     this.reason = reason;
@@ -101,12 +101,33 @@ export interface ItemCorrection {
  */
 export function correct<I extends ItemState>(activity: ActivityState<I>, corrections: ItemCorrection[]): ActivityState<I> {
   if (!activity.submitted) throw new TransitionError('not-submitted', messages.notAwaitingCorrection);
-  if (corrections.length !== activity.items.length) {
+  return { submitted: false, items: applyCorrections(activity.items, corrections) };
+}
+
+/** An activity whose every item carries a decision: it was corrected and not submitted again since. */
+export function isCorrected(activity: ActivityState): boolean {
+  return !activity.submitted && activity.items.length > 0 && activity.items.every((item) => item.correction !== null);
+}
+
+/**
+ * 'Modificar corrección': the admin changes the decisions of an activity already corrected (and
+ * not submitted again). The items follow the same rules as a first correction: correct ones
+ * become final, incorrect ones go back to the student, who may answer again and resubmit.
+ */
+export function changeCorrection<I extends ItemState>(activity: ActivityState<I>, corrections: ItemCorrection[]): ActivityState<I> {
+  if (activity.submitted && activity.items.some((item) => item.correction !== null)) {
+    throw new TransitionError('already-submitted', messages.resubmittedSinceCorrection);
+  }
+  if (!isCorrected(activity)) throw new TransitionError('not-corrected', messages.notCorrectedYet);
+  return { submitted: false, items: applyCorrections(activity.items, corrections) };
+}
+
+function applyCorrections<I extends ItemState>(items: I[], corrections: ItemCorrection[]): I[] {
+  if (corrections.length !== items.length) {
     throw new TransitionError('incomplete-correction', messages.markEveryAnswer);
   }
-  const items = activity.items.map((item, index) => {
+  return items.map((item, index) => {
     const { correct: isCorrect, feedback } = corrections[index]!;
     return { ...item, correction: isCorrect, editable: !isCorrect, feedback: feedback?.trim() ? feedback.trim() : null };
   });
-  return { submitted: false, items };
 }

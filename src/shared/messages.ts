@@ -67,6 +67,10 @@ export const messages = {
   answerLocked: 'Esa respuesta ya no se puede modificar.',
   nothingToSubmit: 'No hay respuestas para enviar.',
   notAwaitingCorrection: 'Esta actividad no está esperando corrección.',
+  notCorrectedYet: 'Esta actividad todavía no tiene una corrección para modificar.',
+  resubmittedSinceCorrection:
+    'El alumno volvió a enviar sus respuestas después de la corrección: corregí la nueva entrega. Recargá la página para verla.',
+  correctionChanged: 'Se guardó la corrección modificada',
 
   // Forum.
   writeMessage: 'Escribí un mensaje.',

@@ -101,6 +101,17 @@ async function pendingCorrection(): Promise<Request> {
   };
 }
 
+/** A student's activity of the module already corrected, with the changed correction an admin would send. */
+async function savedCorrection(): Promise<Request> {
+  const response = await call(t.app, { ...(await pendingCorrection()), cookie: cookies.admin! });
+  const activity = response.json().activity as { id: string; version: number; items: { id: string }[] };
+  return {
+    method: 'PUT',
+    url: `/api/activities/${activity.id}/correction`,
+    body: { version: activity.version, items: activity.items.map((item) => ({ itemId: item.id, correct: false, feedback: 'Revisá' })) },
+  };
+}
+
 async function answersOfStudent() {
   const { items } = await activityOf(t.ctx, f.studentId, f.moduleId);
   return { answers: items.map((item) => ({ itemId: item.id, answer: 'Siete jugadores' })) };
@@ -331,6 +342,12 @@ const rows: Row[] = [
     expected: [401, 403, 403, 200],
     request: pendingCorrection,
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
+  },
+  {
+    route: 'PUT /api/activities/:activityId/correction',
+    expected: [401, 403, 403, 200],
+    request: savedCorrection,
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
   },
   { route: 'GET /api/review-queue', expected: [401, 403, 403, 200], request: () => ({ url: '/api/review-queue' }) },
 

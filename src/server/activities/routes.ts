@@ -1,14 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activitySchema, correctionSchema, reviewQueueItemSchema, saveAnswersSchema } from '../../shared/schemas/activities.ts';
+import {
+  activitySchema,
+  correctionRecordSchema,
+  correctionSchema,
+  reviewQueueItemSchema,
+  saveAnswersSchema,
+  type Activity,
+} from '../../shared/schemas/activities.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
 import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { findModule } from '../modules/service.ts';
-import { correctionEmail } from './emails.ts';
+import { correctionChangedEmail, correctionEmail } from './emails.ts';
 import {
+  changeCorrection,
+  correctionHistory,
   findActivityOf,
   presentActivity,
   reviewQueue,
@@ -57,28 +66,57 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/users/:userId/modules/:moduleId/activity',
-    { schema: { params: z.object({ userId: idSchema, moduleId: idSchema }), response: { 200: z.object({ activity: activitySchema, user: z.object({ id: z.string(), name: z.string(), email: z.string() }) }) } } },
+    {
+      schema: {
+        params: z.object({ userId: idSchema, moduleId: idSchema }),
+        response: {
+          200: z.object({
+            activity: activitySchema,
+            user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+            history: z.array(correctionRecordSchema),
+          }),
+        },
+      },
+    },
     async (request) => {
       await guards.requireAdmin(request);
       const student = await findUser(db, request.params.userId);
       await findModule(db, request.params.moduleId);
       const activity = presentActivity(await findActivityOf(db, student.id, request.params.moduleId));
-      return { activity, user: { id: student.id, name: student.name, email: student.email } };
+      const history = await correctionHistory(db, activity.id);
+      return { activity, user: { id: student.id, name: student.name, email: student.email }, history };
     },
   );
+
+  /** After the commit: the student hears about it by email; a mail failure does not undo the correction. */
+  async function notifyStudent(request: { log: { error: (obj: object, msg: string) => void } }, activity: Activity, changed: boolean) {
+    const student = await findUser(db, activity.userId);
+    const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
+    const email = changed ? correctionChangedEmail(student.name, activity.moduleName, link) : correctionEmail(student.name, activity.moduleName, link);
+    ctx.mailer.send({ to: student.email, link, ...email }).catch((error: unknown) => {
+      request.log.error({ err: error, activityId: activity.id }, 'no se pudo enviar el aviso de corrección');
+    });
+  }
 
   r.post(
     '/activities/:activityId/correction',
     { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
     async (request) => {
-      await guards.requireAdmin(request);
-      const activity = await saveCorrection(db, request.params.activityId, request.body);
-      // After the commit: the student hears about it by email; a mail failure does not undo the correction.
-      const student = await findUser(db, activity.userId);
-      const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
-      ctx.mailer.send({ to: student.email, link, ...correctionEmail(student.name, activity.moduleName, link) }).catch((error: unknown) => {
-        request.log.error({ err: error, activityId: activity.id }, 'no se pudo enviar el aviso de corrección');
-      });
+      const admin = await guards.requireAdmin(request);
+      const activity = await saveCorrection(db, request.params.activityId, request.body, admin);
+      await notifyStudent(request, activity, false);
+      return { activity };
+    },
+  );
+
+  // 'Modificar corrección': changes a saved correction, with the same version check.
+  r.put(
+    '/activities/:activityId/correction',
+    { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
+    async (request) => {
+      const admin = await guards.requireAdmin(request);
+      const activity = await changeCorrection(db, request.params.activityId, request.body, admin);
+      await notifyStudent(request, activity, true);
       return { activity };
     },
   );

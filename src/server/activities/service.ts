@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
+  changeCorrection as changeCorrectionState,
   correct,
   progressOf,
   saveAnswers,
@@ -8,9 +9,10 @@ import {
   type ActivityState,
   type ItemCorrection,
 } from '../../shared/activity-state.ts';
-import type { Activity, CorrectionInput, ReviewQueueItem, SaveAnswersInput } from '../../shared/schemas/activities.ts';
+import type { Activity, CorrectionInput, CorrectionRecord, ReviewQueueItem, SaveAnswersInput } from '../../shared/schemas/activities.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { activity, activityItem, course, courseModule, user } from '../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { activity, activityItem, correctionRecord, course, courseModule, user } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { messages } from '../../shared/messages.ts';
 
@@ -140,11 +142,19 @@ export async function submitActivity(db: Db, userId: string, moduleId: string, a
   });
 }
 
+/** Who saves a correction, for the activity's history. */
+export interface Corrector {
+  id: string;
+  name: string;
+}
+
 /**
- * 'Guardar corrección'. The admin sends the version they reviewed: if the activity changed
- * since (another admin's correction, a new submission), nothing is written and the answer is 409.
+ * 'Guardar corrección' (`change` false) and 'Modificar corrección' (`change` true). The admin
+ * sends the version they reviewed: if the activity changed since (another admin's correction,
+ * a new submission), nothing is written and the answer is 409. Each saved correction is
+ * recorded in the activity's history.
  */
-export async function saveCorrection(db: Db, activityId: string, input: CorrectionInput) {
+async function recordCorrection(db: Db, activityId: string, input: CorrectionInput, corrector: Corrector | null, change: boolean) {
   return db.transaction(async (tx) => {
     const loaded = await findActivityById(tx, activityId, true);
     if (loaded.row.version !== input.version) throw new AppError('CONFLICT', messages.staleCorrection);
@@ -158,12 +168,43 @@ export async function saveCorrection(db: Db, activityId: string, input: Correcti
     });
     let next: ActivityState<ItemRow>;
     try {
-      next = correct(stateOf(loaded), corrections);
+      next = change ? changeCorrectionState(stateOf(loaded), corrections) : correct(stateOf(loaded), corrections);
     } catch (error) {
       toAppError(error);
     }
-    return presentActivity(await writeState(tx, loaded, next, { correctedAt: new Date() }));
+    const saved = await writeState(tx, loaded, next, { correctedAt: new Date() });
+    await tx.insert(correctionRecord).values({
+      id: randomUUID(),
+      activityId,
+      adminId: corrector?.id ?? null,
+      adminName: corrector?.name ?? 'Administrador',
+      kind: change ? 'modificacion' : 'correccion',
+      items: next.items.map((item) => ({ question: item.question, correct: item.correction === true, feedback: item.feedback })),
+    });
+    return presentActivity(saved);
   });
+}
+
+export const saveCorrection = (db: Db, activityId: string, input: CorrectionInput, corrector: Corrector | null = null) =>
+  recordCorrection(db, activityId, input, corrector, false);
+
+export const changeCorrection = (db: Db, activityId: string, input: CorrectionInput, corrector: Corrector) =>
+  recordCorrection(db, activityId, input, corrector, true);
+
+/** The activity's corrections, newest first. */
+export async function correctionHistory(db: Db, activityId: string): Promise<CorrectionRecord[]> {
+  const rows = await db
+    .select()
+    .from(correctionRecord)
+    .where(eq(correctionRecord.activityId, activityId))
+    .orderBy(desc(correctionRecord.createdAt), desc(correctionRecord.id));
+  return rows.map((row) => ({
+    id: row.id,
+    adminName: row.adminName,
+    kind: row.kind === 'modificacion' ? 'modificacion' : 'correccion',
+    createdAt: row.createdAt.toISOString(),
+    items: row.items,
+  }));
 }
 
 /** Every activity awaiting correction, oldest submission first. */

@@ -2,7 +2,7 @@
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Accented letters folded for search; the same folding is applied to what the admin types.
 export const SEARCH_FROM = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
@@ -115,6 +115,8 @@ export const course = pgTable('course', {
   imageId: text('image_id')
     .notNull()
     .references(() => image.id),
+  /** Archived: hidden from students, everything they wrote kept; null while active. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
   ...timestamps,
 });
 
@@ -131,6 +133,8 @@ export const courseModule = pgTable(
       .references(() => image.id),
     videoUrl: text('video_url').notNull(),
     position: integer('position').notNull(),
+    /** Archived: hidden from students, everything they wrote kept; null while active. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('module_course_position_idx').on(t.courseId, t.position)],
@@ -223,6 +227,32 @@ export const activityItem = pgTable(
     editable: boolean('editable').notNull().default(true),
   },
   (t) => [index('activity_item_activity_idx').on(t.activityId, t.position)],
+);
+
+/** One item's decision as it was saved in a correction. */
+export interface CorrectionRecordItem {
+  question: string;
+  correct: boolean;
+  feedback: string | null;
+}
+
+/** Every correction saved for an activity, the first and each change: who, when and what. */
+export const correctionRecord = pgTable(
+  'correction_record',
+  {
+    id: text('id').primaryKey(),
+    activityId: text('activity_id')
+      .notNull()
+      .references(() => activity.id, { onDelete: 'cascade' }),
+    adminId: text('admin_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The admin's name when they saved it (kept if the account is renamed or removed). */
+    adminName: text('admin_name').notNull(),
+    /** 'correccion' for a correction of a submission, 'modificacion' for a change of a saved one. */
+    kind: text('kind').notNull(),
+    items: jsonb('items').$type<CorrectionRecordItem[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('correction_record_activity_idx').on(t.activityId, t.createdAt)],
 );
 
 /** A downloadable file of a course. */

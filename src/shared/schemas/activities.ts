@@ -67,3 +67,13 @@ export const reviewQueueItemSchema = z.object({
   submittedAt: z.string(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+/** One saved correction in an activity's history (admins only). */
+export const correctionRecordSchema = z.object({
+  id: z.string(),
+  adminName: z.string(),
+  kind: z.enum(['correccion', 'modificacion']),
+  createdAt: z.string(),
+  items: z.array(z.object({ question: z.string(), correct: z.boolean(), feedback: z.nullable(z.string()) })),
+});
+export type CorrectionRecord = z.infer<typeof correctionRecordSchema>;

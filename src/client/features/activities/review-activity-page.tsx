@@ -9,6 +9,9 @@ import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useReviewQueue } from './api/use-review-queue.ts';
 import { useSaveCorrection } from './api/use-save-correction.ts';
+import { useChangeCorrection } from './api/use-change-correction.ts';
+import { isCorrected } from '../../../shared/activity-state.ts';
+import { CorrectionHistory } from './components/correction-history.tsx';
 import { useUserActivity } from './api/use-user-activity.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 
@@ -23,6 +26,9 @@ export function ReviewActivityPage() {
   const [, navigate] = useLocation();
   const query = useUserActivity(userId, moduleId);
   const save = useSaveCorrection(userId, moduleId);
+  const change = useChangeCorrection(userId, moduleId);
+  // 'Modificar corrección' reopens a saved correction on this page until it is saved or cancelled.
+  const [changing, setChanging] = useState(false);
   const queue = useReviewQueue();
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [dialog, setDialog] = useState<{ message: string; ok: boolean } | null>(null);
@@ -30,10 +36,11 @@ export function ReviewActivityPage() {
   const activity = query.data?.activity;
 
   // Start from what is stored: previous decisions and feedback.
-  useEffect(() => {
+  const resetDecisions = () => {
     if (!activity) return;
     setDecisions(Object.fromEntries(activity.items.map((item) => [item.id, { correct: item.correction, feedback: item.feedback ?? '' }])));
-  }, [activity]);
+  };
+  useEffect(resetDecisions, [activity]);
 
   if (query.isPending) return <Skeleton h={300} />;
   if (query.isError || !activity) {
@@ -43,13 +50,15 @@ export function ReviewActivityPage() {
   const student = query.data.user;
   const next = queue.data?.find((entry) => entry.activityId !== activity.id);
   const complete = activity.items.every((item) => decisions[item.id]?.correct != null);
+  const editing = activity.submitted || changing;
+  const mutation = changing ? change : save;
 
   const onSave = () => {
     if (!complete) {
       setDialog({ message: messages.markEveryAnswer, ok: false });
       return;
     }
-    save.mutate(
+    mutation.mutate(
       {
         activityId: activity.id,
         input: {
@@ -64,7 +73,8 @@ export function ReviewActivityPage() {
       {
         onSuccess: () => {
           setSaved(true);
-          setDialog({ message: messages.correctionSaved, ok: true });
+          setDialog({ message: changing ? messages.correctionChanged : messages.correctionSaved, ok: true });
+          setChanging(false);
         },
         onError: (error) => setDialog({ message: error.message, ok: false }),
       },
@@ -78,11 +88,19 @@ export function ReviewActivityPage() {
         {student.name} ({student.email}) · {activity.moduleName}
         {activity.submittedAt && ` · enviada el ${formatDate(activity.submittedAt)}`}
       </Text>
-      {!activity.submitted && (
+      {changing && (
+        <Alert color="yellow" title="Modificando la corrección">
+          Cambiá las marcas y las devoluciones y guardá. Al alumno le llega un email; las preguntas que marques como incorrectas
+          vuelven a quedar abiertas para que las responda de nuevo.
+        </Alert>
+      )}
+      {!editing && (
         <Alert color="blue">
           {activity.progress === 'aprobado'
             ? 'Esta actividad ya está aprobada.'
-            : 'Esta actividad no está esperando corrección: el alumno todavía no envió sus respuestas (o ya se corrigieron).'}
+            : isCorrected(activity)
+              ? 'Esta actividad ya fue corregida: el alumno puede responder de nuevo las preguntas marcadas como incorrectas.'
+              : 'Esta actividad no está esperando corrección: el alumno todavía no envió sus respuestas.'}
         </Alert>
       )}
       {activity.items.map((item, index) => {
@@ -100,7 +118,7 @@ export function ReviewActivityPage() {
                 </Text>
                 <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer?.trim() ? item.answer : <em>Sin respuesta</em>}</Text>
               </Paper>
-              {activity.submitted ? (
+              {editing ? (
                 <>
                   <SegmentedControl
                     aria-label={`Corrección de la pregunta ${index + 1}`}
@@ -144,13 +162,30 @@ export function ReviewActivityPage() {
               Siguiente
             </Button>
           )}
-          {activity.submitted && (
-            <Button onClick={onSave} loading={save.isPending}>
+          {changing && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setChanging(false);
+                resetDecisions();
+              }}
+            >
+              Cancelar
+            </Button>
+          )}
+          {!editing && isCorrected(activity) && (
+            <Button variant="default" onClick={() => setChanging(true)}>
+              Modificar corrección
+            </Button>
+          )}
+          {editing && (
+            <Button onClick={onSave} loading={mutation.isPending}>
               Guardar corrección
             </Button>
           )}
         </Group>
       </Group>
+      <CorrectionHistory history={query.data.history} />
       <MessageDialog
         opened={dialog !== null}
         message={dialog?.message ?? ''}
@@ -158,7 +193,7 @@ export function ReviewActivityPage() {
         color={dialog?.ok ? 'green' : 'red'}
         onClose={() => {
           setDialog(null);
-          if (save.error) void query.refetch();
+          if (mutation.error) void query.refetch();
         }}
       />
     </Stack>

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity } from '../../../../shared/schemas/activities.ts';
+import type { Activity, CorrectionRecord } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
 import { activityKeys } from '../../../lib/query-keys.ts';
 
 export const getUserActivity = (userId: string, moduleId: string, signal?: AbortSignal) =>
-  api<{ activity: Activity; user: { id: string; name: string; email: string } }>(
+  api<{ activity: Activity; user: { id: string; name: string; email: string }; history: CorrectionRecord[] }>(
     `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`,
     { signal },
   );
