@@ -35,6 +35,7 @@ import { forumRoutes } from './forum/routes.ts';
 import { createdEvent, findMessage } from './forum/service.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
+import { jugadaRoutes } from './jugadas/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -67,6 +68,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Documentos', documentRoutes],
   ['Actividades', activityRoutes],
   ['Foro', forumRoutes],
+  ['Jugadas', jugadaRoutes],
 ];
 
 /** Tags the scope's routes and documents the one error shape on each of them. */

@@ -72,6 +72,25 @@ export const messages = {
     'El alumno volvió a enviar sus respuestas después de la corrección: corregí la nueva entrega. Recargá la página para verla.',
   correctionChanged: 'Se guardó la corrección modificada',
 
+  // Jugadas.
+  jugadaNotFound: 'La jugada no existe.',
+  videoNotFound: 'El video no existe.',
+  jugadaOptionEmpty: 'Una opción no puede estar vacía.',
+  jugadaOptionListEmpty: 'Cada lista necesita al menos una opción.',
+  jugadaOptionDuplicate: 'Una lista no puede repetir una opción.',
+  jugadaOptionUnknown: 'Una de las opciones no pertenece a este curso.',
+  jugadaOptionInUse: 'No se puede quitar una opción que ya usa una jugada o una respuesta.',
+  jugadaYoutubeInvalid: 'Ingresá una dirección de YouTube o un id de video de YouTube.',
+  jugadaChooseDecision: 'Elegí una decisión.',
+  jugadaChooseSanction: 'Elegí una sanción.',
+  jugadaTolerance: 'La tolerancia debe ser de más de 0 y hasta 60 segundos.',
+  jugadaEndBeforeStart: '"Hasta" debe ser mayor que "Desde".',
+  jugadaMomentOutside: 'El momento debe estar entre "Desde" y "Hasta".',
+  jugadaOrderInvalid: 'La lista debe incluir cada jugada del módulo una sola vez.',
+  jugadaDecisionUnknown: 'La decisión elegida no es una opción de este curso.',
+  jugadaSanctionUnknown: 'La sanción elegida no es una opción de este curso.',
+  videoType: 'El video debe ser MP4 o WebM.',
+
   // Forum.
   writeMessage: 'Escribí un mensaje.',
   writeMessageFirst: 'Escribí un mensaje antes de enviarlo.',

@@ -6,6 +6,7 @@ import { messages } from '../../src/shared/messages.ts';
 import {
   activityOf,
   buildCourse,
+  buildJugada,
   buildDocument,
   buildMessage,
   buildModule,
@@ -16,7 +17,8 @@ import {
   unknownId,
 } from './helpers/content.ts';
 import { createUser } from './helpers/builders.ts';
-import { multipart, pdfBytes, pngBytes } from './helpers/files.ts';
+import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
+import { courseOptions, insertVideo, updateJugada } from '../../src/server/jugadas/service.ts';
 import { call, login, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -49,6 +51,8 @@ const f = {
   studentId: '',
   /** A student the admin routes act on. */
   targetId: '',
+  /** A jugada of the module with an uploaded clip. */
+  jugadaId: '',
 };
 
 beforeAll(async () => {
@@ -80,12 +84,34 @@ beforeAll(async () => {
     studentId: student.id,
     targetId: target.id,
   });
+  const videoId = await insertVideo(t.ctx.db, { key: await t.ctx.storage.write(webmBytes(), 'webm'), mime: 'video/webm', size: webmBytes().length });
+  const jugada = await buildJugada(t.ctx, module.id);
+  await updateJugada(t.ctx.db, jugada.id, { ...jugadaBody(), video: { kind: 'file', videoId }, correctDecisionId: jugada.correctDecisionId, correctSanctionId: jugada.correctSanctionId });
+  f.jugadaId = jugada.id;
 });
+
+/** A jugada as the admin's form sends it, with the course's first options. */
+function jugadaBody(options?: { decisions: { id: string }[]; sanctions: { id: string }[] }) {
+  return {
+    video: { kind: 'youtube' as const, url: 'dQw4w9WgXcQ' },
+    start: null,
+    end: null,
+    prompt: '¿Qué cobrás?',
+    correctDecisionId: options?.decisions[0]?.id ?? '',
+    correctSanctionId: options?.sanctions[0]?.id ?? '',
+    moment: null,
+    tolerance: 1,
+    explanation: 'Regla 8',
+  };
+}
+
+const courseOptionsOf = () => courseOptions(t.ctx.db, f.courseId);
 afterAll(async () => {
   await t?.close();
 });
 
 const png = () => multipart([{ name: 'file', filename: 'portada.png', content: pngBytes(), contentType: 'image/png' }]);
+const webm = () => multipart([{ name: 'file', filename: 'jugada.webm', content: webmBytes(), contentType: 'video/webm' }]);
 const pdf = () => multipart([{ name: 'name', value: 'Reglamento' }, { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() }]);
 
 /** A student whose activity of the module awaits correction, with the correction an admin would send. */
@@ -393,6 +419,99 @@ const rows: Row[] = [
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/events` }) },
   },
   { route: 'GET /api/forum/events', expected: [401, 403, 403, 200], stream: true, request: () => ({ url: '/api/forum/events' }) },
+
+  // Jugadas: admins edit them and see results; a student practises only in a module enabled for them.
+  {
+    route: 'GET /api/courses/:courseId/jugada-options',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/jugada-options` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/jugada-options` }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/jugada-options',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/jugada-options`, body: await courseOptionsOf() }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/jugada-options`, body: { decisions: [{ label: 'Gol' }], sanctions: [{ label: 'Ninguna' }] } }),
+    },
+  },
+  {
+    route: 'POST /api/videos',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: '/api/videos', ...webm() }),
+  },
+  {
+    route: 'GET /api/modules/:moduleId/jugadas',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/modules/${f.moduleId}/jugadas` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/modules/${id}/jugadas` }) },
+  },
+  {
+    route: 'POST /api/modules/:moduleId/jugadas',
+    expected: [401, 403, 403, 201],
+    request: async () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/jugadas`, body: jugadaBody(await courseOptionsOf()) }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/jugadas`, body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' } }) },
+  },
+  {
+    route: 'PUT /api/modules/:moduleId/jugadas/order',
+    expected: [401, 403, 403, 204],
+    request: async () => {
+      const list = await call(t.app, { url: `/api/modules/${f.moduleId}/jugadas`, cookie: cookies.admin! });
+      return { method: 'PUT', url: `/api/modules/${f.moduleId}/jugadas/order`, body: { jugadaIds: (list.json().jugadas as { id: string }[]).map((j) => j.id) } };
+    },
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/jugadas/order`, body: { jugadaIds: [f.jugadaId] } }) },
+  },
+  {
+    route: 'PUT /api/jugadas/:jugadaId',
+    expected: [401, 403, 403, 200],
+    // A jugada of its own, so the clip of the shared one stays.
+    request: async () => {
+      const own = await buildJugada(t.ctx, f.moduleId);
+      return { method: 'PUT', url: `/api/jugadas/${own.id}`, body: jugadaBody(await courseOptionsOf()) };
+    },
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/jugadas/${id}`, body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' } }) },
+  },
+  {
+    route: 'DELETE /api/jugadas/:jugadaId',
+    expected: [401, 403, 403, 204],
+    request: async () => ({ method: 'DELETE', url: `/api/jugadas/${(await buildJugada(t.ctx, f.moduleId)).id}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/jugadas/${id}` }) },
+  },
+  {
+    route: 'GET /api/jugadas/:jugadaId/video',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/jugadas/${f.jugadaId}/video` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/video` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/my-jugadas',
+    expected: [401, 403, 200, 403],
+    request: () => ({ url: `/api/modules/${f.moduleId}/my-jugadas` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/my-jugadas` }) },
+  },
+  {
+    route: 'POST /api/jugadas/:jugadaId/answer',
+    expected: [401, 403, 200, 403],
+    request: async () => {
+      const options = await courseOptionsOf();
+      return { method: 'POST', url: `/api/jugadas/${f.jugadaId}/answer`, body: { decisionId: options.decisions[0]!.id, sanctionId: options.sanctions[0]!.id, moment: 1.5 } };
+    },
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/jugadas/${id}/answer`, body: { decisionId: 'a', sanctionId: 'b', moment: null } }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/jugadas/results',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/modules/${f.moduleId}/jugadas/results` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/modules/${id}/jugadas/results` }) },
+  },
+  {
+    route: 'GET /api/users/:userId/modules/:moduleId/jugadas',
+    expected: [401, 403, 403, 200],
+    // The student's own answers through the admin route: refused like anyone else's.
+    request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/jugadas` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/jugadas` }) },
+  },
 ];
 
 const errorBodies: Record<number, { code: string; message: string }> = {

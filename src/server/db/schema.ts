@@ -2,7 +2,7 @@
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Accented letters folded for search; the same folding is applied to what the admin types.
 export const SEARCH_FROM = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
@@ -299,3 +299,83 @@ export const forumState = pgTable('forum_state', {
   lastStudentMessageAt: timestamp('last_student_message_at', { withTimezone: true }),
   lastAdminReadAt: timestamp('last_admin_read_at', { withTimezone: true }),
 });
+
+/** An uploaded video file (a jugada's clip); the bytes live in file storage. */
+export const video = pgTable('video', {
+  id: text('id').primaryKey(),
+  storageKey: text('storage_key').notNull(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One option of a course's lists for jugadas: a decision ('decision') or a sanction ('sanction'). */
+export const jugadaOption = pgTable(
+  'jugada_option',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['decision', 'sanction'] }).notNull(),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('jugada_option_course_idx').on(t.courseId, t.kind, t.position)],
+);
+
+/** A video clip of a module where the trainee makes the referee's call. */
+export const jugada = pgTable(
+  'jugada',
+  {
+    id: text('id').primaryKey(),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Exactly one source: an uploaded file or a YouTube video. */
+    videoId: text('video_id').references(() => video.id),
+    youtubeId: text('youtube_id'),
+    startSeconds: doublePrecision('start_seconds'),
+    endSeconds: doublePrecision('end_seconds'),
+    prompt: text('prompt').notNull(),
+    correctDecisionId: text('correct_decision_id')
+      .notNull()
+      .references(() => jugadaOption.id),
+    correctSanctionId: text('correct_sanction_id')
+      .notNull()
+      .references(() => jugadaOption.id),
+    momentSeconds: doublePrecision('moment_seconds'),
+    toleranceSeconds: doublePrecision('tolerance_seconds').notNull().default(1),
+    explanation: text('explanation').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('jugada_module_position_idx').on(t.moduleId, t.position)],
+);
+
+/** A trainee's first answer to a jugada: the one that counts. Later practice is graded but not kept. */
+export const jugadaAnswer = pgTable(
+  'jugada_answer',
+  {
+    jugadaId: text('jugada_id')
+      .notNull()
+      .references(() => jugada.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    decisionId: text('decision_id')
+      .notNull()
+      .references(() => jugadaOption.id),
+    sanctionId: text('sanction_id')
+      .notNull()
+      .references(() => jugadaOption.id),
+    momentSeconds: doublePrecision('moment_seconds'),
+    decisionCorrect: boolean('decision_correct').notNull(),
+    sanctionCorrect: boolean('sanction_correct').notNull(),
+    /** null when the jugada has no moment to mark. */
+    momentCorrect: boolean('moment_correct'),
+    correct: boolean('correct').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jugadaId, t.userId] }), index('jugada_answer_user_idx').on(t.userId)],
+);

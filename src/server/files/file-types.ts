@@ -5,7 +5,7 @@ export interface DetectedType {
   extension: string;
 }
 
-export type FileKind = 'image' | 'document';
+export type FileKind = 'image' | 'document' | 'video';
 
 const images: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -24,6 +24,10 @@ const documents: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint',
 };
 
+const videos: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+
+const allowedByKind: Record<FileKind, Record<string, string>> = { image: images, document: documents, video: videos };
+
 // Legacy Office files share one container format; the uploaded name tells which it is.
 const legacyOffice = new Set(['doc', 'xls', 'ppt']);
 
@@ -34,7 +38,7 @@ const legacyOffice = new Set(['doc', 'xls', 'ppt']);
 export async function detectFileType(file: string, kind: FileKind, originalName = ''): Promise<DetectedType | null> {
   const detected = await fileTypeFromFile(file);
   if (!detected) return null;
-  const allowed = kind === 'image' ? images : documents;
+  const allowed = allowedByKind[kind];
   let extension: string = detected.ext;
   if (extension === 'cfb' && kind === 'document') {
     const nameExtension = originalName.toLowerCase().split('.').pop() ?? '';

@@ -8,6 +8,7 @@ import { detectFileType, type DetectedType, type FileKind } from './file-types.t
 import type { FileStorage } from './storage.ts';
 import { messages } from '../../shared/messages.ts';
 import { documentTooHeavy, imageTooHeavy } from '../../shared/schemas/content.ts';
+import { videoTooHeavy } from '../../shared/schemas/jugadas.ts';
 
 export interface ReceivedFile extends DetectedType {
   key: string;
@@ -16,9 +17,9 @@ export interface ReceivedFile extends DetectedType {
   fields: Record<string, string>;
 }
 
-const invalidType: Record<FileKind, string> = { image: messages.imageType, document: messages.documentType };
+const invalidType: Record<FileKind, string> = { image: messages.imageType, document: messages.documentType, video: messages.videoType };
 
-const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: documentTooHeavy };
+const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: documentTooHeavy, video: videoTooHeavy };
 
 /**
  * A request body that is not well-formed multipart (no boundary, cut short, garbage): the

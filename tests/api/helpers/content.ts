@@ -9,7 +9,8 @@ import { createCourse } from '../../../src/server/courses/service.ts';
 import { image } from '../../../src/server/db/schema.ts';
 import { insertDocument } from '../../../src/server/documents/service.ts';
 import { postMessage } from '../../../src/server/forum/service.ts';
-import { createModule } from '../../../src/server/modules/service.ts';
+import { courseOptions, createJugada } from '../../../src/server/jugadas/service.ts';
+import { createModule, findModule } from '../../../src/server/modules/service.ts';
 import type { Role } from '../../../src/shared/schemas/auth.ts';
 import { createUser } from './builders.ts';
 import { pdfBytes, pngBytes } from './files.ts';
@@ -96,3 +97,35 @@ export async function signedIn(app: FastifyInstance, ctx: AppContext, role: Role
 }
 
 export const unknownId = () => randomUUID();
+
+/** A jugada on a YouTube clip whose correct call is given by the options' labels (the course's IHF lists). */
+export async function buildJugada(
+  ctx: AppContext,
+  moduleId: string,
+  overrides: { decision?: string; sanction?: string; moment?: number | null; tolerance?: number; explanation?: string; prompt?: string } = {},
+) {
+  const module = await findModule(ctx.db, moduleId);
+  const options = await courseOptions(ctx.db, module.courseId);
+  const decision = options.decisions.find((o) => o.label === (overrides.decision ?? 'Tiro de 7 metros'));
+  const sanction = options.sanctions.find((o) => o.label === (overrides.sanction ?? 'Exclusión de 2 minutos'));
+  if (!decision || !sanction) throw new Error('opción desconocida');
+  return createJugada(ctx.db, moduleId, {
+    video: { kind: 'youtube', url: 'https://youtu.be/dQw4w9WgXcQ' },
+    start: 1,
+    end: 9,
+    prompt: overrides.prompt ?? '¿Qué cobrás?',
+    correctDecisionId: decision.id,
+    correctSanctionId: sanction.id,
+    moment: overrides.moment === undefined ? 4 : overrides.moment,
+    tolerance: overrides.tolerance ?? 1,
+    explanation: overrides.explanation ?? 'Regla 8:5: ocasión manifiesta de gol.',
+  });
+}
+
+/** The id of a course option by its label. */
+export async function optionId(ctx: AppContext, courseId: string, label: string) {
+  const options = await courseOptions(ctx.db, courseId);
+  const found = [...options.decisions, ...options.sanctions].find((o) => o.label === label);
+  if (!found) throw new Error(`opción desconocida: ${label}`);
+  return found.id;
+}

@@ -59,3 +59,17 @@ export async function listFiles(root: string): Promise<string[]> {
     throw error;
   }
 }
+
+/** The start of a WebM file (EBML header with DocType "webm"): what the magic-byte check looks at. */
+export const webmBytes = () =>
+  Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08]),
+    Buffer.from([0x42, 0x82, 0x84]),
+    Buffer.from('webm', 'latin1'),
+    Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+    Buffer.alloc(256),
+  ]);
+
+/** The start of an MP4 file (an ftyp box of brand isom). */
+export const mp4Bytes = () =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1'), Buffer.alloc(256)]);

@@ -1,0 +1,192 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import {
+  VIDEO_MAX_BYTES,
+  jugadaAnswerInputSchema,
+  jugadaAnswerResponseSchema,
+  jugadaInputSchema,
+  jugadaOptionsInputSchema,
+  jugadaOptionsSchema,
+  jugadaOrderSchema,
+  jugadaResultsSchema,
+  jugadaSchema,
+  traineeJugadasSchema,
+  userJugadasSchema,
+} from '../../shared/schemas/jugadas.ts';
+import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
+import { findUser } from '../access/service.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { notFound } from '../errors.ts';
+import { receiveUpload } from '../files/upload.ts';
+import { fileContent, noContent } from '../http/responses.ts';
+import { findModule } from '../modules/service.ts';
+import {
+  answerJugada,
+  courseOptions,
+  createJugada,
+  deleteJugada,
+  findJugada,
+  insertVideo,
+  jugadaResults,
+  listJugadas,
+  reorderJugadas,
+  saveCourseOptions,
+  traineeJugadas,
+  updateJugada,
+  userJugadas,
+} from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const moduleParams = z.object({ moduleId: idSchema });
+const jugadaParams = z.object({ jugadaId: idSchema });
+const jugadaResponse = z.object({ jugada: jugadaSchema });
+
+export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, storage, logger } = ctx;
+
+  /** Only a student practises, and only in a module enabled for them. */
+  async function requireTrainee(request: FastifyRequest, moduleId: string, courseId: string) {
+    const user = await guards.requireUser(request);
+    authorize(user.role === 'student' && canViewModule(user, await loadAccess(db, user.id, courseId, moduleId)));
+    return user;
+  }
+
+  /** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
+  async function removeFile(key: string | null) {
+    if (key) await storage.remove(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+  }
+
+  // The course's lists of decisions and sanctions (created from the IHF lists on first use).
+  r.get(
+    '/courses/:courseId/jugada-options',
+    { schema: { params: courseParams, response: { 200: z.object({ options: jugadaOptionsSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return { options: await courseOptions(db, request.params.courseId) };
+    },
+  );
+
+  r.put(
+    '/courses/:courseId/jugada-options',
+    { schema: { params: courseParams, body: jugadaOptionsInputSchema, response: { 200: z.object({ options: jugadaOptionsSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return { options: await saveCourseOptions(db, request.params.courseId, request.body) };
+    },
+  );
+
+  // multipart/form-data with one `file`: an MP4 or WebM clip, checked by its content.
+  r.post('/videos', { schema: { response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
+    const id = await insertVideo(db, file).catch(async (error: unknown) => {
+      await storage.remove(file.key);
+      throw error;
+    });
+    return reply.status(201).send({ id, mimeType: file.mime, size: file.size });
+  });
+
+  r.get(
+    '/modules/:moduleId/jugadas',
+    { schema: { params: moduleParams, response: { 200: z.object({ jugadas: z.array(jugadaSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { jugadas: await listJugadas(db, request.params.moduleId) };
+    },
+  );
+
+  r.post(
+    '/modules/:moduleId/jugadas',
+    { schema: { params: moduleParams, body: jugadaInputSchema, response: { 201: jugadaResponse } } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      return reply.status(201).send({ jugada: await createJugada(db, request.params.moduleId, request.body) });
+    },
+  );
+
+  r.put(
+    '/modules/:moduleId/jugadas/order',
+    { schema: { params: moduleParams, body: jugadaOrderSchema, response: noContent } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      await reorderJugadas(db, request.params.moduleId, request.body.jugadaIds);
+      return reply.status(204).send();
+    },
+  );
+
+  r.put('/jugadas/:jugadaId', { schema: { params: jugadaParams, body: jugadaInputSchema, response: { 200: jugadaResponse } } }, async (request) => {
+    await guards.requireAdmin(request);
+    const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
+    await removeFile(unusedVideo);
+    return { jugada };
+  });
+
+  r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    await removeFile(await deleteJugada(db, request.params.jugadaId));
+    return reply.status(204).send();
+  });
+
+  // The uploaded clip, for admins and for students with the module enabled.
+  r.get('/jugadas/:jugadaId/video', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const found = await findJugada(db, request.params.jugadaId);
+    authorize(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)));
+    if (!found.storageKey || !found.mimeType) throw notFound(messages.videoNotFound);
+    const { stream, size } = await storage.open(found.storageKey);
+    return reply
+      .header('content-type', found.mimeType)
+      .header('content-length', size)
+      .header('cache-control', 'private, no-cache')
+      .send(stream);
+  });
+
+  // The trainee's jugadas: no correct call for those not answered yet.
+  r.get(
+    '/modules/:moduleId/my-jugadas',
+    { schema: { params: moduleParams, response: { 200: z.object({ jugadas: traineeJugadasSchema }) } } },
+    async (request) => {
+      await guards.requireUser(request);
+      const module = await findModule(db, request.params.moduleId);
+      const user = await requireTrainee(request, module.id, module.courseId);
+      return { jugadas: await traineeJugadas(db, module.id, user.id) };
+    },
+  );
+
+  r.post(
+    '/jugadas/:jugadaId/answer',
+    { schema: { params: jugadaParams, body: jugadaAnswerInputSchema, response: { 200: jugadaAnswerResponseSchema } } },
+    async (request) => {
+      await guards.requireUser(request);
+      const found = await findJugada(db, request.params.jugadaId);
+      const user = await requireTrainee(request, found.jugada.moduleId, found.courseId);
+      return answerJugada(db, found.jugada.id, user.id, request.body);
+    },
+  );
+
+  r.get(
+    '/modules/:moduleId/jugadas/results',
+    { schema: { params: moduleParams, response: { 200: jugadaResultsSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return jugadaResults(db, request.params.moduleId);
+    },
+  );
+
+  r.get(
+    '/users/:userId/modules/:moduleId/jugadas',
+    { schema: { params: z.object({ userId: idSchema, moduleId: idSchema }), response: { 200: userJugadasSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const target = await findUser(db, request.params.userId);
+      return userJugadas(db, target.id, request.params.moduleId);
+    },
+  );
+}

@@ -1,0 +1,257 @@
+// Jugadas: video clips where the trainee makes the referee's call (decision and sanction, and
+// the moment of the infraction), graded at once on the server.
+import * as z from 'zod/mini';
+import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
+import { youtubeId } from './content.ts';
+
+export const PROMPT_MAX = 500;
+export const EXPLANATION_MAX = 5_000;
+export const OPTION_LABEL_MAX = 120;
+export const OPTIONS_PER_LIST_MAX = 50;
+export const JUGADAS_PER_MODULE_MAX = 200;
+/** Longest clip position accepted, in seconds (a whole match is about 70 minutes). */
+export const SECONDS_MAX = 4 * 60 * 60;
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_PROMPT = '¿Qué cobrás?';
+export const DEFAULT_TOLERANCE = 1;
+
+export const videoTooHeavy = tooHeavy('El video', VIDEO_MAX_BYTES);
+
+/** The IHF Rules of the Game's decisions and sanctions: every course starts with these lists. */
+export const DEFAULT_DECISIONS = [
+  'Sigue el juego (ventaja)',
+  'Tiro libre',
+  'Tiro de 7 metros',
+  'Saque de banda',
+  'Saque de arco',
+  'Gol',
+  'Gol anulado',
+  'Falta en ataque',
+  'Pasos',
+  'Dobles',
+  'Juego pasivo',
+  'Invasión del área de arco',
+];
+export const DEFAULT_SANCTIONS = [
+  'Ninguna',
+  'Amonestación (tarjeta amarilla)',
+  'Exclusión de 2 minutos',
+  'Descalificación (tarjeta roja)',
+  'Descalificación con informe (tarjeta azul)',
+];
+
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.invalidId));
+
+/** Seconds into the video: a number from 0, or null when not given. */
+const seconds = (what: string) =>
+  z.nullable(
+    z.number({ error: `${what}: ingresá un número de segundos` }).check(
+      z.gte(0, `${what} no puede ser negativo`),
+      z.lte(SECONDS_MAX, `${what} no puede pasar de ${SECONDS_MAX} segundos`),
+    ),
+  );
+
+export const jugadaOptionSchema = z.object({ id: z.string(), label: z.string() });
+export type JugadaOption = z.infer<typeof jugadaOptionSchema>;
+
+export const jugadaOptionsSchema = z.object({ decisions: z.array(jugadaOptionSchema), sanctions: z.array(jugadaOptionSchema) });
+export type JugadaOptions = z.infer<typeof jugadaOptionsSchema>;
+
+const optionLabel = z.string({ error: messages.requiredField }).check(
+  z.trim(),
+  z.minLength(1, { error: messages.jugadaOptionEmpty, abort: true }),
+  z.maxLength(OPTION_LABEL_MAX, tooLong('Una opción', OPTION_LABEL_MAX)),
+);
+const optionList = (what: string) =>
+  z.array(z.object({ id: z.optional(id), label: optionLabel })).check(
+    z.minLength(1, messages.jugadaOptionListEmpty),
+    z.maxLength(OPTIONS_PER_LIST_MAX, tooMany(what, OPTIONS_PER_LIST_MAX, 'opciones')),
+  );
+
+/** The course's two lists as the admin saves them: options with an id are kept (and renamed), new ones have none. */
+export const jugadaOptionsInputSchema = z.object({
+  decisions: optionList('La lista de decisiones'),
+  sanctions: optionList('La lista de sanciones'),
+});
+export type JugadaOptionsInput = z.infer<typeof jugadaOptionsInputSchema>;
+
+/** Where the clip comes from: an uploaded file (POST /api/videos) or a YouTube address. */
+export const jugadaVideoInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), videoId: id }),
+  z.object({
+    kind: z.literal('youtube'),
+    url: z.string({ error: messages.requiredField }).check(
+      z.trim(),
+      z.maxLength(2_000, messages.jugadaYoutubeInvalid),
+      z.refine((value) => youtubeId(value) !== null, messages.jugadaYoutubeInvalid),
+    ),
+  }),
+]);
+
+export const jugadaInputSchema = z
+  .object({
+    video: jugadaVideoInputSchema,
+    start: seconds('Desde'),
+    end: seconds('Hasta'),
+    prompt: z.string({ error: messages.requiredField }).check(
+      z.trim(),
+      z.minLength(1, { error: messages.requiredField, abort: true }),
+      z.maxLength(PROMPT_MAX, tooLong('La consigna', PROMPT_MAX)),
+    ),
+    correctDecisionId: z.string({ error: messages.jugadaChooseDecision }).check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
+    correctSanctionId: z.string({ error: messages.jugadaChooseSanction }).check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
+    moment: seconds('El momento'),
+    tolerance: z.number({ error: 'Tolerancia: ingresá un número de segundos' }).check(
+      z.gt(0, messages.jugadaTolerance),
+      z.lte(60, messages.jugadaTolerance),
+    ),
+    explanation: z.string({ error: messages.requiredField }).check(
+      z.trim(),
+      z.maxLength(EXPLANATION_MAX, tooLong('La explicación', EXPLANATION_MAX)),
+    ),
+  })
+  .check(
+    z.refine((j) => j.start === null || j.end === null || j.end > j.start, { error: messages.jugadaEndBeforeStart, path: ['end'] }),
+    z.refine((j) => j.moment === null || ((j.start === null || j.moment >= j.start) && (j.end === null || j.moment <= j.end)), {
+      error: messages.jugadaMomentOutside,
+      path: ['moment'],
+    }),
+  );
+export type JugadaInput = z.input<typeof jugadaInputSchema>;
+
+export const jugadaOrderSchema = z.object({
+  jugadaIds: z.array(z.string()).check(z.minLength(1), z.maxLength(JUGADAS_PER_MODULE_MAX)),
+});
+
+/** The clip as the player needs it. */
+export const jugadaVideoSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), videoId: z.string(), url: z.string(), mimeType: z.string() }),
+  z.object({ kind: z.literal('youtube'), youtubeId: z.string() }),
+]);
+export type JugadaVideo = z.infer<typeof jugadaVideoSchema>;
+
+/** A jugada as the admin edits it, with the correct call. */
+export const jugadaSchema = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  position: z.number(),
+  video: jugadaVideoSchema,
+  start: z.nullable(z.number()),
+  end: z.nullable(z.number()),
+  prompt: z.string(),
+  correctDecisionId: z.string(),
+  correctSanctionId: z.string(),
+  moment: z.nullable(z.number()),
+  tolerance: z.number(),
+  explanation: z.string(),
+});
+export type Jugada = z.infer<typeof jugadaSchema>;
+
+/** What the trainee answers. */
+export const jugadaAnswerInputSchema = z.object({
+  decisionId: z.string({ error: messages.jugadaChooseDecision }).check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
+  sanctionId: z.string({ error: messages.jugadaChooseSanction }).check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
+  moment: seconds('El momento'),
+});
+export type JugadaAnswerInput = z.infer<typeof jugadaAnswerInputSchema>;
+
+/** A graded answer: each part right or wrong, the correct call and the instructor's explanation. */
+export const jugadaResultSchema = z.object({
+  decisionId: z.string(),
+  sanctionId: z.string(),
+  moment: z.nullable(z.number()),
+  decisionCorrect: z.boolean(),
+  sanctionCorrect: z.boolean(),
+  /** null when the jugada has no moment to mark. */
+  momentCorrect: z.nullable(z.boolean()),
+  correct: z.boolean(),
+  correctDecision: jugadaOptionSchema,
+  correctSanction: jugadaOptionSchema,
+  correctMoment: z.nullable(z.number()),
+  tolerance: z.number(),
+  explanation: z.string(),
+});
+export type JugadaResult = z.infer<typeof jugadaResultSchema>;
+
+/** A jugada as the trainee sees it: no correct call until their first answer, then their graded first answer. */
+export const traineeJugadaSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  video: jugadaVideoSchema,
+  start: z.nullable(z.number()),
+  end: z.nullable(z.number()),
+  prompt: z.string(),
+  hasMoment: z.boolean(),
+  firstAnswer: z.nullable(jugadaResultSchema),
+});
+export type TraineeJugada = z.infer<typeof traineeJugadaSchema>;
+
+/** Answered right on the first attempt, of how many jugadas the module has. */
+export const jugadaScoreSchema = z.object({ correct: z.number(), total: z.number() });
+export type JugadaScore = z.infer<typeof jugadaScoreSchema>;
+
+export const traineeJugadasSchema = z.object({
+  moduleId: z.string(),
+  courseId: z.string(),
+  moduleName: z.string(),
+  options: jugadaOptionsSchema,
+  jugadas: z.array(traineeJugadaSchema),
+  score: jugadaScoreSchema,
+});
+export type TraineeJugadas = z.infer<typeof traineeJugadasSchema>;
+
+export const jugadaAnswerResponseSchema = z.object({
+  result: jugadaResultSchema,
+  /** true only for the first answer: practice does not change the score. */
+  counted: z.boolean(),
+  score: jugadaScoreSchema,
+});
+export type JugadaAnswerResponse = z.infer<typeof jugadaAnswerResponseSchema>;
+
+const countSchema = z.object({ id: z.string(), label: z.string(), count: z.number() });
+
+/** Per jugada, what the class answered on their first attempts. */
+export const jugadaResultsSchema = z.object({
+  jugadas: z.array(
+    z.object({
+      jugadaId: z.string(),
+      position: z.number(),
+      prompt: z.string(),
+      answered: z.number(),
+      correct: z.number(),
+      /** Share of first attempts that were right, 0–100; null with no answers. */
+      percentCorrect: z.nullable(z.number()),
+      decisions: z.array(countSchema),
+      sanctions: z.array(countSchema),
+      answers: z.array(
+        z.object({
+          userId: z.string(),
+          name: z.string(),
+          email: z.string(),
+          decision: z.string(),
+          sanction: z.string(),
+          moment: z.nullable(z.number()),
+          correct: z.boolean(),
+          answeredAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type JugadaResults = z.infer<typeof jugadaResultsSchema>;
+
+/** One trainee's first answers in a module, for the admin. */
+export const userJugadasSchema = z.object({
+  jugadas: z.array(
+    z.object({
+      jugadaId: z.string(),
+      position: z.number(),
+      prompt: z.string(),
+      answer: z.nullable(
+        z.object({ decision: z.string(), sanction: z.string(), moment: z.nullable(z.number()), correct: z.boolean(), answeredAt: z.string() }),
+      ),
+    }),
+  ),
+  score: jugadaScoreSchema,
+});
+export type UserJugadas = z.infer<typeof userJugadasSchema>;
