@@ -82,6 +82,14 @@ export function saveAnswers<I extends ItemState>(activity: ActivityState<I>, ans
   return { ...activity, items };
 }
 
+/**
+ * The same 'Enviar' again (a double tap, a retry after a lost answer): already submitted, with
+ * exactly the answers stored. It is answered as a success and changes nothing.
+ */
+export function isSameSubmission(activity: ActivityState, answers: Map<number, string>): boolean {
+  return activity.submitted && [...answers].every(([index, answer]) => activity.items[index]?.answer === answer);
+}
+
 /** 'Enviar': every answer must be written; then everything is read-only until corrected. */
 export function submit<I extends ItemState>(activity: ActivityState<I>): ActivityState<I> {
   if (activity.submitted) throw new TransitionError('already-submitted', messages.alreadySubmitted);

@@ -117,6 +117,9 @@ export const messages = {
   databaseUnavailable: 'La base de datos no responde. Intentá de nuevo en unos momentos.',
   diskFull: 'No hay espacio en el servidor. Avisá al administrador.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
+  idempotencyKeyInvalid: 'La cabecera Idempotency-Key no es válida: usá de 8 a 100 letras, números, guiones o guiones bajos.',
+  idempotencyKeyReused: 'Esa clave Idempotency-Key ya se usó para otro pedido distinto.',
+  requestInProgress: 'Tu pedido anterior todavía se está procesando. Esperá unos segundos y volvé a intentar.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

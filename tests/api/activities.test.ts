@@ -212,6 +212,25 @@ describe('POST /api/modules/:moduleId/activity/submit', () => {
     expect(await adminView(student.id, module.id)).toEqual(activity);
   });
 
+  it('answers the same Enviar again (a double tap, a retry) with the submitted activity, changing nothing', async () => {
+    const { student, module, itemIds } = await learner();
+    const body = answers(itemIds, ['Siete', 'Sesenta minutos']);
+    const [first, second] = await Promise.all([submit(module.id, body, student.cookie), submit(module.id, body, student.cookie)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const stored = await adminView(student.id, module.id);
+    expect(first.json().activity).toEqual(stored);
+    expect(second.json().activity).toEqual(stored);
+    expect(stored.submitted).toBe(true);
+
+    const later = await submit(module.id, body, student.cookie);
+    expect(later.statusCode).toBe(200);
+    expect(later.json().activity).toEqual(stored);
+    // A different answer is a new submission, refused while the first awaits correction.
+    const changed = await submit(module.id, answers(itemIds, ['Siete', 'Otra']), student.cookie);
+    expect(changed.statusCode).toBe(409);
+    expect(await adminView(student.id, module.id)).toEqual(stored);
+  });
+
   it('answers 401, 403 (module not enabled; admin) and 404', async () => {
     const { module, itemIds } = await learner();
     const body = answers(itemIds, ['a', 'b']);

@@ -59,7 +59,10 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        {/* One boundary per page (keyed by its path): while the next page's code loads, the page
+            left is unmounted, not kept hidden with its timers (a pending search) still running. */}
         <Suspense
+          key={location}
           fallback={
             <Center py="xl">
               <Loader aria-label="Cargando" />

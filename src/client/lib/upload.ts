@@ -55,9 +55,22 @@ export interface UploadedImage {
   url: string;
 }
 
-/** Sends a picture (already compressed in the browser); courses and modules then refer to it by id. */
-export function uploadImage(file: File, onProgress?: (percent: number) => void) {
+const uploaded = new WeakMap<File, UploadedImage>();
+
+/**
+ * Sends a picture (already compressed in the browser); courses and modules then refer to it by
+ * id. The same file again (a retry of the create) is not sent twice: its first id is reused,
+ * so the retried create is the same request.
+ */
+export async function uploadImage(file: File, onProgress?: (percent: number) => void) {
+  const known = uploaded.get(file);
+  if (known) {
+    onProgress?.(100);
+    return known;
+  }
   const body = new FormData();
   body.append('file', file, file.name);
-  return upload<UploadedImage>('/api/images', body, { onProgress });
+  const image = await upload<UploadedImage>('/api/images', body, { onProgress });
+  uploaded.set(file, image);
+  return image;
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   changeCorrection as changeCorrectionState,
   correct,
+  isSameSubmission,
   progressOf,
   saveAnswers,
   submit,
@@ -128,13 +129,16 @@ export async function saveDraft(db: Db, userId: string, moduleId: string, answer
   });
 }
 
-/** 'Enviar': saves the last answers and submits, in one transaction. */
+/** 'Enviar': saves the last answers and submits, in one transaction; the same 'Enviar' again is answered alike. */
 export async function submitActivity(db: Db, userId: string, moduleId: string, answers: SaveAnswersInput['answers']) {
   return db.transaction(async (tx) => {
     const loaded = await findActivityOf(tx, userId, moduleId, true);
+    const byIndex = answersByIndex(loaded.items, answers);
+    // Sent twice: the second gets the submitted activity, as the first did.
+    if (isSameSubmission(stateOf(loaded), byIndex)) return presentActivity(loaded);
     let next: ActivityState<ItemRow>;
     try {
-      next = submit(saveAnswers(stateOf(loaded), answersByIndex(loaded.items, answers)));
+      next = submit(saveAnswers(stateOf(loaded), byIndex));
     } catch (error) {
       toAppError(error);
     }

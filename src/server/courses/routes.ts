@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { courseInputSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
 import { authorize, canViewCourse, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
+import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 import { createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -19,11 +20,15 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     return { courses: rows.map(presentCourse) };
   });
 
-  r.post('/courses', { schema: { body: courseInputSchema, response: { 201: z.object({ course: courseSchema }) } } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    const row = await createCourse(db, request.body);
-    return reply.status(201).send({ course: presentCourse(row) });
-  });
+  r.post(
+    '/courses',
+    { schema: { headers: idempotencyHeaders, body: courseInputSchema, response: { 201: z.object({ course: courseSchema }) } } },
+    async (request, reply) => {
+      const admin = await guards.requireAdmin(request);
+      const course = await idempotent(db, request, admin.id, async () => presentCourse(await createCourse(db, request.body)));
+      return reply.status(201).send({ course });
+    },
+  );
 
   r.get('/courses/:courseId', { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } }, async (request) => {
     const user = await guards.requireUser(request);

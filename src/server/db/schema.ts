@@ -99,6 +99,26 @@ export const rateLimit = pgTable('rate_limit', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * A create someone may repeat (a double tap, a retry after a lost answer): the first answer
+ * per user and `Idempotency-Key`, replayed to any repeat. `response` is null while the first
+ * request runs. Rows older than a day are deleted.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, path and body of the first request: the same key for another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
+);
+
 /** An uploaded picture (course or module image); the bytes live in file storage. */
 export const image = pgTable('image', {
   id: text('id').primaryKey(),

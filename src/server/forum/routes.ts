@@ -12,6 +12,7 @@ import { findModule } from '../modules/service.ts';
 import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
+import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -74,13 +75,24 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/modules/:moduleId/messages',
-    { schema: { params: moduleParams, body: postMessageSchema, response: { 201: z.object({ message: forumMessageSchema }) } } },
+    {
+      schema: {
+        params: moduleParams,
+        headers: idempotencyHeaders,
+        body: postMessageSchema,
+        response: { 201: z.object({ message: forumMessageSchema }) },
+      },
+    },
     async (request, reply) => {
       const { user, courseId } = await requireForumAccess(request, request.params.moduleId);
-      const { row, badgeRaised } = await postMessage(db, request.params.moduleId, user, request.body.body);
-      await events.publish(createdEvent(row, courseId));
-      if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
-      return reply.status(201).send({ message: presentMessage(row, user) });
+      // A double tap or a retry with the same Idempotency-Key gets the first message back.
+      const message = await idempotent(db, request, user.id, async () => {
+        const { row, badgeRaised } = await postMessage(db, request.params.moduleId, user, request.body.body);
+        await events.publish(createdEvent(row, courseId));
+        if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
+        return presentMessage(row, user);
+      });
+      return reply.status(201).send({ message });
     },
   );
 

@@ -13,6 +13,7 @@ import {
 import { progressByModule } from '../activities/progress.ts';
 import { authorize, canViewCourse, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
+import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 import { findCourse } from '../courses/service.ts';
 import {
   createModule,
@@ -57,10 +58,11 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/modules',
-    { schema: { body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
+    { schema: { headers: idempotencyHeaders, body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
-      return reply.status(201).send({ module: await createModule(db, request.body) });
+      const admin = await guards.requireAdmin(request);
+      const module = await idempotent(db, request, admin.id, () => createModule(db, request.body));
+      return reply.status(201).send({ module });
     },
   );
 

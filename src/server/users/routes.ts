@@ -9,6 +9,7 @@ import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { listUsers } from './list-users.ts';
 import { createUser } from './service.ts';
+import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -20,10 +21,12 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/users',
-    { schema: { body: createUserSchema, response: { 201: z.object({ user: userSchema }) } } },
+    { schema: { headers: idempotencyHeaders, body: createUserSchema, response: { 201: z.object({ user: userSchema }) } } },
     async (request, reply) => {
-      await ctx.guards.requireAdmin(request);
-      const user = await createUser(ctx, request.body);
+      const admin = await ctx.guards.requireAdmin(request);
+      const { name, email, role } = request.body;
+      // The password stays out of the stored fingerprint.
+      const user = await idempotent(ctx.db, request, admin.id, () => createUser(ctx, request.body), { name, email, role });
       return reply.status(201).send({ user });
     },
   );

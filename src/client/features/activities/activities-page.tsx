@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
@@ -23,6 +23,8 @@ export function ActivitiesPage() {
   const autosave = useAutosave(moduleId, activity);
   const submit = useSubmitActivity(moduleId, courseId);
   const [dialog, setDialog] = useState<{ message: string; color: 'red' | 'green' } | null>(null);
+  // From the click until the answer: a second click (a double tap) does nothing.
+  const submitting = useRef(false);
 
   if (query.isPending) {
     return (
@@ -52,6 +54,8 @@ export function ActivitiesPage() {
       setDialog({ message: messages.unanswered, color: 'red' });
       return;
     }
+    if (submitting.current) return;
+    submitting.current = true;
     try {
       await autosave.flush();
     } catch {
@@ -62,6 +66,9 @@ export function ActivitiesPage() {
       {
         onSuccess: () => setDialog({ message: messages.answersSaved, color: 'green' }),
         onError: (error) => setDialog({ message: error instanceof ApiError ? error.message : messages.internal, color: 'red' }),
+        onSettled: () => {
+          submitting.current = false;
+        },
       },
     );
   };

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { Activity, CorrectionInput } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
 import { activityKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export function useSaveCorrection(userId: string, moduleId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ activityId, input }: { activityId: string; input: CorrectionInput }) =>
       api<{ activity: Activity }>(`/api/activities/${encodeURIComponent(activityId)}/correction`, { method: 'POST', body: input }).then(
         (r) => r.activity,

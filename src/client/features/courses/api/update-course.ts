@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { courseKeys, userKeys } from '../../../lib/query-keys.ts';
@@ -24,7 +25,7 @@ export async function updateCourse({ courseId, name, description, image, onImage
 
 export function useUpdateCourse() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: updateCourse,
     onSuccess: (_data, { courseId }) =>
       Promise.all([

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { api } from '../../../lib/api.ts';
 import { documentKeys } from '../../../lib/query-keys.ts';
 
@@ -12,7 +13,7 @@ export const deleteDocument = ({ documentId }: DeleteDocumentVariables) =>
 
 export function useDeleteDocument() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: deleteDocument,
     onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: documentKeys.ofCourse(courseId) }),
   });

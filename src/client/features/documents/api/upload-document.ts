@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { CourseDocument } from '../../../../shared/schemas/content.ts';
 import { upload } from '../../../lib/upload.ts';
 import { documentKeys } from '../../../lib/query-keys.ts';
@@ -24,7 +25,7 @@ export const uploadDocumentMutationKey = ['upload-document'] as const;
 
 export function useUploadDocument() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationKey: uploadDocumentMutationKey,
     mutationFn: uploadDocument,
     onSuccess: (_data, { courseId }) => queryClient.invalidateQueries({ queryKey: documentKeys.ofCourse(courseId) }),

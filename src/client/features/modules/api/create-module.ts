@@ -1,7 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { uploadImage } from '../../../lib/upload.ts';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
 export interface CreateModuleVariables {
@@ -14,16 +16,21 @@ export interface CreateModuleVariables {
 }
 
 /** Uploads the picture, then creates the module at the end of its course. */
-export async function createModule({ image, onImageProgress, ...input }: CreateModuleVariables) {
+export async function createModule({ image, onImageProgress, ...input }: CreateModuleVariables, keyFor?: (body: unknown) => string) {
   const { id: imageId } = await uploadImage(image, onImageProgress);
-  return api<{ module: ModuleWithQuestions }>('/api/modules', { method: 'POST', body: { ...input, imageId } });
+  const body = { ...input, imageId };
+  return api<{ module: ModuleWithQuestions }>('/api/modules', { method: 'POST', body, idempotencyKey: keyFor?.(body) });
 }
 
 export function useCreateModule() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createModule,
-    onSuccess: (_data, { courseId }) => invalidateCourseModuleLists(queryClient, courseId),
+  const keys = useIdempotencyKeys();
+  return useSingleFlightMutation({
+    mutationFn: (variables: CreateModuleVariables) => createModule(variables, keys.keyFor),
+    onSuccess: (_data, { courseId }) => {
+      keys.done();
+      return invalidateCourseModuleLists(queryClient, courseId);
+    },
     meta: { handlesOwnErrors: true },
   });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { api } from '../../../lib/api.ts';
 import { invalidateCourseModuleLists } from './course-module-lists.ts';
 
@@ -14,7 +15,7 @@ export const setModuleAccessForAll = ({ moduleId, enabled }: SetModuleAccessVari
 
 export function useSetModuleAccessForAll() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: setModuleAccessForAll,
     onSuccess: (_data, { courseId }) => invalidateCourseModuleLists(queryClient, courseId),
   });

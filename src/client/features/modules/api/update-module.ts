@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
@@ -28,7 +29,7 @@ export async function updateModule({ moduleId, courseId: _courseId, image, onIma
 
 export function useUpdateModule() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: updateModule,
     onSuccess: (_data, { courseId, moduleId }) =>
       Promise.all([invalidateCourseModuleLists(queryClient, courseId), queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) })]),
