@@ -39,6 +39,31 @@ export const messages = {
   emailTaken: 'Ya existe un usuario con ese email.',
   tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Esperá unos minutos y volvé a intentar.',
 
+  // Invitations.
+  invitationSent: 'Le enviamos un email con el enlace para que elija su contraseña.',
+  invitationInvalid: 'El enlace de invitación no es válido, ya se usó o venció. Pedile al instructor que te envíe otro.',
+  invitationAlreadyAccepted: 'Este usuario ya eligió su contraseña: puede recuperarla desde "¿Olvidaste tu contraseña?".',
+  invitationResent: 'Invitación enviada.',
+
+  // Class lists (CSV import).
+  importEmpty: 'El archivo está vacío.',
+  importNotCsv: 'El archivo debe ser un CSV (texto separado por comas o punto y coma), como lo guarda Excel.',
+  importColumns: 'La primera fila debe tener los títulos de las columnas nombre y email.',
+  importNoRows: 'El archivo no tiene alumnos: después de la fila de títulos no hay filas.',
+  importUnreadable: (line: number) => `No pudimos leer el archivo en la línea ${count.format(line)}: revisá las comillas.`,
+  importTooManyRows: (max: number) => `El archivo puede tener como máximo ${count.format(max)} alumnos.`,
+  importTooHeavy: (maxBytes: number) => tooHeavy('El archivo', maxBytes),
+  importMissingName: 'Falta el nombre',
+  importInvalidEmail: 'Email inválido',
+  importDuplicate: (line: number) => `Email repetido en el archivo (ya está en la fila ${count.format(line)})`,
+  importRegistered: 'Ya existe un usuario con ese email',
+  importNothingValid: 'No hay filas válidas para importar: corregí el archivo y volvé a subirlo.',
+  importDone: (created: number, failed: number) =>
+    `${count.format(created)} ${created === 1 ? 'alumno creado' : 'alumnos creados'}, ${count.format(failed)} ${failed === 1 ? 'fila' : 'filas'} con errores`,
+
+  // Email preferences.
+  preferencesSaved: 'Tus preferencias de email se guardaron.',
+
   // What does not exist.
   notFound: 'No encontramos lo que buscás.',
   routeNotFound: 'La ruta pedida no existe.',

@@ -114,6 +114,21 @@ const png = () => multipart([{ name: 'file', filename: 'portada.png', content: p
 const webm = () => multipart([{ name: 'file', filename: 'jugada.webm', content: webmBytes(), contentType: 'video/webm' }]);
 const pdf = () => multipart([{ name: 'name', value: 'Reglamento' }, { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() }]);
 
+/** A class list with one trainee, a new email for each caller. */
+const classList = (as: Caller) =>
+  multipart([
+    { name: 'courseId', value: f.courseId },
+    { name: 'file', filename: 'alumnos.csv', content: Buffer.from(`nombre;email\nImportada ${as};importada-${as}@example.com\n`), contentType: 'text/csv' },
+  ]);
+
+let invitedCounter = 0;
+/** A user created with an invitation (no password yet). */
+async function invitedUserId(): Promise<string> {
+  invitedCounter += 1;
+  const response = await call(t.app, { method: 'POST', url: '/api/users', cookie: cookies.admin!, body: { name: 'Invitada', email: `invitada-${invitedCounter}@example.com` } });
+  return (response.json() as { user: { id: string } }).user.id;
+}
+
 /** A student whose activity of the module awaits correction, with the correction an admin would send. */
 async function pendingCorrection(): Promise<Request> {
   const reviewee = await createUser(t.ctx);
@@ -172,6 +187,11 @@ const rows: Row[] = [
     route: 'POST /api/auth/reset-password',
     expected: [400, 400, 400, 400],
     request: () => ({ method: 'POST', url: '/api/auth/reset-password', body: { token: 'no-existe', password: 'nueva-clave' } }),
+  },
+  {
+    route: 'POST /api/auth/accept-invitation',
+    expected: [400, 400, 400, 400],
+    request: () => ({ method: 'POST', url: '/api/auth/accept-invitation', body: { token: 'no-existe', password: 'nueva-clave' } }),
   },
 
   // Images
@@ -305,6 +325,23 @@ const rows: Row[] = [
     // The student asks about themselves: still admin data.
     request: () => ({ url: `/api/users/${f.studentId}` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}` }) },
+  },
+  {
+    route: 'POST /api/users/:userId/invitation',
+    expected: [401, 403, 403, 200],
+    // A user invited without a password, so the admin can resend.
+    request: async () => ({ method: 'POST', url: `/api/users/${await invitedUserId()}/invitation` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/users/${id}/invitation` }) },
+  },
+  {
+    route: 'POST /api/users/import/preview',
+    expected: [401, 403, 403, 200],
+    request: (as) => ({ method: 'POST', url: '/api/users/import/preview', ...classList(as) }),
+  },
+  {
+    route: 'POST /api/users/import',
+    expected: [401, 403, 403, 200],
+    request: (as) => ({ method: 'POST', url: '/api/users/import', ...classList(as) }),
   },
   {
     route: 'GET /api/users/:userId/courses',

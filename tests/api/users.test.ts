@@ -52,7 +52,7 @@ describe('POST /api/users', () => {
 
   it.each([
     ['a 5-character password', { password: '12345' }, 'password', passwordTooShort],
-    ['a missing password', { password: undefined }, 'password', messages.required],
+    ['an empty password (leaving it out sends an invitation instead)', { password: '' }, 'password', messages.required],
     ['a malformed email', { email: 'nueva@' }, 'email', messages.invalidEmail],
     ['a missing email', { email: undefined }, 'email', messages.required],
     ['a missing name', { name: undefined }, 'name', messages.required],

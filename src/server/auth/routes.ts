@@ -9,7 +9,10 @@ import {
   resetPasswordSchema,
   sessionResponseSchema,
 } from '../../shared/schemas/auth.ts';
+import { acceptInvitationResponseSchema, acceptInvitationSchema } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
+import { acceptInvitation } from '../users/invitations.ts';
+import { landingCourse } from '../users/service.ts';
 import { AppError } from '../errors.ts';
 import { toSessionUser, toWebHeaders } from './guards.ts';
 import { hit, isExhausted, limits, reset } from './rate-limit.ts';
@@ -100,6 +103,24 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         throw error;
       }
       return { message: messages.resetDone };
+    },
+  );
+
+  // 'Creá tu contraseña': the invitation link's page. Uses up the invitation, sets the first
+  // password and signs the user in.
+  r.post(
+    '/auth/accept-invitation',
+    { schema: { body: acceptInvitationSchema, response: { 200: acceptInvitationResponseSchema } } },
+    async (request, reply) => {
+      const { userId, email } = await acceptInvitation(ctx, request.body.token, request.body.password);
+      const { headers, response } = await auth.api.signInEmail({
+        body: { email, password: request.body.password, rememberMe: true },
+        headers: toWebHeaders(request),
+        returnHeaders: true,
+      });
+      forwardCookies(reply, headers);
+      const user = toSessionUser(response.user);
+      return { user, courseId: user.role === 'student' ? await landingCourse(db, userId) : null };
     },
   );
 }

@@ -399,3 +399,58 @@ export const jugadaAnswer = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jugadaId, t.userId] }), index('jugada_answer_user_idx').on(t.userId)],
 );
+
+/**
+ * A single-use link to choose a first password, valid for 7 days. Only the SHA-256 of the
+ * token is stored, so the table alone cannot be used to sign in.
+ */
+export const invitation = pgTable(
+  'invitation',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitation_user_idx').on(t.userId)],
+);
+
+/**
+ * Which notification emails a user wants. Admins: submitted answers and forum questions, each
+ * 'immediate', 'daily' (one summary a day) or 'never'. Trainees: instructors' forum answers,
+ * 'immediate' or 'never'. No row means the defaults.
+ */
+export const emailPreference = pgTable('email_preference', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  submissions: text('submissions').notNull().default('immediate'),
+  questions: text('questions').notNull().default('immediate'),
+  forumReplies: text('forum_replies').notNull().default('immediate'),
+  /** Up to when the daily summary has covered what happened. */
+  digestCoveredUntil: timestamp('digest_covered_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Per trainee and module: when the last email about instructors' forum answers went out, and
+ * whether answers have arrived since (sent grouped once 10 minutes have passed).
+ */
+export const forumReplyNotice = pgTable(
+  'forum_reply_notice',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    pendingSince: timestamp('pending_since', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('forum_reply_notice_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`)],
+);

@@ -1,15 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import { messages } from '../../shared/messages.ts';
 import { userListQuerySchema, userListSchema } from '../../shared/schemas/access.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { createUserSchema, userSchema } from '../../shared/schemas/users.ts';
+import {
+  createUserSchema,
+  IMPORT_MAX_BYTES,
+  importPreviewSchema,
+  importResultSchema,
+  userDetailSchema,
+  userSchema,
+} from '../../shared/schemas/users.ts';
 import { findUser } from '../access/service.ts';
 import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { parseClassList } from './class-list.ts';
+import { importClassList, previewImport } from './import.ts';
+import { hasPassword, resendInvitation } from './invitations.ts';
 import { listUsers } from './list-users.ts';
 import { createUser } from './service.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
+
+const userParams = z.object({ userId: idSchema });
+
+/** The class list file of a multipart request and its optional `courseId` field (sent before the file). */
+async function readClassList(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
+    if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
+    bytes = await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), { file: messages.importTooHeavy(IMPORT_MAX_BYTES) });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
+    throw error;
+  }
+  const field = part.fields['courseId'];
+  const raw = field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' ? field.value.trim() : '';
+  if (raw !== '' && !safeParse(idSchema, raw).success) throw badRequest(messages.invalidId, { courseId: messages.invalidId });
+  return { rows: parseClassList(bytes), courseId: raw === '' ? undefined : raw };
+}
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +56,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     return listUsers(ctx.db, request.query);
   });
 
+  // Without `password`, the user is created with none and receives an invitation by email.
   r.post(
     '/users',
     { schema: { headers: idempotencyHeaders, body: createUserSchema, response: { 201: z.object({ user: userSchema }) } } },
@@ -31,12 +69,35 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get(
-    '/users/:userId',
-    { schema: { params: z.object({ userId: idSchema }), response: { 200: z.object({ user: userSchema }) } } },
+  r.get('/users/:userId', { schema: { params: userParams, response: { 200: userDetailSchema } } }, async (request) => {
+    await ctx.guards.requireAdmin(request);
+    const user = await findUser(ctx.db, request.params.userId);
+    return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)) };
+  });
+
+  r.post(
+    '/users/:userId/invitation',
+    { schema: { params: userParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
       await ctx.guards.requireAdmin(request);
-      return { user: toSessionUser(await findUser(ctx.db, request.params.userId)) };
+      await resendInvitation(ctx, request.params.userId);
+      return { message: messages.invitationResent };
     },
   );
+
+  // multipart/form-data: an optional `courseId` field, then the CSV `file`. Writes nothing.
+  r.post('/users/import/preview', { schema: { response: { 200: importPreviewSchema } } }, async (request) => {
+    await ctx.guards.requireAdmin(request);
+    const { rows, courseId } = await readClassList(request);
+    return previewImport(ctx.db, rows, courseId);
+  });
+
+  // The same form: creates the valid rows in one transaction and sends their invitations.
+  r.post('/users/import', { schema: { response: { 200: importResultSchema } } }, async (request) => {
+    await ctx.guards.requireAdmin(request);
+    const { rows, courseId } = await readClassList(request);
+    const result = await importClassList(ctx, rows, courseId);
+    if (result.created === 0) throw badRequest(messages.importNothingValid);
+    return result;
+  });
 }

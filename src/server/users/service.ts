@@ -1,24 +1,48 @@
 import { APIError } from 'better-auth/api';
+import { and, desc, eq } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Role } from '../../shared/schemas/auth.ts';
 import type { User } from '../../shared/schemas/users.ts';
-import type { Auth } from '../auth/auth.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { courseAccess } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { insertInvitedUsers, sendInvitations } from './invitations.ts';
 
-/** Creates an account with a password (better-auth hashes it); 409 when the email is taken. */
+const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
+
+/**
+ * Creates an account. With a password, better-auth hashes it; without one the user gets an
+ * invitation email to choose it. 409 when the email is taken.
+ */
 export async function createUser(
-  ctx: { auth: Auth },
-  input: { name: string; email: string; password: string; role: Role },
+  ctx: Pick<AppContext, 'auth' | 'db' | 'mailer' | 'logger' | 'config'>,
+  input: { name: string; email: string; password?: string | undefined; role: Role },
 ): Promise<User> {
+  if (input.password === undefined) {
+    const [invited] = await ctx.db.transaction((tx) => insertInvitedUsers(tx, [{ name: input.name, email: input.email, role: input.role }]));
+    if (!invited) throw emailTaken();
+    await sendInvitations({ mailer: ctx.mailer, logger: ctx.logger, publicUrl: ctx.config.publicUrl }, [invited]);
+    return { id: invited.id, name: invited.name, email: invited.email, role: input.role };
+  }
   try {
     const { user } = await ctx.auth.api.createUser({
       body: { name: input.name, email: input.email, password: input.password, role: input.role },
     });
     return { id: user.id, name: user.name, email: user.email, role: input.role };
   } catch (error) {
-    if (error instanceof APIError && error.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
-      throw new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
-    }
+    if (error instanceof APIError && error.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw emailTaken();
     throw error;
   }
+}
+
+/** Where a trainee lands after accepting an invitation: the course enabled for them most recently. */
+export async function landingCourse(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ courseId: courseAccess.courseId })
+    .from(courseAccess)
+    .where(and(eq(courseAccess.userId, userId), eq(courseAccess.enabled, true)))
+    .orderBy(desc(courseAccess.updatedAt))
+    .limit(1);
+  return row?.courseId ?? null;
 }

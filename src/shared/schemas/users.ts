@@ -3,17 +3,85 @@ import { messages, tooLong } from '../messages.ts';
 import { NAME_MAX } from './content.ts';
 import { emailSchema, newPasswordSchema, roleSchema, sessionUserSchema } from './auth.ts';
 
+export const userNameSchema = z.string({ error: messages.required }).check(
+  z.trim(),
+  z.minLength(1, { error: messages.required, abort: true }),
+  z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)),
+);
+
+/** Without a password the user gets an invitation by email to choose their own. */
 export const createUserSchema = z.object({
-  name: z.string({ error: messages.required }).check(
-    z.trim(),
-    z.minLength(1, { error: messages.required, abort: true }),
-    z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)),
-  ),
+  name: userNameSchema,
   email: emailSchema,
-  password: newPasswordSchema,
+  password: z.optional(newPasswordSchema),
   role: z._default(roleSchema, 'student'),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
+
+/** GET /api/users/:userId: the user, and whether they still have to accept their invitation. */
+export const userDetailSchema = z.object({ user: sessionUserSchema, invitationPending: z.boolean() });
+export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** 'Creá tu contraseña': the invitation's token and the chosen password. */
+export const acceptInvitationSchema = z.object({
+  token: z.string({ error: messages.invitationInvalid }).check(
+    z.minLength(1, messages.invitationInvalid),
+    z.maxLength(200, messages.invitationInvalid),
+  ),
+  password: newPasswordSchema,
+});
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
+
+/** Signed in after accepting: where to land (their course when they have exactly one). */
+export const acceptInvitationResponseSchema = z.object({ user: sessionUserSchema, courseId: z.nullable(z.string()) });
+export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
+
+// Class lists from a CSV file.
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+export const IMPORT_MAX_ROWS = 2000;
+
+export const importRowSchema = z.object({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number(),
+  name: z.string(),
+  email: z.string(),
+  /** What is wrong with the row; null when it can be imported. */
+  problem: z.nullable(z.string()),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importPreviewSchema = z.object({
+  rows: z.array(importRowSchema),
+  valid: z.number(),
+  invalid: z.number(),
+  course: z.nullable(z.object({ id: z.string(), name: z.string() })),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importResultSchema = z.object({
+  created: z.number(),
+  failed: z.number(),
+  message: z.string(),
+  rows: z.array(importRowSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+// Notification emails.
+export const deliveryChoices = ['immediate', 'daily', 'never'] as const;
+export const deliverySchema = z.enum(deliveryChoices);
+export type Delivery = z.infer<typeof deliverySchema>;
+export const forumReplyChoices = ['immediate', 'never'] as const;
+
+export const emailPreferencesSchema = z.object({
+  /** Admins: an activity was submitted for correction. */
+  submissions: deliverySchema,
+  /** Admins: a trainee wrote in a module forum. */
+  questions: deliverySchema,
+  /** Trainees: an instructor answered in the forum of one of their modules. */
+  forumReplies: z.enum(forumReplyChoices),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+export const updateEmailPreferencesSchema = z.partial(emailPreferencesSchema);
 
 export const userSchema = sessionUserSchema;
 export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,101 @@
+// 'Importar alumnos': a class list checked row by row, then created in one transaction.
+import { randomUUID } from 'node:crypto';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { safeParse } from 'zod/v4/core';
+import { messages } from '../../shared/messages.ts';
+import { emailSchema } from '../../shared/schemas/auth.ts';
+import { userNameSchema, type ImportPreview, type ImportResult, type ImportRow } from '../../shared/schemas/users.ts';
+import type { AppContext } from '../context.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { activity, activityItem, course, courseAccess, courseModule, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { ClassListRow } from './class-list.ts';
+import { insertInvitedUsers, sendInvitations } from './invitations.ts';
+
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Every row with its problem: a missing name, an invalid email, an email repeated in the file or already registered. */
+async function checkRows(db: Db | Tx, rows: ClassListRow[]): Promise<ImportRow[]> {
+  const firstLineOf = new Map<string, number>();
+  const checked: ImportRow[] = rows.map((row) => {
+    const name = safeParse(userNameSchema, row.name);
+    const email = safeParse(emailSchema, row.email);
+    const normalized = email.success ? email.data : row.email;
+    let problem: string | null = null;
+    if (!name.success) problem = row.name.trim() === '' ? messages.importMissingName : (name.error.issues[0]?.message ?? messages.importMissingName);
+    else if (!email.success) problem = messages.importInvalidEmail;
+    else if (firstLineOf.has(normalized)) problem = messages.importDuplicate(firstLineOf.get(normalized)!);
+    if (email.success && !firstLineOf.has(normalized)) firstLineOf.set(normalized, row.line);
+    return { line: row.line, name: name.success ? name.data : row.name, email: normalized, problem };
+  });
+
+  const candidates = checked.filter((row) => row.problem === null).map((row) => row.email);
+  const registered = new Set<string>();
+  for (const emails of chunks(candidates)) {
+    const found = await db.select({ email: user.email }).from(user).where(inArray(user.email, emails));
+    found.forEach((row) => registered.add(row.email));
+  }
+  return checked.map((row) => (row.problem === null && registered.has(row.email) ? { ...row, problem: messages.importRegistered } : row));
+}
+
+async function findImportCourse(db: Db | Tx, courseId: string | undefined) {
+  if (!courseId) return null;
+  const [row] = await db.select({ id: course.id, name: course.name }).from(course).where(eq(course.id, courseId));
+  if (!row) throw notFound(messages.courseNotFound);
+  return row;
+}
+
+/** What 'Importar' would do, without writing anything. */
+export async function previewImport(db: Db, rows: ClassListRow[], courseId: string | undefined): Promise<ImportPreview> {
+  const target = await findImportCourse(db, courseId);
+  const checked = await checkRows(db, rows);
+  const valid = checked.filter((row) => row.problem === null).length;
+  return { rows: checked, valid, invalid: checked.length - valid, course: target };
+}
+
+/** Enables the course and its first module for the new trainees, each with their copy of the module's questions. */
+async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
+  for (const ids of chunks(userIds)) {
+    await tx.insert(courseAccess).values(ids.map((userId) => ({ userId, courseId, enabled: true })));
+  }
+  const [first] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.courseId, courseId)).orderBy(asc(courseModule.position), asc(courseModule.id)).limit(1);
+  if (!first) return;
+  const questions = await tx.select({ position: moduleQuestion.position, text: moduleQuestion.text }).from(moduleQuestion).where(eq(moduleQuestion.moduleId, first.id)).orderBy(asc(moduleQuestion.position));
+  for (const ids of chunks(userIds)) {
+    await tx.insert(moduleAccess).values(ids.map((userId) => ({ userId, moduleId: first.id, enabled: true })));
+    const activities = ids.map((userId) => ({ id: randomUUID(), userId, moduleId: first.id }));
+    await tx.insert(activity).values(activities);
+    const items = activities.flatMap((a) => questions.map((q, position) => ({ id: randomUUID(), activityId: a.id, position, question: q.text })));
+    for (const part of chunks(items, 1000)) await tx.insert(activityItem).values(part);
+  }
+}
+
+/**
+ * Creates every valid row as a trainee with an invitation (and the course, if given) in one
+ * transaction, then sends the invitations. Rows with problems are reported, not created.
+ */
+export async function importClassList(ctx: AppContext, rows: ClassListRow[], courseId: string | undefined): Promise<ImportResult> {
+  const { checked, invited } = await ctx.db.transaction(async (tx) => {
+    const target = await findImportCourse(tx, courseId);
+    const checked = await checkRows(tx, rows);
+    const valid = checked.filter((row) => row.problem === null);
+    const invited = await insertInvitedUsers(tx, valid.map((row) => ({ name: row.name, email: row.email, role: 'student' as const })));
+    if (target && invited.length > 0) await enableCourseFor(tx, invited.map((row) => row.id), target.id);
+    // An email registered between the check and the insert (another import racing this one).
+    const createdEmails = new Set(invited.map((row) => row.email));
+    return {
+      checked: checked.map((row) => (row.problem === null && !createdEmails.has(row.email) ? { ...row, problem: messages.importRegistered } : row)),
+      invited,
+    };
+  });
+  // Sent after the commit, in the background: a class of hundreds must not wait for the mail server.
+  void sendInvitations({ mailer: ctx.mailer, logger: ctx.logger, publicUrl: ctx.config.publicUrl }, invited);
+  const failed = checked.length - invited.length;
+  return { created: invited.length, failed, message: messages.importDone(invited.length, failed), rows: checked };
+}
