@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pagePreload } from './scripts/lib/vite-page-preload.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pagePreload()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -177,11 +177,7 @@ async function seed(base: string): Promise<Seeded> {
 // --- What each page asks for --------------------------------------------------------------
 
 /** The requests the student's module page makes for its data, in the order it makes them. */
-const modulePageRequests = (seeded: Seeded, moduleId: string) => [
-  '/api/auth/session',
-  `/api/modules/${moduleId}`,
-  `/api/courses/${seeded.courseId}/my-modules`,
-];
+const modulePageRequests = (_seeded: Seeded, moduleId: string) => [`/api/pages/modules/${moduleId}`];
 
 // --- Load -------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 import '../shared/zod.ts';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
@@ -36,8 +37,17 @@ import { createdEvent, findMessage } from './forum/service.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+/**
+ * The hashes of index.html's inline scripts (the one that asks for the page's data before the
+ * app's code loads), which the Content-Security-Policy allows by name; no other inline script runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +79,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Actividades', activityRoutes],
   ['Foro', forumRoutes],
   ['Jugadas', jugadaRoutes],
+  ['Páginas', pageRoutes],
 ];
 
 /** Tags the scope's routes and documents the one error shape on each of them. */
@@ -105,11 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  const hasClient = existsSync(path.join(clientDist, 'index.html'));
+  const scriptHashes = hasClient ? inlineScriptHashes(readFileSync(path.join(clientDist, 'index.html'), 'utf8')) : [];
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
@@ -193,7 +207,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   app.addHook('onClose', () => events.close());
 
-  const hasClient = existsSync(path.join(clientDist, 'index.html'));
   if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {
     await app.register(fastifyStatic, {

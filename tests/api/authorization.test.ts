@@ -549,6 +549,27 @@ const rows: Row[] = [
     request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/jugadas` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/jugadas` }) },
   },
+
+  // Pages: one request per page a student opens most, authorized exactly like the routes they stand for.
+  { route: 'GET /api/pages/inicio', expected: [401, 200, 200, 200], request: () => ({ url: '/api/pages/inicio' }) },
+  {
+    route: 'GET /api/pages/courses/:courseId/modulos',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/pages/courses/${f.courseId}/modulos` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/courses/${id}/modulos` }) },
+  },
+  {
+    route: 'GET /api/pages/modules/:moduleId',
+    expected: [401, 403, 200, 200],
+    request: () => ({ url: `/api/pages/modules/${f.moduleId}` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
+  },
+  {
+    route: 'GET /api/pages/modules/:moduleId/actividades',
+    expected: [401, 403, 200, 403],
+    request: () => ({ url: `/api/pages/modules/${f.moduleId}/actividades` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }) },
+  },
 ];
 
 const errorBodies: Record<number, { code: string; message: string }> = {

@@ -55,6 +55,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'INTERNAL', messages.network);
   }
+  return readResponse<T>(response);
+}
+
+/** Reads an API answer: the JSON body, or the failure as ApiError (a 401 also ends the session here). */
+export async function readResponse<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
 import { api } from './api.ts';
+import { userFromPrefetchedPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
 
 export const getSession = (signal?: AbortSignal) => api<SessionResponse>('/api/auth/session', { signal });
 
+/** At start, the page's data (already on its way) says who is signed in; otherwise ask. */
+const loadSession = (signal?: AbortSignal) => userFromPrefetchedPage()?.catch(() => getSession(signal)) ?? getSession(signal);
+
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: sessionKeys.current, queryFn: ({ signal }) => getSession(signal), staleTime: Infinity });
+  queryOptions({ queryKey: sessionKeys.current, queryFn: ({ signal }) => loadSession(signal), staleTime: Infinity });
 
 /** The signed-in user as the server sees it; `null` when signed out. */
 export function useSession() {

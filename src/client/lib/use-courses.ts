@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Course } from '../../shared/schemas/content.ts';
-import { api } from './api.ts';
+import { loadPage, pageUrls } from './page-data.ts';
 import { courseKeys } from './query-keys.ts';
 
-// GET /api/courses answers per person (every course for an admin, the enabled ones for a
-// student), and several features show it: one query, one cache entry.
+// The course list answers per person (every course for an admin, the enabled ones for a
+// student), and several features show it: one query, one cache entry. It comes with /inicio's
+// data (GET /api/pages/inicio), the same list as GET /api/courses plus the user.
 
-export const getCourses = (signal?: AbortSignal) => api<{ courses: Course[] }>('/api/courses', { signal });
+export const getCourses = () => loadPage<{ courses: Course[] }>(pageUrls.home()).then(({ courses }) => ({ courses }));
 
-export const coursesQueryOptions = () => queryOptions({ queryKey: courseKeys.list(), queryFn: ({ signal }) => getCourses(signal) });
+export const coursesQueryOptions = () => queryOptions({ queryKey: courseKeys.list(), queryFn: () => getCourses() });
 
 export function useCourses() {
   return useQuery({ ...coursesQueryOptions(), select: (data) => data.courses });

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentModuleDetail } from '../../shared/schemas/content.ts';
-import { api } from './api.ts';
+import { loadPage, pageUrls } from './page-data.ts';
 import { moduleKeys } from './query-keys.ts';
 
-// One module (GET /api/modules/:id), needed by the module page and the forum pages.
+// One module, needed by the module page and the forum pages: it comes with the module page's
+// data (GET /api/pages/modules/:id), which also brings the course's module list.
 
-export const getModule = (moduleId: string, signal?: AbortSignal) =>
-  api<{ module: StudentModuleDetail }>(`/api/modules/${encodeURIComponent(moduleId)}`, { signal }).then((data) => data.module);
+export const getModule = (moduleId: string) => loadPage<{ module: StudentModuleDetail }>(pageUrls.module(moduleId)).then((data) => data.module);
 
-export const moduleQueryOptions = (moduleId: string) =>
-  queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: ({ signal }) => getModule(moduleId, signal) });
+export const moduleQueryOptions = (moduleId: string) => queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: () => getModule(moduleId) });
 
 /** A student gets 403 while the module is not enabled for them; admins get it always. */
 export function useModule(moduleId: string) {

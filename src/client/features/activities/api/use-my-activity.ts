@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Activity } from '../../../../shared/schemas/activities.ts';
-import { api } from '../../../lib/api.ts';
+import { loadPage, pageUrls } from '../../../lib/page-data.ts';
 import { activityKeys } from '../../../lib/query-keys.ts';
 
-export const getMyActivity = (moduleId: string, signal?: AbortSignal) =>
-  api<{ activity: Activity }>(`/api/modules/${encodeURIComponent(moduleId)}/activity`, { signal }).then((r) => r.activity);
+/** The activities page's data (GET /api/pages/modules/:id/actividades): the user and their activity. */
+export const getMyActivity = (moduleId: string) => loadPage<{ activity: Activity }>(pageUrls.activities(moduleId)).then((r) => r.activity);
 
 export const myActivityQueryOptions = (moduleId: string) =>
   queryOptions({
     queryKey: activityKeys.mine(moduleId),
-    queryFn: ({ signal }) => getMyActivity(moduleId, signal),
+    queryFn: () => getMyActivity(moduleId),
     // Drafts are edited locally; refetching under the student's fingers would be confusing.
     staleTime: Infinity,
   });

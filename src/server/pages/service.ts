@@ -1,0 +1,203 @@
+// The data of the pages a student opens most, each in ONE SQL statement: the module, the access
+// that decides whether they may see it, the course's modules with the student's state in each,
+// or their activity, gathered with CTEs and JSON aggregation. With the session check (cached in
+// memory, or one query) a page costs at most two database round trips.
+import { sql } from 'drizzle-orm';
+import { progressFromSummary, progressOf, type ModuleProgress } from '../../shared/activity-state.ts';
+import type { Activity } from '../../shared/schemas/activities.ts';
+import type { StudentModule, StudentModuleDetail } from '../../shared/schemas/content.ts';
+import type { Db } from '../db/client.ts';
+import { activityNotFound } from '../activities/service.ts';
+import { courseNotFound } from '../courses/service.ts';
+import { courseModule } from '../db/schema.ts';
+import { imageUrl } from '../images/routes.ts';
+import { moduleNotFound } from '../modules/service.ts';
+
+interface Summary {
+  submitted: boolean;
+  items: number;
+  correct: number;
+  incorrect: number;
+}
+
+interface ModuleListRow {
+  id: string;
+  name: string;
+  imageId: string;
+  position: number;
+  enabled: boolean;
+  progress: Summary | null;
+}
+
+interface Access {
+  courseEnabled: boolean;
+  moduleEnabled: boolean;
+}
+
+async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows[0]!;
+}
+
+/**
+ * The course's modules in order with whether each is enabled for the user and the user's
+ * summary in it (a CTE fragment: `mods` for the course id given as SQL).
+ */
+const moduleList = (courseId: ReturnType<typeof sql>, userId: string) => sql`
+  mods as (
+    select m.id, m.name, m.image_id, m.position, m.created_at, coalesce(ma.enabled, false) as enabled
+    from ${courseModule} m
+    left join module_access ma on ma.module_id = m.id and ma.user_id = ${userId}
+    where m.course_id = ${courseId}
+  ),
+  summaries as (
+    select a.module_id, a.submitted,
+      count(ai.id)::int as items,
+      (count(*) filter (where ai.correction is true))::int as correct,
+      (count(*) filter (where ai.correction is false))::int as incorrect
+    from activity a
+    join mods on mods.id = a.module_id
+    left join activity_item ai on ai.activity_id = a.id
+    where a.user_id = ${userId}
+    group by a.id
+  ),
+  module_list as (
+    select coalesce(json_agg(json_build_object(
+      'id', mods.id, 'name', mods.name, 'imageId', mods.image_id, 'position', mods.position, 'enabled', mods.enabled,
+      'progress', (select json_build_object('submitted', s.submitted, 'items', s.items, 'correct', s.correct, 'incorrect', s.incorrect)
+                   from summaries s where s.module_id = mods.id)
+    ) order by mods.position, mods.created_at), '[]'::json) as list
+    from mods
+  )`;
+
+const progressOfSummary = (summary: Summary | null): ModuleProgress | null => (summary ? progressFromSummary(summary) : null);
+
+/**
+ * As `/my-modules` presents them: students see no state for modules they cannot open;
+ * `includeBlocked` shows it for every module.
+ */
+function presentModuleList(rows: ModuleListRow[], includeBlocked = false): StudentModule[] {
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    imageUrl: imageUrl(row.imageId),
+    position: row.position,
+    enabled: row.enabled,
+    progress: row.enabled || includeBlocked ? progressOfSummary(row.progress) : null,
+  }));
+}
+
+export interface CourseModulesData {
+  access: Access;
+  modules: StudentModule[];
+}
+
+/** A course's module list for one user, and whether the course is enabled for them; 404 when the course does not exist. */
+export async function loadCourseModules(db: Db, userId: string, courseId: string): Promise<CourseModulesData> {
+  const row = await one<{ found: boolean; course_enabled: boolean; list: ModuleListRow[] }>(
+    db,
+    sql`with ${moduleList(sql`${courseId}`, userId)}
+      select
+        exists (select 1 from course where id = ${courseId}) as found,
+        coalesce((select enabled from course_access where user_id = ${userId} and course_id = ${courseId}), false) as course_enabled,
+        (select list from module_list) as list`,
+  );
+  if (!row.found) throw courseNotFound();
+  return { access: { courseEnabled: row.course_enabled, moduleEnabled: false }, modules: presentModuleList(row.list) };
+}
+
+export interface ModuleData {
+  module: StudentModuleDetail;
+  access: Access;
+  modules: StudentModule[];
+}
+
+/** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
+export async function loadModule(db: Db, userId: string, moduleId: string): Promise<ModuleData> {
+  const row = await one<{
+    module: { id: string; courseId: string; name: string; imageId: string; videoUrl: string; position: number } | null;
+    course_enabled: boolean;
+    module_enabled: boolean;
+    list: ModuleListRow[];
+  }>(
+    db,
+    sql`with target as (select id, course_id, name, image_id, video_url, position from ${courseModule} where id = ${moduleId}),
+      ${moduleList(sql`(select course_id from target)`, userId)}
+      select
+        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
+         from target t) as module,
+        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
+        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
+        (select list from module_list) as list`,
+  );
+  if (!row.module) throw moduleNotFound();
+  const { imageId, ...module } = row.module;
+  const own = row.list.find((m) => m.id === module.id);
+  return {
+    module: { ...module, imageUrl: imageUrl(imageId), progress: progressOfSummary(own?.progress ?? null) },
+    access: { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled },
+    modules: presentModuleList(row.list),
+  };
+}
+
+export interface ActivityData {
+  access: Access;
+  /** Null when the user has no activity of the module. */
+  activity: Activity | null;
+}
+
+interface ItemJson {
+  id: string;
+  question: string;
+  answer: string | null;
+  correction: boolean | null;
+  feedback: string | null;
+  editable: boolean;
+}
+
+/** The user's activity of a module, with the access that decides whether they may see it; 404 when the module does not exist. */
+export async function loadActivity(db: Db, userId: string, moduleId: string): Promise<ActivityData> {
+  const row = await one<{
+    module: { id: string; courseId: string; name: string } | null;
+    course_enabled: boolean;
+    module_enabled: boolean;
+    activity: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
+    items: ItemJson[] | null;
+  }>(
+    db,
+    sql`with target as (select id, course_id, name from ${courseModule} where id = ${moduleId}),
+      own as (select * from activity where user_id = ${userId} and module_id = ${moduleId})
+      select
+        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name) from target t) as module,
+        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
+        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
+        (select json_build_object('id', a.id, 'userId', a.user_id, 'submitted', a.submitted, 'version', a.version,
+                                  'submittedAt', a.submitted_at, 'correctedAt', a.corrected_at) from own a) as activity,
+        (select json_agg(json_build_object('id', i.id, 'question', i.question, 'answer', i.answer, 'correction', i.correction,
+                                           'feedback', i.feedback, 'editable', i.editable) order by i.position)
+         from activity_item i join own on i.activity_id = own.id) as items`,
+  );
+  if (!row.module) throw moduleNotFound();
+  const access = { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled };
+  if (!row.activity) return { access, activity: null };
+  const items = row.items ?? [];
+  const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    access,
+    activity: {
+      id: row.activity.id,
+      userId: row.activity.userId,
+      moduleId: row.module.id,
+      courseId: row.module.courseId,
+      moduleName: row.module.name,
+      submitted: row.activity.submitted,
+      progress: progressOf({ submitted: row.activity.submitted, items }),
+      version: row.activity.version,
+      submittedAt: iso(row.activity.submittedAt),
+      correctedAt: iso(row.activity.correctedAt),
+      items,
+    },
+  };
+}
+
+export { activityNotFound };

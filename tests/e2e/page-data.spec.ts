@@ -1,0 +1,52 @@
+// The module page asks for its data once, as soon as the document arrives (not after the
+// session and the code), and navigating between the student's pages reuses what it holds.
+import { expect, test } from './fixtures.ts';
+import { createCourse, createModule, createStudent, signIn } from './helpers.ts';
+
+test('opening a module: one data request before the code runs, and back to the list with no new request', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const student = await createStudent();
+  const course = await createCourse({ enableFor: [student.id] });
+  const first = await createModule({ courseId: course.id, name: 'Reglas del pasivo', enableFor: [student.id] });
+  await createModule({ courseId: course.id, name: 'Señas del árbitro' });
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+
+  const api: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) api.push(url.pathname);
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
+  });
+  const cspErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+
+  await page.goto(`/${course.id}/${first.id}/modulo`);
+  await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
+  await expect(page.locator('video')).toBeAttached();
+  // One request brought the user, the module and the module list: no session check first.
+  expect(api).toEqual([`/api/pages/modules/${first.id}`]);
+  // It was asked for by the inline script, before the app's first script was requested.
+  const order = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+  );
+  const dataStart = order.find((entry) => entry.name.startsWith('/api/pages/'))!.start;
+  const moduleCodeStart = order.find((entry) => /\/assets\/module-page-[^/]+\.js$/.test(entry.name))!.start;
+  expect(dataStart).toBeLessThanOrEqual(moduleCodeStart);
+  expect(cspErrors).toEqual([]);
+
+  // Back to the course's modules: the list came with the module page, nothing is asked again.
+  api.length = 0;
+  await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
+  await expect(page.getByText('Señas del árbitro')).toBeVisible();
+  expect(api).toEqual([]);
+
+  // Into the activities: one request for them.
+  await page.goto(`/${course.id}/${first.id}/actividades`);
+  await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
+  expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
+});
