@@ -89,6 +89,7 @@ export const messages = {
   staleCorrection:
     'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.',
   alreadySubmitted: 'Ya enviaste tus respuestas: esperá la corrección.',
+  activityChangedElsewhere: 'Esta actividad cambió en otra pestaña o en otro dispositivo. Cargamos la versión actual: revisala antes de seguir.',
   answerLocked: 'Esa respuesta ya no se puede modificar.',
   nothingToSubmit: 'No hay respuestas para enviar.',
   notAwaitingCorrection: 'Esta actividad no está esperando corrección.',

@@ -243,3 +243,18 @@ export async function createModule(input: {
   }
   return { id: module.id, name, questions: module.questions };
 }
+
+/** The admin's correction of a student's submitted activity, through the API: a verdict per question and feedback on the wrong ones. */
+export async function correctAsAdmin(userId: string, moduleId: string, verdicts: boolean[], feedback = 'Revisá el reglamento.'): Promise<void> {
+  const viewed = await adminApi('GET', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`, undefined, 200);
+  const { activity } = (await viewed.json()) as { activity: { id: string; version: number; items: Array<{ id: string }> } };
+  await adminApi(
+    'POST',
+    `/api/activities/${encodeURIComponent(activity.id)}/correction`,
+    {
+      version: activity.version,
+      items: activity.items.map((item, index) => ({ itemId: item.id, correct: verdicts[index] ?? true, feedback: verdicts[index] === false ? feedback : null })),
+    },
+    200,
+  );
+}

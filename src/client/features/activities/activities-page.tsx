@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconCircleCheck, IconMessageCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconHistory, IconMessageCircle, IconRefresh } from '@tabler/icons-react';
 import { canEditItem, canSubmit, isAnswered } from '../../../shared/activity-state.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ANSWER_MAX } from '../../../shared/schemas/activities.ts';
@@ -22,7 +22,7 @@ export function ActivitiesPage() {
   const activity = query.data;
   const autosave = useAutosave(moduleId, activity);
   const submit = useSubmitActivity(moduleId, courseId);
-  const [dialog, setDialog] = useState<{ message: string; color: 'red' | 'green' } | null>(null);
+  const [dialog, setDialog] = useState<{ message: string; color: 'red' | 'green' | 'blue' } | null>(null);
   // From the click until the answer: a second click (a double tap) does nothing.
   const submitting = useRef(false);
 
@@ -65,7 +65,13 @@ export function ActivitiesPage() {
       items.filter((item) => canEditItem(activity, item)).map((item) => ({ itemId: item.id, answer: item.answer })),
       {
         onSuccess: () => setDialog({ message: messages.answersSaved, color: 'green' }),
-        onError: (error) => setDialog({ message: error instanceof ApiError ? error.message : messages.internal, color: 'red' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            // Sent or corrected in another tab: no dead end, the current activity is loaded.
+            void autosave.reloadAfterConflict();
+            setDialog({ message: messages.activityChangedElsewhere, color: 'blue' });
+          } else setDialog({ message: error instanceof ApiError ? error.message : messages.internal, color: 'red' });
+        },
         onSettled: () => {
           submitting.current = false;
         },
@@ -79,6 +85,11 @@ export function ActivitiesPage() {
       <Text c="gray.7" mt={-12}>
         {activity.moduleName}
       </Text>
+      {autosave.changedElsewhere && (
+        <Alert color="blue" title="La actividad cambió" icon={<IconRefresh />} withCloseButton closeButtonLabel="Cerrar aviso" onClose={autosave.dismissChange}>
+          {messages.activityChangedElsewhere}
+        </Alert>
+      )}
       {activity.submitted && (
         <Alert color="blue" title="Respuestas enviadas">
           Tu instructor las va a corregir. Te avisamos por email cuando estén corregidas.
@@ -110,16 +121,28 @@ export function ActivitiesPage() {
                     Correcta
                   </Badge>
                 )}
-                {item.correction === false && (
+                {item.correction === false && !activity.submitted && (
                   <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
                     Para corregir
                   </Badge>
                 )}
               </Group>
-              {item.correction === false && item.feedback && (
+              {item.correction === false && item.feedback && !activity.submitted && (
                 <Alert color="orange" variant="light" icon={<IconMessageCircle />} title="Devolución del instructor">
                   <Text style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>
                 </Alert>
+              )}
+              {/* Sent again: the earlier feedback was about the answer before this one. */}
+              {item.correction === false && item.feedback && activity.submitted && (
+                <Group gap={6} wrap="nowrap" align="flex-start" data-testid="devolucion-anterior">
+                  <IconHistory size={16} color="var(--mantine-color-gray-7)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                  <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }}>
+                    <Text span size="sm" fw={600} c="gray.7">
+                      Devolución anterior, sobre tu respuesta previa:{' '}
+                    </Text>
+                    {item.feedback}
+                  </Text>
+                </Group>
               )}
               {item.correction === true && item.feedback && (
                 <Text size="sm" c="green.9" style={{ whiteSpace: 'pre-wrap' }}>
@@ -162,7 +185,7 @@ export function ActivitiesPage() {
       <MessageDialog
         opened={dialog !== null}
         message={dialog?.message ?? ''}
-        buttonLabel={dialog?.color === 'green' ? 'Ok' : messages.retry}
+        buttonLabel={dialog?.color === 'red' ? messages.retry : 'Ok'}
         color={dialog?.color ?? 'blue'}
         onClose={() => setDialog(null)}
       />

@@ -35,10 +35,18 @@ export function ReviewActivityPage() {
   const [saved, setSaved] = useState(false);
   const activity = query.data?.activity;
 
-  // Start from what is stored: previous decisions and feedback.
+  // Start from what is stored: previous decisions and feedback. An answer sent again after it
+  // was marked incorrect is a new answer: it starts undecided, the old feedback shown as history.
   const resetDecisions = () => {
     if (!activity) return;
-    setDecisions(Object.fromEntries(activity.items.map((item) => [item.id, { correct: item.correction, feedback: item.feedback ?? '' }])));
+    setDecisions(
+      Object.fromEntries(
+        activity.items.map((item) => [
+          item.id,
+          activity.submitted && item.correction === false ? { correct: null, feedback: '' } : { correct: item.correction, feedback: item.feedback ?? '' },
+        ]),
+      ),
+    );
   };
   useEffect(resetDecisions, [activity]);
 
@@ -118,6 +126,14 @@ export function ReviewActivityPage() {
                 </Text>
                 <Text style={{ whiteSpace: 'pre-wrap' }}>{item.answer?.trim() ? item.answer : <em>Sin respuesta</em>}</Text>
               </Paper>
+              {activity.submitted && item.correction === false && (
+                <Text size="sm" c="gray.7" style={{ whiteSpace: 'pre-wrap' }} data-testid="devolucion-anterior">
+                  <Text span size="sm" fw={600} c="gray.7">
+                    Corrección anterior: incorrecta.
+                  </Text>
+                  {item.feedback && ` Devolución: ${item.feedback}`}
+                </Text>
+              )}
               {editing ? (
                 <>
                   <SegmentedControl

@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/api.ts';
 import { saveAnswers } from './api/save-answers.ts';
 import { activityKeys } from '../../lib/query-keys.ts';
 
-export type SaveStatus = 'guardado' | 'guardando' | 'sin-conexion' | 'error';
+/** 'sin-cambios': nothing typed on this page yet, so nothing to report. */
+export type SaveStatus = 'sin-cambios' | 'guardado' | 'guardando' | 'sin-conexion' | 'error';
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 4000;
@@ -31,12 +32,15 @@ function writeLocal(activityId: string, drafts: Record<string, string>) {
 /**
  * Keeps what the student types: every change goes to this device's storage at once and to
  * the server after a short pause; when the connection drops it retries until it gets through,
- * so nothing written is lost across reloads, devices or a flaky connection.
+ * so nothing written is lost across reloads, devices or a flaky connection. When the server
+ * refuses the draft because the activity changed elsewhere (sent or corrected from another tab
+ * or device: 409), the current activity is loaded again and `changedElsewhere` says so.
  */
 export function useAutosave(moduleId: string, activity: Activity | undefined) {
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<SaveStatus>('guardado');
+  const [status, setStatus] = useState<SaveStatus>('sin-cambios');
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const pending = useRef<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<Promise<void> | null>(null);
@@ -58,6 +62,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
     }
     setAnswers(next);
     pending.current = unsaved;
+    setStatus(Object.keys(unsaved).length > 0 ? 'guardando' : 'sin-cambios');
     writeLocal(activity.id, unsaved);
     if (Object.keys(unsaved).length > 0) schedule(0);
     // Only when a different activity (or a new version after submit/correction) arrives.
@@ -83,6 +88,15 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
         if (more) schedule(DEBOUNCE_MS);
       },
       (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) {
+          // Sent or corrected in another tab: these drafts cannot be saved any more. Show what is current.
+          pending.current = {};
+          writeLocal(activityId, {});
+          setStatus('sin-cambios');
+          setChangedElsewhere(true);
+          void queryClient.invalidateQueries({ queryKey: activityKeys.mine(moduleId) });
+          throw error;
+        }
         // Put the batch back under anything typed since, and try again later.
         pending.current = { ...batch, ...pending.current };
         const offline = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
@@ -130,5 +144,11 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
 
   const hasPending = () => Object.keys(pending.current).length > 0;
 
-  return { answers, change, status, flush, hasPending };
+  /** The activity changed elsewhere (the page's submit got a 409 too): reload it and say so. */
+  const reloadAfterConflict = useCallback(() => {
+    setChangedElsewhere(true);
+    return queryClient.invalidateQueries({ queryKey: activityKeys.mine(moduleId) });
+  }, [moduleId, queryClient]);
+
+  return { answers, change, status, flush, hasPending, changedElsewhere, reloadAfterConflict, dismissChange: () => setChangedElsewhere(false) };
 }

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconCloudCheck, IconWifiOff } from '@tabler/icons-re
 import type { SaveStatus } from '../use-autosave.ts';
 
 const texts: Record<SaveStatus, string> = {
+  'sin-cambios': '',
   guardado: 'Guardado',
   guardando: 'Guardando…',
   'sin-conexion': 'Sin conexión: tus respuestas quedan en este dispositivo y se guardan al volver la conexión',
