@@ -38,6 +38,7 @@ import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { progressRoutes } from './progress/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -77,6 +78,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Módulos', moduleRoutes],
   ['Documentos', documentRoutes],
   ['Actividades', activityRoutes],
+  ['Progreso', progressRoutes],
   ['Foro', forumRoutes],
   ['Jugadas', jugadaRoutes],
   ['Páginas', pageRoutes],

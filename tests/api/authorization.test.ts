@@ -412,6 +412,18 @@ const rows: Row[] = [
     request: savedCorrection,
     unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
   },
+  {
+    route: 'GET /api/courses/:courseId/progress',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/progress?search=a&page=1` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/progress` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/progress.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/progress.csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/progress.csv` }) },
+  },
   { route: 'GET /api/review-queue', expected: [401, 403, 403, 200], request: () => ({ url: '/api/review-queue' }) },
 
   // Forum

@@ -28,6 +28,7 @@ const CreateCoursePage = lazyPage(() => import('../features/courses/create-cours
 const CreateModulePage = lazyPage(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
 const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
 const QuestionModulesPage = lazyPage(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
+const ProgressBoardPage = lazyPage(() => import('../features/progress/progress-board-page.tsx'), 'ProgressBoardPage');
 const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
 
 const entries = [
@@ -74,6 +75,7 @@ export function AdminArea() {
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId" component={ReviewActivityPage} />
         <Route path="/admin/review" component={ReviewQueuePage} />
         <Route path="/admin/create-course" component={CreateCoursePage} />
+        <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/question-modules" component={QuestionModulesPage} />

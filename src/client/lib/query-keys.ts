@@ -60,3 +60,10 @@ export const documentKeys = {
   all: ['documents'] as const,
   ofCourse: (courseId: string) => [...documentKeys.all, 'of-course', courseId] as const,
 };
+
+/** The class progress board of a course (feature: progress). A correction or an access change moves it. */
+export const progressKeys = {
+  all: ['progress'] as const,
+  ofCourse: (courseId: string) => [...progressKeys.all, courseId] as const,
+  page: (courseId: string, search: string, page: number) => [...progressKeys.ofCourse(courseId), { search, page }] as const,
+};

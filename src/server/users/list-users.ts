@@ -3,10 +3,10 @@ import { USERS_PAGE_SIZE, type UserList } from '../../shared/schemas/access.ts';
 import type { Db } from '../db/client.ts';
 import { activity, SEARCH_FROM, SEARCH_TO, user } from '../db/schema.ts';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The same folding the database applies to `search_text`: lower case, no accents. */
-const fold = (text: string) => [...text].map((c) => SEARCH_TO[SEARCH_FROM.indexOf(c)] ?? c).join('').toLowerCase();
+export const fold = (text: string) => [...text].map((c) => SEARCH_TO[SEARCH_FROM.indexOf(c)] ?? c).join('').toLowerCase();
 
 /**
  * One page of the admin's user list: users with a submission awaiting correction first, then

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Activity, CorrectionInput } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
-import { activityKeys, userKeys } from '../../../lib/query-keys.ts';
+import { activityKeys, progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
 /** 'Modificar corrección': PUT the changed decisions of a saved correction. */
 export function useChangeCorrection(userId: string, moduleId: string) {
@@ -16,6 +16,8 @@ export function useChangeCorrection(userId: string, moduleId: string) {
         queryClient.invalidateQueries({ queryKey: activityKeys.ofUser(userId, moduleId) }),
         queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: userKeys.modules(userId, activity.courseId) }),
+        // The class progress board shows the new state (the progress feature).
+        queryClient.invalidateQueries({ queryKey: progressKeys.ofCourse(activity.courseId) }),
       ]),
     meta: { handlesOwnErrors: true },
   });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { Activity, CorrectionInput } from '../../../../shared/schemas/activities.ts';
 import { api } from '../../../lib/api.ts';
-import { activityKeys, userKeys } from '../../../lib/query-keys.ts';
+import { activityKeys, progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export function useSaveCorrection(userId: string, moduleId: string) {
   const queryClient = useQueryClient();
@@ -18,6 +18,8 @@ export function useSaveCorrection(userId: string, moduleId: string) {
         // The user list's colours and the user's module states change too (the users feature).
         queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: userKeys.modules(userId, activity.courseId) }),
+        // The class progress board shows the new state (the progress feature).
+        queryClient.invalidateQueries({ queryKey: progressKeys.ofCourse(activity.courseId) }),
       ]),
     meta: { handlesOwnErrors: true },
   });

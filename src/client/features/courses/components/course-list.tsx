@@ -1,5 +1,7 @@
-import { Button, Card, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChartDots, IconPencil } from '@tabler/icons-react';
+import { paths } from '../../../lib/paths.ts';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { useCourses } from '../../../lib/use-courses.ts';
 
@@ -37,16 +39,25 @@ export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
                   {course.description}
                 </Text>
               </Stack>
-              <Button
-                mt="md"
-                variant="light"
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => onEdit(course)}
-                aria-label={`Editar curso ${course.name}`}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                Editar
-              </Button>
+              <Group mt="md" gap="xs">
+                <Button
+                  variant="light"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => onEdit(course)}
+                  aria-label={`Editar curso ${course.name}`}
+                >
+                  Editar
+                </Button>
+                <Button
+                  component={Link}
+                  href={paths.adminCourseProgress(course.id)}
+                  variant="light"
+                  leftSection={<IconChartDots size={16} aria-hidden />}
+                  aria-label={`Progreso del curso ${course.name}`}
+                >
+                  Progreso
+                </Button>
+              </Group>
             </Card>
           ))}
         </SimpleGrid>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { userKeys } from '../../../lib/query-keys.ts';
+import { progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export interface CourseAccessInput {
   userId: string;
@@ -19,6 +19,11 @@ export function useSetCourseAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setCourseAccess,
-    onSuccess: (_data, { userId }) => queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
+    onSuccess: (_data, { userId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
+        // The class progress boards list the trainees of each course (the progress feature).
+        queryClient.invalidateQueries({ queryKey: progressKeys.all }),
+      ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { userKeys } from '../../../lib/query-keys.ts';
+import { progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
 export interface ModuleAccessInput {
   userId: string;
@@ -27,6 +27,7 @@ export function useSetModuleAccess() {
     onSuccess: (_data, { userId, courseId, enabled }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.modules(userId, courseId) }),
+        queryClient.invalidateQueries({ queryKey: progressKeys.ofCourse(courseId) }),
         enabled && queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
       ]),
   });

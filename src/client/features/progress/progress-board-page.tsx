@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { Anchor, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconDownload, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../../shared/schemas/progress.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../lib/paths.ts';
+import { progressCsvUrl, useProgressBoard } from './api/use-progress-board.ts';
+import { BoardStateBadge } from './components/board-state-badge.tsx';
+import classes from './progress-board.module.css';
+
+const count = new Intl.NumberFormat('es-AR');
+
+/** Filter and page live in the address, so reloading or going back keeps them. */
+function useBoardParams() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const setSearch = (value: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value.trim()) next.set('q', value);
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const setPage = (value: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value > 1) next.set('page', String(value));
+      else next.delete('page');
+      return next;
+    });
+  return { search, page, setSearch, setPage };
+}
+
+function FilterField({ search, onSearch }: { search: string; onSearch: (value: string) => void }) {
+  const [text, setText] = useState(search);
+  const debounced = useDebouncedCallback(onSearch, 350);
+  const change = (value: string) => {
+    setText(value);
+    debounced(value);
+  };
+  return (
+    <TextInput
+      type="search"
+      label="Filtrar por nombre"
+      placeholder="Nombre o email"
+      value={text}
+      onChange={(event) => change(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={text ? <CloseButton size="sm" aria-label="Borrar filtro" onClick={() => change('')} /> : null}
+      maxLength={200}
+      autoComplete="off"
+      enterKeyHint="search"
+      style={{ flex: '1 1 240px', maxWidth: 420 }}
+    />
+  );
+}
+
+/** A module's totals: how many trainees in each state, the empty states left out. */
+function Totals({ totals }: { totals: Record<BoardState, number> }) {
+  return (
+    <Stack gap={0}>
+      {boardStates
+        .filter((state) => totals[state] > 0)
+        .map((state) => (
+          <Text key={state} size="xs" c="gray.8" style={{ whiteSpace: 'nowrap' }}>
+            {boardStateLabels[state]}: <strong>{count.format(totals[state])}</strong>
+          </Text>
+        ))}
+    </Stack>
+  );
+}
+
+function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseId: string; dimmed: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={170 + board.modules.length * 170} type="native">
+      <Table className={classes.board} withTableBorder withColumnBorders verticalSpacing="xs" style={{ opacity: dimmed ? 0.6 : 1 }} aria-busy={dimmed}>
+        <caption className={classes.caption}>Estado de cada alumno en cada módulo de {board.course.name}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" className={classes.sticky}>
+              Alumno
+            </Table.Th>
+            {board.modules.map((module) => (
+              <Table.Th scope="col" key={module.id}>
+                {module.name}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {board.trainees.map((trainee) => (
+            <Table.Tr key={trainee.id}>
+              <Table.Th scope="row" className={classes.sticky}>
+                <Text size="sm" fw={600} className={classes.name}>
+                  {trainee.name}
+                </Text>
+                <Text size="xs" c="gray.7" className={classes.name}>
+                  {trainee.email}
+                </Text>
+              </Table.Th>
+              {board.modules.map((module, index) => {
+                const state = trainee.states[index]!;
+                // A module not enabled has nothing to review: the cell opens the trainee's modules, where it can be enabled.
+                const href =
+                  state === 'no-habilitado' ? paths.adminUserModules(trainee.id, courseId) : paths.adminUserActivity(trainee.id, courseId, module.id);
+                return (
+                  <Table.Td key={module.id} p={0}>
+                    <Anchor
+                      component={Link}
+                      href={href}
+                      className={classes.cell}
+                      aria-label={`${trainee.name}, ${module.name}: ${boardStateLabels[state]}`}
+                    >
+                      <BoardStateBadge state={state} />
+                    </Anchor>
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" className={classes.sticky}>
+              Totales ({count.format(board.total)})
+            </Table.Th>
+            {board.modules.map((module) => (
+              <Table.Td key={module.id}>
+                <Totals totals={module.totals} />
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The class progress board: every trainee of a course × every module, filtered and paged on the server. */
+export function ProgressBoardPage() {
+  const { courseId = '' } = useParams<{ courseId: string }>();
+  const { search, page, setSearch, setPage } = useBoardParams();
+  const term = search.trim();
+  const query = useProgressBoard(courseId, term, page);
+  const board = query.data;
+
+  if (query.isPending) return <Skeleton h={320} />;
+  if (query.isError && !board) {
+    return <LoadError error={query.error} backTo={paths.adminCreateCourse()} backLabel="Volver a los cursos" onRetry={() => void query.refetch()} />;
+  }
+  if (!board) return null;
+  const totalPages = Math.max(1, Math.ceil(board.total / board.pageSize));
+  const first = (board.page - 1) * board.pageSize + 1;
+
+  return (
+    <Stack gap="md">
+      <PageTitle>Progreso · {board.course.name}</PageTitle>
+      <Group align="flex-end" justify="space-between" gap="sm" mt={-8}>
+        <FilterField search={search} onSearch={setSearch} />
+        <Button component="a" href={progressCsvUrl(courseId, term)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+          Descargar CSV
+        </Button>
+      </Group>
+      <Group gap="xs" justify="space-between">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {term
+            ? `${count.format(board.total)} ${board.total === 1 ? 'alumno coincide' : 'alumnos coinciden'} con “${term}”`
+            : `${count.format(board.total)} ${board.total === 1 ? 'alumno' : 'alumnos'}`}
+          {board.total > board.pageSize && ` · mostrando ${count.format(first)}–${count.format(first + board.trainees.length - 1)}`}
+        </Text>
+        {query.isFetching && <Loader size="xs" aria-label="Actualizando" />}
+      </Group>
+      {board.modules.length === 0 ? (
+        <EmptyState title="Este curso no tiene módulos" text="Creá uno desde Crear Módulo." />
+      ) : board.total === 0 ? (
+        <EmptyState
+          icon={IconUserSearch}
+          title={term ? 'No hay alumnos que coincidan' : 'Este curso todavía no tiene alumnos'}
+          text={term ? `Ningún alumno del curso se llama “${term}”.` : 'Habilitá el curso a los alumnos desde la Lista de Usuarios.'}
+        />
+      ) : (
+        <BoardTable board={board} courseId={courseId} dimmed={query.isPlaceholderData} />
+      )}
+      {totalPages > 1 && (
+        <Group justify="center" component="nav" aria-label="Páginas del tablero">
+          <Pagination
+            total={totalPages}
+            value={Math.min(page, totalPages)}
+            onChange={(value) => {
+              setPage(value);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+            siblings={1}
+            boundaries={1}
+            gap={4}
+            getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

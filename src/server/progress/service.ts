@@ -1,0 +1,139 @@
+import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { progressFromSummary } from '../../shared/activity-state.ts';
+import { BOARD_PAGE_SIZE, boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../shared/schemas/progress.ts';
+import type { Db } from '../db/client.ts';
+import { activity, activityItem, courseAccess, courseModule, moduleAccess, user } from '../db/schema.ts';
+import { findCourse } from '../courses/service.ts';
+import { escapeLike, fold } from '../users/list-users.ts';
+
+/** The trainees of a course: students with the course enabled, optionally filtered by name or email. */
+function traineeFilter(courseId: string, search: string | undefined): SQL {
+  const term = search?.trim();
+  return and(
+    eq(user.role, 'student'),
+    sql`exists (select 1 from ${courseAccess} where ${courseAccess.userId} = ${user.id} and ${courseAccess.courseId} = ${courseId} and ${courseAccess.enabled})`,
+    term ? like(user.searchText, `%${escapeLike(fold(term))}%`) : undefined,
+  )!;
+}
+
+const activeModules = (db: Db, courseId: string) =>
+  db
+    .select({ id: courseModule.id, name: courseModule.name })
+    .from(courseModule)
+    .where(and(eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)))
+    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
+
+/**
+ * Every enabled module of the course for the trainees `who` selects, with the counts the
+ * module state is derived from (one row per trainee and module; no row = not enabled).
+ */
+function enabledCells(db: Db, courseId: string, who: SQL) {
+  return db
+    .select({
+      userId: moduleAccess.userId,
+      moduleId: moduleAccess.moduleId,
+      submitted: sql<boolean>`coalesce(${activity.submitted}, false)`.as('submitted'),
+      items: sql<number>`count(${activityItem.id})::int`.as('items'),
+      correct: sql<number>`(count(*) filter (where ${activityItem.correction} is true))::int`.as('correct'),
+      incorrect: sql<number>`(count(*) filter (where ${activityItem.correction} is false))::int`.as('incorrect'),
+    })
+    .from(moduleAccess)
+    .innerJoin(courseModule, and(eq(courseModule.id, moduleAccess.moduleId), eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)))
+    .leftJoin(activity, and(eq(activity.userId, moduleAccess.userId), eq(activity.moduleId, moduleAccess.moduleId)))
+    .leftJoin(activityItem, eq(activityItem.activityId, activity.id))
+    .where(and(eq(moduleAccess.enabled, true), who))
+    .groupBy(moduleAccess.userId, moduleAccess.moduleId, activity.id, activity.submitted);
+}
+
+const emptyTotals = (): Record<BoardState, number> => Object.fromEntries(boardStates.map((state) => [state, 0])) as Record<BoardState, number>;
+
+/**
+ * One page of the class progress board. Paged on the server: whatever the size of the class,
+ * four queries — the modules, the page of trainees (with the count), their cells, and the
+ * totals per module, grouped in the database.
+ */
+export async function progressBoard(db: Db, courseId: string, options: { search?: string | undefined; page: number }): Promise<ProgressBoard> {
+  const course = await findCourse(db, courseId);
+  const filter = traineeFilter(courseId, options.search);
+  const [modules, trainees, [{ total } = { total: 0 }]] = await Promise.all([
+    activeModules(db, courseId),
+    db
+      .select({ id: user.id, name: user.name, email: user.email })
+      .from(user)
+      .where(filter)
+      .orderBy(asc(user.name), asc(user.id))
+      .limit(BOARD_PAGE_SIZE)
+      .offset((options.page - 1) * BOARD_PAGE_SIZE),
+    db.select({ total: count() }).from(user).where(filter),
+  ]);
+
+  const pageIds = trainees.map((t) => t.id);
+  const inFilter = sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`;
+  const [cells, grouped] = await Promise.all([
+    pageIds.length ? enabledCells(db, courseId, inArray(moduleAccess.userId, pageIds)) : Promise.resolve([]),
+    totalsQuery(db, courseId, inFilter),
+  ]);
+
+  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, progressFromSummary(cell)]));
+  const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
+  for (const row of grouped) {
+    const moduleTotals = totals.get(row.moduleId);
+    if (moduleTotals) moduleTotals[progressFromSummary(row)] += row.trainees;
+  }
+  for (const moduleTotals of totals.values()) {
+    const enabled = boardStates.reduce((sum, state) => sum + moduleTotals[state], 0);
+    moduleTotals['no-habilitado'] = total - enabled;
+  }
+
+  return {
+    course: { id: course.id, name: course.name },
+    modules: modules.map((m) => ({ id: m.id, name: m.name, totals: totals.get(m.id)! })),
+    trainees: trainees.map((t) => ({
+      ...t,
+      states: modules.map((m) => stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'),
+    })),
+    total,
+    page: options.page,
+    pageSize: BOARD_PAGE_SIZE,
+  };
+}
+
+/** How many trainees share each (module, counts) combination: a few rows per module whatever the class size. */
+function totalsQuery(db: Db, courseId: string, who: SQL) {
+  const cells = enabledCells(db, courseId, who).as('cells');
+  return db
+    .select({
+      moduleId: cells.moduleId,
+      submitted: cells.submitted,
+      items: cells.items,
+      correct: cells.correct,
+      incorrect: cells.incorrect,
+      trainees: sql<number>`count(*)::int`,
+    })
+    .from(cells)
+    .groupBy(cells.moduleId, cells.submitted, cells.items, cells.correct, cells.incorrect);
+}
+
+/** A CSV field as Excel reads it: quoted when needed, and never taken for a formula. */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The whole board (every trainee matching the filter) as CSV: semicolons and a BOM, as Excel in Spanish expects. */
+export async function progressBoardCsv(db: Db, courseId: string, search: string | undefined): Promise<{ filename: string; body: string }> {
+  const course = await findCourse(db, courseId);
+  const filter = traineeFilter(courseId, search);
+  const [modules, trainees, cells] = await Promise.all([
+    activeModules(db, courseId),
+    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(filter).orderBy(asc(user.name), asc(user.id)),
+    enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`),
+  ]);
+  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, progressFromSummary(cell)]));
+  const lines = [
+    ['Nombre', 'Email', ...modules.map((m) => m.name)],
+    ...trainees.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
+  ];
+  const slug = fold(course.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'curso';
+  return { filename: `progreso-${slug}.csv`, body: `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n` };
+}

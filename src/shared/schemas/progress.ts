@@ -1,0 +1,40 @@
+// The class progress board: one row per trainee of a course, one column per module.
+import * as z from 'zod/mini';
+import { progressLabels } from '../activity-state.ts';
+import { messages, tooLong } from '../messages.ts';
+import { SEARCH_MAX } from './access.ts';
+
+export const BOARD_PAGE_SIZE = 50;
+
+/** A module's state for one trainee: not enabled for them, or their progress in it. */
+export const boardStates = ['no-habilitado', 'sin-responder', 'enviado', 'con-correcciones', 'aprobado'] as const;
+export const boardStateSchema = z.enum(boardStates);
+export type BoardState = z.infer<typeof boardStateSchema>;
+
+export const boardStateLabels: Record<BoardState, string> = { 'no-habilitado': 'No habilitado', ...progressLabels };
+
+export const boardQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, tooLong('La búsqueda', SEARCH_MAX)))),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1, messages.invalidPage), z.maximum(100_000)), 1),
+});
+
+const totalsSchema = z.object({
+  'no-habilitado': z.number(),
+  'sin-responder': z.number(),
+  enviado: z.number(),
+  'con-correcciones': z.number(),
+  aprobado: z.number(),
+});
+
+export const progressBoardSchema = z.object({
+  course: z.object({ id: z.string(), name: z.string() }),
+  /** The course's modules in order (archived ones left out), each with how many trainees are in each state. */
+  modules: z.array(z.object({ id: z.string(), name: z.string(), totals: totalsSchema })),
+  /** One page of trainees; `states[i]` is their state in `modules[i]`. */
+  trainees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), states: z.array(boardStateSchema) })),
+  /** Trainees matching the filter (the totals count these). */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ProgressBoard = z.infer<typeof progressBoardSchema>;

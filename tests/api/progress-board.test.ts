@@ -1,0 +1,141 @@
+// The class progress board: every trainee of a course × every module, with totals, filter, paging and CSV.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseAccess, user } from '../../src/server/db/schema.ts';
+import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
+import { createUser } from './helpers/builders.ts';
+import { buildCourse, buildModule, correctActivity, enableCourse, enableModule, submitAnswers, unknownId } from './helpers/content.ts';
+import { call, login } from './helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let course: { id: string; name: string };
+let modules: { id: string; name: string }[];
+const people: Record<string, { id: string; email: string }> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+  course = await buildCourse(t.ctx, { name: 'Árbitros 2026' });
+  modules = [
+    await buildModule(t.ctx, course.id, { name: 'Reglas' }),
+    await buildModule(t.ctx, course.id, { name: 'Sanciones' }),
+    await buildModule(t.ctx, course.id, { name: '=Evaluación; final' }),
+  ];
+  const reglas = modules[0]!;
+  const sanciones = modules[1]!;
+  for (const name of ['Ana Álvarez', 'Bruno Díaz', 'Carla Sosa', 'Dario Fuera', 'Elena Bloqueada']) {
+    people[name.split(' ')[0]!] = await createUser(t.ctx, { name });
+  }
+  const { Ana, Bruno, Carla, Dario, Elena } = people as Record<string, { id: string }>;
+  // Ana: submitted Reglas. Bruno: Reglas with corrections, Sanciones approved. Carla: the course only.
+  await enableModule(t.ctx, Ana!.id, reglas.id);
+  await submitAnswers(t.ctx, Ana!.id, reglas.id);
+  await enableModule(t.ctx, Bruno!.id, reglas.id);
+  await submitAnswers(t.ctx, Bruno!.id, reglas.id);
+  await correctActivity(t.ctx, Bruno!.id, reglas.id, [true, false]);
+  await enableModule(t.ctx, Bruno!.id, sanciones.id);
+  await submitAnswers(t.ctx, Bruno!.id, sanciones.id);
+  await correctActivity(t.ctx, Bruno!.id, sanciones.id, [true, true]);
+  await enableCourse(t.ctx, Carla!.id, course.id);
+  // Not trainees of this course: another course's student, one whose course was blocked, admins.
+  await enableModule(t.ctx, Dario!.id, (await buildModule(t.ctx, (await buildCourse(t.ctx)).id)).id);
+  await enableModule(t.ctx, Elena!.id, sanciones.id);
+  await enableCourse(t.ctx, Elena!.id, course.id, false);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const board = async (query = '', cookie = adminCookie) => {
+  const response = await call(t.app, { url: `/api/courses/${course.id}/progress${query}`, cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ProgressBoard;
+};
+
+describe('GET /api/courses/:courseId/progress', () => {
+  it('has one row per trainee of the course and one column per module, each cell the module state', async () => {
+    const result = await board();
+    expect(result.course).toEqual({ id: course.id, name: 'Árbitros 2026' });
+    expect(result.modules.map((m) => m.name)).toEqual(['Reglas', 'Sanciones', '=Evaluación; final']);
+    expect(result.trainees.map((row) => [row.name, row.states])).toEqual([
+      ['Ana Álvarez', ['enviado', 'no-habilitado', 'no-habilitado']],
+      ['Bruno Díaz', ['con-correcciones', 'aprobado', 'no-habilitado']],
+      ['Carla Sosa', ['no-habilitado', 'no-habilitado', 'no-habilitado']],
+    ]);
+    expect(result.trainees[0]).toMatchObject({ id: people.Ana!.id, email: people.Ana!.email });
+    expect(result).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+  });
+
+  it('gives totals per module over every trainee', async () => {
+    const { modules: columns } = await board();
+    expect(columns.map((m) => m.totals)).toEqual([
+      { 'no-habilitado': 1, 'sin-responder': 0, enviado: 1, 'con-correcciones': 1, aprobado: 0 },
+      { 'no-habilitado': 2, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 1 },
+      { 'no-habilitado': 3, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 0 },
+    ]);
+  });
+
+  it('filters by name or email, without caring for accents or case', async () => {
+    expect((await board('?search=ALVAREZ')).trainees.map((r) => r.name)).toEqual(['Ana Álvarez']);
+    expect((await board(`?search=${encodeURIComponent(people.Bruno!.email)}`)).trainees.map((r) => r.name)).toEqual(['Bruno Díaz']);
+    const none = await board('?search=nadie');
+    expect(none.trainees).toEqual([]);
+    expect(none.total).toBe(0);
+    expect(none.modules[0]!.totals['no-habilitado']).toBe(0);
+    // The totals count the filtered trainees.
+    expect((await board('?search=bruno')).modules[1]!.totals).toMatchObject({ aprobado: 1, 'no-habilitado': 0 });
+  });
+
+  it('pages on the server, 50 trainees a page', async () => {
+    const other = await buildCourse(t.ctx);
+    const ids = Array.from({ length: 120 }, (_, i) => ({ id: randomUUID(), name: `Alumno ${String(i).padStart(3, '0')}`, email: `pag-${i}-${randomUUID()}@example.com` }));
+    await t.ctx.db.insert(user).values(ids.map((row) => ({ ...row, role: 'student' })));
+    await t.ctx.db.insert(courseAccess).values(ids.map((row) => ({ userId: row.id, courseId: other.id, enabled: true })));
+    const page = async (n: number) => {
+      const response = await call(t.app, { url: `/api/courses/${other.id}/progress?page=${n}`, cookie: adminCookie });
+      return response.json() as ProgressBoard;
+    };
+    const [first, third] = [await page(1), await page(3)];
+    expect(first.total).toBe(120);
+    expect(first.trainees).toHaveLength(50);
+    expect(first.trainees[0]!.name).toBe('Alumno 000');
+    expect(third.trainees.map((r) => r.name)).toEqual(ids.slice(100).map((row) => row.name));
+  });
+
+  it('is for admins; unknown course 404; bad page 400', async () => {
+    // A student of another course is refused like any student: the board is admin data.
+    const student = await createUser(t.ctx);
+    await enableCourse(t.ctx, student.id, (await buildCourse(t.ctx)).id);
+    const studentCookie = await login(t.app, student.email, student.password);
+    expect((await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: studentCookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: `/api/courses/${course.id}/progress` })).statusCode).toBe(401);
+    expect((await call(t.app, { url: `/api/courses/${unknownId()}/progress`, cookie: adminCookie })).statusCode).toBe(404);
+    const bad = await call(t.app, { url: `/api/courses/${course.id}/progress?page=0`, cookie: adminCookie });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('La página debe ser 1 o más');
+  });
+});
+
+describe('GET /api/courses/:courseId/progress.csv', () => {
+  it('downloads every trainee as CSV that Excel opens: BOM, semicolons, quoted fields, no formulas', async () => {
+    const response = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: adminCookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="progreso-arbitros-2026.csv"');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      `Nombre;Email;Reglas;Sanciones;"'=Evaluación; final"`,
+      `Ana Álvarez;${people.Ana!.email};Enviado;No habilitado;No habilitado`,
+      `Bruno Díaz;${people.Bruno!.email};Con correcciones;Aprobado;No habilitado`,
+      `Carla Sosa;${people.Carla!.email};No habilitado;No habilitado;No habilitado`,
+    ]);
+  });
+
+  it('applies the filter', async () => {
+    const response = await call(t.app, { url: `/api/courses/${course.id}/progress.csv?search=carla`, cookie: adminCookie });
+    expect(response.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,95 @@
+// The class progress board: rows, states, totals, the filter, the sticky name column on a
+// phone, a cell opening the trainee's review page, and 'Descargar CSV'.
+import { readFile } from 'node:fs/promises';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { createCourse, createModule, createStudent, screenshot, signIn, type TestUser } from './helpers.ts';
+
+/** The student answers every question of the module and submits, through the API as their browser would. */
+async function submitAs(student: TestUser, moduleId: string) {
+  const { baseURL } = e2eEnv();
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: student.email, password: student.password }),
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const own = (await (await fetch(`${baseURL}/api/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
+    activity: { items: { id: string }[] };
+  };
+  const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {
+    method: 'POST',
+    headers: { origin: baseURL, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ answers: own.activity.items.map((item) => ({ itemId: item.id, answer: 'Mi respuesta' })) }),
+  });
+  expect(response.status).toBe(200);
+}
+
+test('the admin follows the whole class on one board', async ({ page }) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const ana = await createStudent({ name: `Ana Board ${tag}` });
+  const beatriz = await createStudent({ name: `Beatriz Board ${tag}` });
+  const carlos = await createStudent({ name: `Carlos Board ${tag}` });
+  const course = await createCourse({ name: `Curso del tablero ${tag}`, enableFor: [ana.id, beatriz.id, carlos.id] });
+  const reglas = await createModule({ courseId: course.id, name: 'Reglas de juego', questions: ['¿Cuánto dura un partido?'], enableFor: [ana.id, beatriz.id] });
+  await createModule({ courseId: course.id, name: 'Sanciones progresivas', questions: ['¿Qué es una exclusión?'], enableFor: [ana.id] });
+  await createModule({ courseId: course.id, name: 'Evaluación final', questions: ['¿Qué marca el árbitro?'] });
+  await submitAs(beatriz, reglas.id);
+
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/create-course');
+  await page.getByRole('link', { name: `Progreso del curso ${course.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}/progreso$`));
+  await expect(page.getByRole('heading', { name: `Progreso · ${course.name}` })).toBeVisible();
+
+  const table = page.getByRole('table');
+  const row = (student: TestUser) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
+  await expect(table.getByRole('columnheader')).toHaveText(['Alumno', 'Reglas de juego', 'Sanciones progresivas', 'Evaluación final']);
+  await expect(row(ana).getByRole('cell')).toHaveText(['Sin responder', 'Sin responder', 'No habilitado']);
+  await expect(row(beatriz).getByRole('cell')).toHaveText(['Enviado', 'No habilitado', 'No habilitado']);
+  await expect(row(carlos).getByRole('cell')).toHaveText(['No habilitado', 'No habilitado', 'No habilitado']);
+  const totals = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Totales/ }) });
+  await expect(totals.getByRole('rowheader')).toHaveText('Totales (3)');
+  await expect(totals.getByRole('cell').nth(0)).toContainText('Sin responder: 1');
+  await expect(totals.getByRole('cell').nth(0)).toContainText('Enviado: 1');
+  await expect(totals.getByRole('cell').nth(0)).toContainText('No habilitado: 1');
+  await screenshot(page, 'progreso-clase');
+
+  // On a phone the modules scroll sideways and the names stay in view.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const nameCell = row(ana).getByRole('rowheader');
+  const before = (await nameCell.boundingBox())!;
+  await table.evaluate((el) => {
+    let scroller = el.parentElement;
+    while (scroller && scroller.scrollWidth <= scroller.clientWidth) scroller = scroller.parentElement;
+    if (!scroller) throw new Error('la tabla no se desplaza a los costados');
+    scroller.scrollLeft = 400;
+  });
+  await expect.poll(async () => (await row(ana).getByRole('cell').nth(0).boundingBox())!.x).toBeLessThan(before.x + 100);
+  expect(Math.abs((await nameCell.boundingBox())!.x - before.x)).toBeLessThanOrEqual(2);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The filter.
+  await page.getByRole('searchbox', { name: 'Filtrar por nombre' }).fill('beatriz');
+  await expect(table.getByRole('rowheader', { name: /Board/ })).toHaveCount(1);
+  await expect(row(beatriz)).toBeVisible();
+  await expect(page.getByText('1 alumno coincide con “beatriz”')).toBeVisible();
+  await screenshot(page, 'progreso-clase-filtrado');
+
+  // 'Descargar CSV' with the same filter.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Descargar CSV' }).click();
+  const download = await downloading;
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
+    'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final',
+    `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado`,
+  ]);
+
+  // A cell opens that trainee's review page.
+  await row(beatriz).getByRole('link', { name: `${beatriz.name}, Reglas de juego: Enviado` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users-activities/${beatriz.id}/cursos/${course.id}/modules/${reglas.id}$`));
+  await expect(page.getByRole('button', { name: 'Guardar corrección' })).toBeVisible();
+});
