@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project and ends with one line "N passed, N failed":
 # typecheck, lint, unit and API tests on the embedded database and again on PostgreSQL,
-# the production build (with the login-route size budget) and the browser tests.
+# the file tests again on an S3-compatible store, the production build (with the login-route
+# size budget) and the browser tests.
 # On a fresh Debian machine, as root, it installs Chromium and PostgreSQL itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -96,6 +97,10 @@ else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
   failed=$((failed + 1))
 fi
+# The file tests again with uploads on an S3-compatible store (s3rver, started by the tests).
+suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
+  env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts \
+  --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
 check "Build de producción" vite build --logLevel warn
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 # The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.

@@ -30,7 +30,8 @@ import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
-import { createLocalStorage, type FileStorage } from './files/storage.ts';
+import { openStorage } from './files/open-storage.ts';
+import type { FileStorage } from './files/storage.ts';
 import { imageRoutes } from './images/routes.ts';
 import { forumRoutes } from './forum/routes.ts';
 import { createdEvent, findMessage } from './forum/service.ts';
@@ -56,7 +57,7 @@ export interface AppDeps {
   mailer: Mailer;
   logger: Logger;
   authSecret: string;
-  /** Defaults to the local-disk driver under DATA_DIR/files. */
+  /** Defaults to the configured driver: S3 when S3_BUCKET is set, else the local disk under DATA_DIR/files. */
   storage?: FileStorage;
 }
 
@@ -95,7 +96,7 @@ function tagRoutes(scope: FastifyInstance, tag: string) {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
   const { config, database, mailer, logger } = deps;
   const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
-  const storage = deps.storage ?? (await createLocalStorage(path.join(config.dataDir, 'files')));
+  const storage = deps.storage ?? (await openStorage(config));
   const events = createEventBus({
     databaseUrl: config.databaseUrl,
     pool: database.pool,
@@ -207,7 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 
-  app.addHook('onClose', () => events.close());
+  app.addHook('onClose', async () => {
+    await events.close();
+    if (!deps.storage) await storage.close();
+  });
 
   if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {

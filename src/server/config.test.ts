@@ -58,6 +58,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('stores files on the local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'aula' }).s3).toEqual({
+      bucket: 'aula',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'aula', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'clave' }).s3,
+    ).toEqual({ bucket: 'aula', endpoint: 'http://127.0.0.1:9000', region: 'auto', accessKeyId: 'id', secretAccessKey: 'clave', forcePathStyle: true });
+    expect(loadConfig({ S3_BUCKET: 'aula', S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+  });
+
   it('defaults PUBLIC_URL to the port it listens on', () => {
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
@@ -79,6 +95,13 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'si' }],
     ['AUTH_SECRET', { AUTH_SECRET: 'corto' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['S3_BUCKET', { S3_BUCKET: 'Mi_Bucket' }],
+    ['S3_BUCKET', { S3_ENDPOINT: 'http://127.0.0.1:9000' }],
+    ['S3_ENDPOINT', { S3_BUCKET: 'aula', S3_ENDPOINT: 's3.example.com' }],
+    ['S3_SECRET_ACCESS_KEY', { S3_BUCKET: 'aula', S3_ACCESS_KEY_ID: 'AKIA' }],
+    ['S3_ACCESS_KEY_ID', { S3_BUCKET: 'aula', S3_SECRET_ACCESS_KEY: 'secreto' }],
+    ['S3_FORCE_PATH_STYLE', { S3_BUCKET: 'aula', S3_FORCE_PATH_STYLE: 'a veces' }],
+    ['CLEANUP_INTERVAL_MINUTES', { CLEANUP_INTERVAL_MINUTES: 'cada hora' }],
   ])('a bad %s throws a one-line ConfigError naming it (%j)', (name, env) => {
     const error = configError(env);
     expect(error.message).toContain(name);
@@ -91,6 +114,7 @@ describe('loadConfig', () => {
     expect(configError({ AUTH_SECRET: 'secreto-corto' }).message).not.toContain('secreto-corto');
     expect(configError({ DATABASE_URL: 'mysql://aula:hunter22@localhost/aula' }).message).not.toContain('hunter22');
     expect(configError({ SMTP_URL: 'http://correo:hunter22@smtp.example.com' }).message).not.toContain('hunter22');
+    expect(configError({ S3_ACCESS_KEY_ID: 'hunter22' }).message).not.toContain('hunter22');
   });
 
   it('shows the value it received for a harmless variable', () => {

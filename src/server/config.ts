@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import type { S3Options } from './files/s3-storage.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
@@ -29,9 +30,29 @@ const envSchema = z
     SEED_DEMO: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
+    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket S3 (minúsculas, números, puntos y guiones)').optional()),
+    S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' }).optional()),
+    S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]+$/, 'debe ser una región como us-east-1').default('us-east-1')),
+    S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
+    CLEANUP_INTERVAL_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: 'debe ser un número de minutos' }).int('debe ser un número entero').min(0, 'debe ser 0 (sin limpieza) o más').default(60),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const) {
+      if (env[name] !== undefined && !env.S3_BUCKET) {
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `es obligatoria cuando se define ${name} (sin S3_BUCKET los archivos se guardan en DATA_DIR)` });
+        return;
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'es obligatoria cuando se define la otra (S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas)' });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'es obligatoria cuando se define la otra (ADMIN_EMAIL y ADMIN_PASSWORD van juntas)' });
@@ -51,11 +72,15 @@ export interface Config {
   authSecret: string | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** Set when S3_BUCKET is: uploads go to that S3-compatible bucket instead of DATA_DIR. */
+  s3: S3Options | undefined;
+  /** Minutes between clean-ups of expired sessions, tokens, limit counters and orphaned uploads; 0 = never. */
+  cleanupIntervalMinutes: number;
 }
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET']);
+const secretVariables = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
 
 /** The received value for the error message, without secrets: they end up in logs. */
 function shownValue(name: string, value: string | undefined): string {
@@ -86,5 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : undefined,
+    cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
   };
 }

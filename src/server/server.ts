@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { checkBucket } from './files/s3-storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
@@ -36,6 +37,10 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  if (config.s3) {
+    const problem = await checkBucket(config.s3);
+    if (problem) logger.warn({ bucket: config.s3.bucket, endpoint: config.s3.endpoint, problem }, 'El bucket de S3_BUCKET no responde: las subidas y descargas de archivos van a fallar hasta que responda');
+  }
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
   await app.listen({ port: config.port, host: config.host });

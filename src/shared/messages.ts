@@ -142,6 +142,8 @@ export const messages = {
   internal: 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.',
   databaseUnavailable: 'La base de datos no responde. Intentá de nuevo en unos momentos.',
   diskFull: 'No hay espacio en el servidor. Avisá al administrador.',
+  storageUnavailable: 'El almacenamiento de archivos no responde. Intentá de nuevo en unos minutos.',
+  fileMissing: 'El archivo ya no está disponible.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key no es válida: usá de 8 a 100 letras, números, guiones o guiones bajos.',
   idempotencyKeyReused: 'Esa clave Idempotency-Key ya se usó para otro pedido distinto.',

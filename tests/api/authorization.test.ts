@@ -22,6 +22,7 @@ import { courseOptions, insertVideo, updateJugada } from '../../src/server/jugad
 import { call, login, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { storeBuffer } from '../../src/server/files/storage.ts';
 
 type Caller = 'anonymous' | 'outsider' | 'student' | 'admin';
 const callers: Caller[] = ['anonymous', 'outsider', 'student', 'admin'];
@@ -84,7 +85,7 @@ beforeAll(async () => {
     studentId: student.id,
     targetId: target.id,
   });
-  const videoId = await insertVideo(t.ctx.db, { key: await t.ctx.storage.write(webmBytes(), 'webm'), mime: 'video/webm', size: webmBytes().length });
+  const videoId = await insertVideo(t.ctx.db, { key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'), mime: 'video/webm', size: webmBytes().length });
   const jugada = await buildJugada(t.ctx, module.id);
   await updateJugada(t.ctx.db, jugada.id, { ...jugadaBody(), video: { kind: 'file', videoId }, correctDecisionId: jugada.correctDecisionId, correctSanctionId: jugada.correctSanctionId });
   f.jugadaId = jugada.id;

@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { image } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { IMAGE_MAX_BYTES } from '../../src/shared/schemas/content.ts';
 import { signedIn, unknownId } from './helpers/content.ts';
-import { jpegBytes, listFiles, multipart, pdfBytes, pngBytes, webpBytes, type Part } from './helpers/files.ts';
+import { jpegBytes, listFiles, multipart, storedFiles, pdfBytes, pngBytes, webpBytes, type Part } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -29,11 +28,11 @@ const file = (content: Buffer, filename = 'foto.png', contentType = 'image/png')
 
 /** What an upload could leave behind: image rows, stored files and scratch files. */
 async function snapshot() {
-  const root = path.join(t.ctx.config.dataDir, 'files');
+  const stored = await storedFiles(t.ctx);
   return {
     rows: (await t.ctx.db.select({ id: image.id }).from(image)).length,
-    objects: (await listFiles(path.join(root, 'objects'))).length,
-    scratch: await listFiles(path.join(root, 'tmp')),
+    objects: stored.objects.length,
+    scratch: stored.scratch,
   };
 }
 
@@ -123,11 +122,14 @@ describe('POST /api/images', () => {
 
   it('never lets the uploaded file name choose where the bytes go', async () => {
     const before = await listFiles(t.ctx.config.dataDir);
+    const keysBefore = (await storedFiles(t.ctx)).objects;
     const response = await upload([file(pngBytes(), '../../../../escapado.png')]);
     expect(response.statusCode).toBe(201);
+    const keys = (await storedFiles(t.ctx)).objects.filter((key) => !keysBefore.includes(key));
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.png$/)]);
     const added = (await listFiles(t.ctx.config.dataDir)).filter((name) => !before.includes(name));
-    expect(added).toHaveLength(1);
-    expect(added[0]).toMatch(/^files\/objects\/[0-9a-f]{2}\/[0-9a-f-]{36}\.png$/);
+    if (t.ctx.storage.kind === 'local') expect(added).toEqual([`files/objects/${keys[0]!.slice(0, 2)}/${keys[0]}`]);
+    else expect(added.filter((name) => name.startsWith('files/'))).toEqual([]);
   });
 });
 

@@ -1,10 +1,9 @@
 // Malformed multipart bodies on the upload routes: a clear Spanish 400, never a 500, and nothing stored.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { document, image } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse } from './helpers/content.ts';
-import { listFiles, multipart, pngBytes } from './helpers/files.ts';
+import { multipart, pngBytes, storedFiles } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -21,11 +20,10 @@ afterAll(async () => {
 });
 
 async function snapshot() {
-  const root = path.join(t.ctx.config.dataDir, 'files');
   return {
     images: (await t.ctx.db.select({ id: image.id }).from(image)).length,
     documents: (await t.ctx.db.select({ id: document.id }).from(document)).length,
-    files: (await listFiles(root)).length,
+    files: await storedFiles(t.ctx),
   };
 }
 

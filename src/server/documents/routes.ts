@@ -7,6 +7,7 @@ import { authorize, canViewCourse, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { deleteDocument, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
 import { messages } from '../../shared/messages.ts';
@@ -48,7 +49,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       const file = await receiveUpload(request, storage, { kind: 'document', maxBytes: DOCUMENT_MAX_BYTES });
       const name = safeParse(documentNameSchema, file.fields['name'] ?? '');
       if (!name.success) {
-        await storage.remove(file.key);
+        await storage.delete(file.key);
         const message = name.error.issues[0]?.message ?? messages.uploadMissingName;
         throw badRequest(message, { name: message });
       }
@@ -60,7 +61,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
         extension: file.extension,
         size: file.size,
       }).catch(async (error: unknown) => {
-        await storage.remove(file.key);
+        await storage.delete(file.key).catch(() => undefined);
         throw error;
       });
       return reply.status(201).send({ document: presentDocument(row) });
@@ -71,8 +72,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     await guards.requireAdmin(request);
     const row = await deleteDocument(db, request.params.documentId);
     if (!row) throw notFound(messages.documentNotFound);
-    // The row is gone first: a file left behind by a crash here is only unused space.
-    await storage.remove(row.storageKey);
+    // The row is gone first: a file left behind (a crash, the store down) is only unused
+    // space, removed by the scheduled clean-up of orphaned uploads.
+    await storage.delete(row.storageKey).catch((error: unknown) => request.log.warn({ err: error, key: row.storageKey }, 'no se pudo borrar el archivo'));
     return reply.status(204).send();
   });
 
@@ -81,14 +83,14 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await guards.requireUser(request);
     const row = await findDocument(db, request.params.documentId);
     authorize(canViewCourse(user, await loadAccess(db, user.id, row.courseId)));
-    const { stream, size } = await storage.open(row.storageKey);
-    const filename = downloadName(row.name, row.extension);
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-length', size)
-      .header('content-disposition', `inline; filename="${filename.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('cache-control', 'private, no-cache')
-      .send(stream);
+    return sendStoredFile(request, reply, storage, {
+      key: row.storageKey,
+      size: row.size,
+      contentType: row.mimeType,
+      storedAt: row.createdAt,
+      downloadName: downloadName(row.name, row.extension),
+      cacheControl: 'private, no-cache',
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer } from 'file-type';
 
 export interface DetectedType {
   mime: string;
@@ -32,11 +32,17 @@ const allowedByKind: Record<FileKind, Record<string, string>> = { image: images,
 const legacyOffice = new Set(['doc', 'xls', 'ppt']);
 
 /**
- * What a file is, judged by its content (magic bytes), never by its name; null when the
- * content is not one of the accepted types for that kind of upload.
+ * How many of a file's first bytes its type is judged on: enough for the signatures, for the
+ * first entries of an Office/OpenDocument zip and for an MP4's ftyp box.
  */
-export async function detectFileType(file: string, kind: FileKind, originalName = ''): Promise<DetectedType | null> {
-  const detected = await fileTypeFromFile(file);
+export const DETECTION_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * What a file is, judged by its content's first bytes (magic bytes), never by its name; null
+ * when the content is not one of the accepted types for that kind of upload.
+ */
+export async function detectFileType(head: Uint8Array, kind: FileKind, originalName = ''): Promise<DetectedType | null> {
+  const detected = await fileTypeFromBuffer(head);
   if (!detected) return null;
   const allowed = allowedByKind[kind];
   let extension: string = detected.ext;

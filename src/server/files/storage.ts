@@ -1,59 +1,81 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 
-/** Where uploaded bytes live. Keys are generated here; no user-supplied name ever reaches a path. */
-export interface FileStorage {
-  /** A fresh path in the storage's scratch folder for an upload in progress. */
-  scratchPath(): string;
-  /** Moves a finished upload into storage and returns its new key. */
-  keep(scratchFile: string, extension: string): Promise<string>;
-  /** Stores bytes made by the app itself (the sample course) and returns their key. */
-  write(content: Buffer, extension: string): Promise<string>;
-  open(key: string): Promise<{ stream: Readable; size: number }>;
-  remove(key: string): Promise<void>;
+/** What the store knows of one stored object. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
 }
 
-const KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+/** An inclusive byte range, as in HTTP's `Range: bytes=start-end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
-/** The local-disk driver: files under `<root>/objects`, uploads in progress under `<root>/tmp`. */
-export async function createLocalStorage(root: string): Promise<FileStorage> {
-  const objects = path.join(root, 'objects');
-  const scratch = path.join(root, 'tmp');
-  await mkdir(objects, { recursive: true });
-  await mkdir(scratch, { recursive: true });
+/**
+ * Where uploaded bytes live: the local disk (default) or an S3-compatible object store.
+ * Keys come from `newStorageKey`; no user-supplied name ever reaches the store. Every method
+ * streams: nothing holds a whole file in memory. Failures of the store itself throw
+ * `StorageUnavailableError`; a missing key throws `StoredObjectNotFoundError`.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /**
+   * Stores the stream under `key`; the object exists only once the whole stream arrived.
+   * More than `maxBytes` bytes fail with `StoredObjectTooLargeError` and keep nothing; an
+   * error of the source stream is rethrown as it is, and nothing is kept either.
+   */
+  put(key: string, body: Readable, options: { contentType: string; maxBytes?: number }): Promise<{ size: number }>;
+  /** The object's bytes, or only those of `range` (inclusive, within the object). */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<StoredObject>;
+  /** Removes the object; a key that does not exist is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every stored object (for the clean-up of orphaned uploads and for tests). */
+  list(): AsyncIterable<StoredObject>;
+  /** Removes leftovers of uploads that never finished, older than `olderThan` (local scratch files, unfinished multipart uploads). */
+  removeUnfinished(olderThan: Date): Promise<number>;
+  close(): Promise<void>;
+}
 
-  function pathOf(key: string) {
-    if (!KEY.test(key)) throw new Error(`clave de archivo inválida: ${key}`);
-    // Two levels of folders keep any one directory small.
-    return path.join(objects, key.slice(0, 2), key);
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`el almacenamiento de archivos no responde: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
+}
+export class StoredObjectNotFoundError extends Error {}
+export class StoredObjectTooLargeError extends Error {}
 
-  const storage: FileStorage = {
-    scratchPath: () => path.join(scratch, randomUUID()),
-    async write(content, extension) {
-      const file = storage.scratchPath();
-      await writeFile(file, content);
-      return storage.keep(file, extension);
+export const STORAGE_KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
+/** A fresh key for a new object: a random id and the type's extension. */
+export function newStorageKey(extension: string): string {
+  return `${randomUUID()}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
+}
+
+export function checkKey(key: string): string {
+  if (!STORAGE_KEY.test(key)) throw new Error(`clave de archivo inválida: ${key}`);
+  return key;
+}
+
+/** Counts the bytes that pass and fails with `StoredObjectTooLargeError` past `maxBytes`. */
+export function byteCounter(maxBytes = Number.POSITIVE_INFINITY): Transform & { bytes: number } {
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length;
+      if (counter.bytes > maxBytes) return done(new StoredObjectTooLargeError(`más de ${maxBytes} bytes`));
+      done(null, chunk);
     },
-    async keep(scratchFile, extension) {
-      if (path.dirname(scratchFile) !== scratch) throw new Error('el archivo no está en la carpeta temporal');
-      const key = `${randomUUID()}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
-      const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(scratchFile, target);
-      return key;
-    },
-    async open(key) {
-      const file = pathOf(key);
-      const { size } = await stat(file);
-      return { stream: createReadStream(file), size };
-    },
-    async remove(key) {
-      await rm(pathOf(key), { force: true });
-    },
-  };
-  return storage;
+  }) as Transform & { bytes: number };
+  counter.bytes = 0;
+  return counter;
+}
+
+/** Stores bytes made by the app itself (the sample course, tests) under a new key. */
+export async function storeBuffer(storage: FileStorage, content: Buffer, extension: string, contentType: string): Promise<string> {
+  const key = newStorageKey(extension);
+  await storage.put(key, Readable.from([content]), { contentType });
+  return key;
 }

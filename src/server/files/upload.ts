@@ -1,11 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from '../errors.ts';
-import { detectFileType, type DetectedType, type FileKind } from './file-types.ts';
-import type { FileStorage } from './storage.ts';
+import { detectFileType, DETECTION_SAMPLE_BYTES, type DetectedType, type FileKind } from './file-types.ts';
+import { newStorageKey, StoredObjectTooLargeError, type FileStorage } from './storage.ts';
 import { messages } from '../../shared/messages.ts';
 import { documentTooHeavy, imageTooHeavy } from '../../shared/schemas/content.ts';
 import { videoTooHeavy } from '../../shared/schemas/jugadas.ts';
@@ -31,9 +29,57 @@ function malformed(error: unknown): unknown {
 }
 
 /**
- * Reads the one file of a multipart request (fields must come before it), streams it to
- * scratch space within `maxBytes`, checks its content type and keeps it in storage.
- * Nothing is kept when any check fails.
+ * Reads from `stream` until `bytes` bytes (or its end) arrived, without losing any: returns
+ * them and a stream of the whole content (those bytes, then the rest).
+ */
+function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; whole: Readable }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const cleanup = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    const finish = () => {
+      cleanup();
+      stream.pause();
+      const head = Buffer.concat(chunks);
+      const whole = Readable.from(
+        (async function* () {
+          yield head;
+          if (!stream.readableEnded) yield* stream;
+        })(),
+        { objectMode: false },
+      );
+      resolve({ head, whole });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) finish();
+    };
+    const onEnd = () => finish();
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    // Closed without its end: the parser destroyed it (maybe before we got here).
+    const onClose = () => onError(stream.errored ?? new Error('el archivo llegó incompleto'));
+    if (stream.errored || stream.destroyed) return onClose();
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    stream.once('close', onClose);
+  });
+}
+
+/**
+ * Reads the one file of a multipart request (fields must come before it), judges its type by
+ * the content's first bytes, and streams it into storage within `maxBytes`: nothing is held
+ * whole in memory, and nothing is kept when any check fails or the store fails
+ * (StorageUnavailableError, answered with a 503).
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -43,7 +89,8 @@ export async function receiveUpload(
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
   let part: MultipartFile | undefined;
   try {
-    part = await request.file({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 10_000 } });
+    // One byte over the limit reaches the store's counter, which refuses it (the parser would only cut the file short).
+    part = await request.file({ limits: { fileSize: options.maxBytes + 1, files: 1, fields: 10, fieldSize: 10_000 } });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') {
       throw badRequest(messages.uploadOneFile);
@@ -51,28 +98,34 @@ export async function receiveUpload(
     throw malformed(error);
   }
   if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
+  const file = part.file;
 
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     if (field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string') fields[name] = field.value;
   }
 
-  const scratch = storage.scratchPath();
+  // The parser fails the file's stream when the body ends early or is garbage.
+  const { head, whole } = await peek(file, DETECTION_SAMPLE_BYTES).catch((error: unknown) => {
+    throw malformed(error);
+  });
+  if (head.length === 0) throw badRequest(messages.uploadEmpty, { file: messages.uploadEmpty });
+  const type = await detectFileType(head, options.kind, part.filename);
+  if (!type) {
+    file.resume();
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', invalidType[options.kind], { file: invalidType[options.kind] });
+  }
+
+  const key = newStorageKey(type.extension);
   try {
-    await pipeline(part.file, createWriteStream(scratch)).catch((error: unknown) => {
-      // The body's parser fails the file's stream when the body ends early or is garbage.
-      throw part.file.errored ? malformed(error) : error;
-    });
-    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge[options.kind], { file: tooLarge[options.kind] });
-    const { size } = await stat(scratch);
-    if (size === 0) throw badRequest(messages.uploadEmpty, { file: messages.uploadEmpty });
-    const type = await detectFileType(scratch, options.kind, part.filename);
-    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', invalidType[options.kind], { file: invalidType[options.kind] });
-    const key = await storage.keep(scratch, type.extension);
+    const { size } = await storage.put(key, whole, { contentType: type.mime, maxBytes: options.maxBytes });
     return { ...type, key, size, originalName: part.filename, fields };
   } catch (error) {
-    await rm(scratch, { force: true });
+    if (error instanceof StoredObjectTooLargeError) {
+      file.resume();
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge[options.kind], { file: tooLarge[options.kind] });
+    }
+    if (file.errored) throw malformed(error);
     throw error;
   }
 }
-

@@ -4,6 +4,7 @@ import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
 import { isDatabaseUnavailable, isDiskFull } from '../db/availability.ts';
 import { AppError } from '../errors.ts';
+import { StorageUnavailableError, StoredObjectNotFoundError } from '../files/storage.ts';
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
@@ -14,6 +15,14 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'el almacenamiento de archivos no responde');
+      return reply.status(503).header('retry-after', '30').send(body('UNAVAILABLE', messages.storageUnavailable));
+    }
+    if (error instanceof StoredObjectNotFoundError) {
+      request.log.warn({ err: error }, 'falta un archivo en el almacenamiento');
+      return reply.status(404).send(body('NOT_FOUND', messages.fileMissing));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

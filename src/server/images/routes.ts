@@ -7,6 +7,7 @@ import { IMAGE_MAX_BYTES } from '../../shared/schemas/content.ts';
 import type { AppContext } from '../context.ts';
 import { image } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { fileContent } from '../http/responses.ts';
 
@@ -19,7 +20,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.guards.requireAdmin(request);
     const file = await receiveUpload(request, ctx.storage, { kind: 'image', maxBytes: IMAGE_MAX_BYTES });
     const id = randomUUID();
-    await ctx.db.insert(image).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size });
+    await ctx.db
+      .insert(image)
+      .values({ id, storageKey: file.key, mimeType: file.mime, size: file.size })
+      .catch(async (error: unknown) => {
+        await ctx.storage.delete(file.key).catch(() => undefined);
+        throw error;
+      });
     return reply.status(201).send({ id, url: imageUrl(id) });
   });
 
@@ -27,12 +34,13 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.guards.requireUser(request);
     const [row] = await ctx.db.select().from(image).where(eq(image.id, request.params.imageId));
     if (!row) throw notFound();
-    const { stream, size } = await ctx.storage.open(row.storageKey);
     // An image id never changes content: a new upload gets a new id.
-    return reply
-      .header('content-type', row.mimeType)
-      .header('content-length', size)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .send(stream);
+    return sendStoredFile(request, reply, ctx.storage, {
+      key: row.storageKey,
+      size: row.size,
+      contentType: row.mimeType,
+      storedAt: row.createdAt,
+      cacheControl: 'private, max-age=31536000, immutable',
+    });
   });
 }

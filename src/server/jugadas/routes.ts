@@ -21,6 +21,7 @@ import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
+import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { findModule } from '../modules/service.ts';
@@ -58,7 +59,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
   async function removeFile(key: string | null) {
-    if (key) await storage.remove(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+    if (key) await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
   }
 
   // The course's lists of decisions and sanctions (created from the IHF lists on first use).
@@ -87,7 +88,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     await guards.requireAdmin(request);
     const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
     const id = await insertVideo(db, file).catch(async (error: unknown) => {
-      await storage.remove(file.key);
+      await storage.delete(file.key).catch(() => undefined);
       throw error;
     });
     return reply.status(201).send({ id, mimeType: file.mime, size: file.size });
@@ -139,13 +140,15 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await guards.requireUser(request);
     const found = await findJugada(db, request.params.jugadaId);
     authorize(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)));
-    if (!found.storageKey || !found.mimeType) throw notFound(messages.videoNotFound);
-    const { stream, size } = await storage.open(found.storageKey);
-    return reply
-      .header('content-type', found.mimeType)
-      .header('content-length', size)
-      .header('cache-control', 'private, no-cache')
-      .send(stream);
+    if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
+    // Range requests let the player seek, on either storage driver.
+    return sendStoredFile(request, reply, storage, {
+      key: found.storageKey,
+      size: found.size,
+      contentType: found.mimeType,
+      storedAt: found.storedAt,
+      cacheControl: 'private, no-cache',
+    });
   });
 
   // The trainee's jugadas: no correct call for those not answered yet.

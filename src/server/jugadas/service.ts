@@ -152,7 +152,7 @@ export async function listJugadas(db: Db, moduleId: string): Promise<Jugada[]> {
 
 export async function findJugada(db: Db | Tx, jugadaId: string) {
   const [row] = await db
-    .select({ jugada, courseId: courseModule.courseId, mimeType: video.mimeType, storageKey: video.storageKey })
+    .select({ jugada, courseId: courseModule.courseId, mimeType: video.mimeType, storageKey: video.storageKey, size: video.size, storedAt: video.createdAt })
     .from(jugada)
     .innerJoin(courseModule, eq(courseModule.id, jugada.moduleId))
     .leftJoin(video, eq(video.id, jugada.videoId))

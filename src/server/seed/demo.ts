@@ -3,6 +3,7 @@ import { setUserModuleAccess } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { createCourse } from '../courses/service.ts';
 import { image } from '../db/schema.ts';
+import { storeBuffer } from '../files/storage.ts';
 import { insertDocument } from '../documents/service.ts';
 import { createModule } from '../modules/service.ts';
 import { createUser } from '../users/service.ts';
@@ -106,7 +107,7 @@ export async function seedDemo(ctx: AppContext, password: string) {
   const { db, storage } = ctx;
   const storeImage = async (png: Buffer) => {
     const id = randomUUID();
-    const storageKey = await storage.write(png, 'png');
+    const storageKey = await storeBuffer(storage, png, 'png', 'image/png');
     await db.insert(image).values({ id, storageKey, mimeType: 'image/png', size: png.length });
     return id;
   };
@@ -133,7 +134,7 @@ export async function seedDemo(ctx: AppContext, password: string) {
 
   for (const doc of documents) {
     const pdf = simplePdf(doc.title, doc.paragraphs);
-    const storageKey = await storage.write(pdf, 'pdf');
+    const storageKey = await storeBuffer(storage, pdf, 'pdf', 'application/pdf');
     await insertDocument(db, { courseId: course.id, name: doc.name, storageKey, mimeType: 'application/pdf', extension: 'pdf', size: pdf.length });
   }
 

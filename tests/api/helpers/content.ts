@@ -7,6 +7,7 @@ import { findActivityOf, saveCorrection, submitActivity } from '../../../src/ser
 import type { AppContext } from '../../../src/server/context.ts';
 import { createCourse } from '../../../src/server/courses/service.ts';
 import { image } from '../../../src/server/db/schema.ts';
+import { storeBuffer } from '../../../src/server/files/storage.ts';
 import { insertDocument } from '../../../src/server/documents/service.ts';
 import { postMessage } from '../../../src/server/forum/service.ts';
 import { courseOptions, createJugada } from '../../../src/server/jugadas/service.ts';
@@ -21,7 +22,7 @@ const next = () => ++counter;
 
 export async function createImage(ctx: AppContext): Promise<string> {
   const bytes = pngBytes();
-  const key = await ctx.storage.write(bytes, 'png');
+  const key = await storeBuffer(ctx.storage, bytes, 'png', 'image/png');
   const id = randomUUID();
   await ctx.db.insert(image).values({ id, storageKey: key, mimeType: 'image/png', size: bytes.length });
   return id;
@@ -49,7 +50,7 @@ export async function buildModule(ctx: AppContext, courseId: string, overrides: 
 
 export async function buildDocument(ctx: AppContext, courseId: string, name = `Documento ${next()}`) {
   const bytes = pdfBytes(name);
-  const storageKey = await ctx.storage.write(bytes, 'pdf');
+  const storageKey = await storeBuffer(ctx.storage, bytes, 'pdf', 'application/pdf');
   return insertDocument(ctx.db, { courseId, name, storageKey, mimeType: 'application/pdf', extension: 'pdf', size: bytes.length });
 }
 

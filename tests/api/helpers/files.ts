@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { FileStorage } from '../../../src/server/files/storage.ts';
 import { bannerPng, simplePdf } from '../../../src/server/seed/sample-files.ts';
 
 /** A small real PNG. */
@@ -73,3 +74,13 @@ export const webmBytes = () =>
 /** The start of an MP4 file (an ftyp box of brand isom). */
 export const mp4Bytes = () =>
   Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1'), Buffer.alloc(256)]);
+/**
+ * What uploads left behind on either storage driver: the stored keys and, on the local disk,
+ * the scratch files of uploads in progress.
+ */
+export async function storedFiles(ctx: { storage: FileStorage; config: { dataDir: string } }): Promise<{ objects: string[]; scratch: string[] }> {
+  const objects: string[] = [];
+  for await (const object of ctx.storage.list()) objects.push(object.key);
+  const scratch = ctx.storage.kind === 'local' ? await listFiles(path.join(ctx.config.dataDir, 'files', 'tmp')) : [];
+  return { objects: objects.sort(), scratch };
+}

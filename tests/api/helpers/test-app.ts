@@ -8,6 +8,7 @@ import { openDatabase } from '../../../src/server/db/client.ts';
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
 import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startS3, testStorage, type TestS3 } from './s3.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -22,6 +23,8 @@ export interface TestApp {
   routes: ApiRoute[];
   /** Every log line the app wrote (none unless LOG_LEVEL is raised in `env`). */
   logs: Record<string, unknown>[];
+  /** The S3 server the app stores its files on, when it runs on the S3 driver. */
+  s3: TestS3 | undefined;
   close(): Promise<void>;
 }
 
@@ -32,12 +35,18 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A database shared with other app instances (several instances behind one PostgreSQL); the caller drops it. */
   database?: TestDatabase;
+  /**
+   * Where uploads go: 'local' (DATA_DIR) or 's3' (an s3rver the app starts and stops).
+   * Defaults to TEST_STORAGE, so the API suite runs its file tests on both drivers.
+   */
+  storage?: 'local' | 's3';
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());
+  const s3 = (options.storage ?? testStorage) === 's3' ? await startS3() : undefined;
   const config = loadConfig({
     DATA_DIR: database.dataDir,
     PUBLIC_URL,
@@ -46,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...s3?.env,
     ...options.env,
   });
 
@@ -83,9 +93,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     routes,
     mails,
     logs,
+    s3,
     async close() {
       await app.close();
       await opened.close();
+      await s3?.close();
       if (!shared) await database.drop();
     },
   };
