@@ -99,7 +99,7 @@ else
 fi
 # The file tests again with uploads on an S3-compatible store (s3rver, started by the tests).
 suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
-  env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts \
+  env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
   --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
 check "Build de producción" vite build --logLevel warn
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jugada, jugadaAnswer, jugadaOption, video } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { DEFAULT_DECISIONS, DEFAULT_SANCTIONS } from '../../src/shared/schemas/jugadas.ts';
 import { buildCourse, buildJugada, buildModule, enableModule, optionId, signedIn } from './helpers/content.ts';
-import { listFiles, mp4Bytes, multipart, pngBytes, webmBytes } from './helpers/files.ts';
+import { mp4Bytes, multipart, pngBytes, storedFiles, webmBytes } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -34,7 +33,7 @@ const uploadVideo = (content: Buffer, filename = 'jugada.webm', cookie = admin) 
   return call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie });
 };
 
-const storedObjects = () => listFiles(path.join(t.ctx.config.dataDir, 'files', 'objects'));
+const storedObjects = async () => (await storedFiles(t.ctx)).objects;
 
 describe('option lists', () => {
   it('start as the IHF lists and can be renamed, reordered, extended and shortened', async () => {
