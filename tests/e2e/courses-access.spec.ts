@@ -235,6 +235,7 @@ test('the admin creates a course with modules and a document, enables one module
       await expect(page).toHaveURL(/\/admin\/users$/);
       await page.getByRole('textbox', { name: 'Nombre completo' }).fill(student.name);
       await page.getByRole('textbox', { name: 'Email' }).fill(student.email);
+      await page.getByRole('radio', { name: 'Elegir la contraseña ahora' }).check();
       await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(student.password);
       await page.getByRole('button', { name: 'Crear usuario' }).click();
       await confirmPopup(page, '¡Usuario Creado!');

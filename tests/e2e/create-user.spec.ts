@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { screenshot, signIn, uniqueEmail } from './helpers.ts';
 
 test('the admin creates a student, who can then sign in; the same email twice fails', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000);
   const student = { name: 'Valentina Sosa', email: uniqueEmail('valentina'), password: 'clave-valen-1' };
 
   await signIn(page, e2eEnv().admin);
@@ -15,6 +16,9 @@ test('the admin creates a student, who can then sign in; the same email twice fa
 
   const name = page.getByRole('textbox', { name: 'Nombre completo' });
   const email = page.getByRole('textbox', { name: 'Email' });
+  // An invitation by email is the default; this admin chooses the password by hand.
+  await expect(page.getByRole('radio', { name: 'Enviar invitación por email' })).toBeChecked();
+  await page.getByRole('radio', { name: 'Elegir la contraseña ahora' }).check();
   const password = page.getByRole('textbox', { name: 'Contraseña', exact: true });
   const create = page.getByRole('button', { name: 'Crear usuario' });
   const dialog = page.getByRole('dialog');

@@ -19,6 +19,7 @@ import { ShellLayout } from './shell-layout.tsx';
 
 const AdminHomePage = lazyPage(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
 const CreateUserPage = lazyPage(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
+const ImportUsersPage = lazyPage(() => import('../features/users/import-users-page.tsx'), 'ImportUsersPage');
 const UsersActivitiesPage = lazyPage(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
 const UserCoursesPage = lazyPage(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
 const UserModulesPage = lazyPage(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
@@ -69,6 +70,7 @@ export function AdminArea() {
       <Switch>
         <Route path="/admin/home" component={AdminHomePage} />
         <Route path="/admin/users" component={CreateUserPage} />
+        <Route path="/admin/users/import" component={ImportUsersPage} />
         <Route path="/admin/users-activities" component={UsersActivitiesPage} />
         <Route path="/admin/users-activities/:userId/cursos" component={UserCoursesPage} />
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />

@@ -9,6 +9,7 @@ import { paths } from '../lib/paths.ts';
 // Only the login page ships in the first download; every other page is its own chunk.
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');
+const AcceptInvitationPage = lazyPage(() => import('../features/auth/components/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 const AdminArea = lazyPage(() => import('./admin-area.tsx'), 'AdminArea');
 const StudentArea = lazyPage(() => import('./student-area.tsx'), 'StudentArea');
 
@@ -29,6 +30,7 @@ export function AppRoutes() {
         </Route>
         {/* Reachable signed in or not: it is where the emailed link lands. */}
         <Route path={paths.resetPassword()} component={ResetPasswordPage} />
+        <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
         <Route path="/admin">
           <Redirect to={paths.adminHome()} replace />
         </Route>

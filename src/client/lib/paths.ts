@@ -3,9 +3,14 @@ export const paths = {
   login: () => '/',
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
+  /** Where the invitation email's link lands: 'Creá tu contraseña'. */
+  acceptInvitation: () => '/crear-contrasena',
+  myAccount: () => '/mi-cuenta',
 
   adminHome: () => '/admin/home',
   adminCreateUser: () => '/admin/users',
+  adminImportUsers: () => '/admin/users/import',
+  adminMyAccount: () => '/admin/mi-cuenta',
   adminUsers: () => '/admin/users-activities',
   adminUserCourses: (userId: string) => `/admin/users-activities/${encodeURIComponent(userId)}/cursos`,
   adminUserModules: (userId: string, courseId: string) =>

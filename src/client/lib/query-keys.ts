@@ -8,6 +8,12 @@ export const sessionKeys = {
   current: ['session'] as const,
 };
 
+/** The signed-in user's own settings ('Mi cuenta', feature: account). */
+export const accountKeys = {
+  all: ['account'] as const,
+  emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
+};
+
 /** The course lists and single courses (features: courses; lib/use-courses). */
 export const courseKeys = {
   all: ['courses'] as const,

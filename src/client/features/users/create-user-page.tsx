@@ -1,31 +1,48 @@
 import { useState } from 'react';
-import { Button, Paper, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Link } from 'wouter';
+import { Anchor, Button, Paper, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconFileImport } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import * as z from 'zod/mini';
 import { messages } from '../../../shared/messages.ts';
-import { createUserSchema, type CreateUserInput } from '../../../shared/schemas/users.ts';
+import { emailSchema, newPasswordSchema, roleSchema, type Role } from '../../../shared/schemas/auth.ts';
+import { userNameSchema } from '../../../shared/schemas/users.ts';
 import { MessageDialog } from '../../components/message-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
 import { useCreateUser } from './api/use-create-user.ts';
 
-const emptyUser: CreateUserInput = { name: '', email: '', password: '', role: 'student' };
+type Access = 'invite' | 'password';
+interface FormValues {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+const emptyUser: FormValues = { name: '', email: '', password: '', role: 'student' };
+const withPassword = z.object({ name: userNameSchema, email: emailSchema, password: newPasswordSchema, role: roleSchema });
+const withInvitation = z.object({ name: userNameSchema, email: emailSchema, role: roleSchema });
 
 export function CreateUserPage() {
   const createUser = useCreateUser();
-  const [result, setResult] = useState<'created' | 'failed' | null>(null);
-  const form = useForm<CreateUserInput>({
+  const [access, setAccess] = useState<Access>('invite');
+  const [result, setResult] = useState<'created' | 'invited' | 'failed' | null>(null);
+  const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: emptyUser,
-    validate: zod4Resolver(createUserSchema),
+    validate: (values) => zod4Resolver(access === 'invite' ? withInvitation : withPassword)(values),
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit((values) => {
-    createUser.mutate(values, {
+  const submit = form.onSubmit(({ name, email, password, role }) => {
+    const invite = access === 'invite';
+    createUser.mutate(invite ? { name, email, role } : { name, email, password, role }, {
       onSuccess: () => {
         form.reset();
-        setResult('created');
+        setResult(invite ? 'invited' : 'created');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
@@ -36,21 +53,44 @@ export function CreateUserPage() {
 
   return (
     <>
-      <PageTitle>Crear usuario</PageTitle>
+      <PageTitle
+        actions={
+          <Anchor component={Link} href={paths.adminImportUsers()} size="sm">
+            <IconFileImport size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> Importar alumnos desde un CSV
+          </Anchor>
+        }
+      >
+        Crear usuario
+      </PageTitle>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Nombre completo" autoComplete="off" required key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" autoComplete="off" required key={form.key('email')} {...form.getInputProps('email')} />
-            <PasswordInput
-              label="Contraseña"
-              description="Mínimo 6 caracteres"
-              autoComplete="new-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-              aria-invalid={Boolean(form.errors['password'])}
-            />
+            <Radio.Group
+              label="Primer ingreso"
+              value={access}
+              onChange={(value) => {
+                setAccess(value as Access);
+                form.clearFieldError('password');
+              }}
+            >
+              <Stack gap="xs" mt={6}>
+                <Radio value="invite" label="Enviar invitación por email" description="Recibe un enlace para elegir su contraseña (vence en 7 días)." />
+                <Radio value="password" label="Elegir la contraseña ahora" />
+              </Stack>
+            </Radio.Group>
+            {access === 'password' && (
+              <PasswordInput
+                label="Contraseña"
+                description="Mínimo 6 caracteres"
+                autoComplete="new-password"
+                required
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+                aria-invalid={Boolean(form.errors['password'])}
+              />
+            )}
             <Select
               label="Rol"
               data={[
@@ -64,14 +104,19 @@ export function CreateUserPage() {
             <Button type="submit" loading={createUser.isPending}>
               Crear usuario
             </Button>
+            {access === 'invite' && (
+              <Text size="xs" c="gray.7">
+                La cuenta queda creada al instante; el usuario entra cuando elige su contraseña.
+              </Text>
+            )}
           </Stack>
         </form>
       </Paper>
       <MessageDialog
         opened={result !== null}
-        message={result === 'created' ? messages.userCreated : messages.userCreateFailed}
+        message={result === 'invited' ? `${messages.userCreated} ${messages.invitationSent}` : result === 'created' ? messages.userCreated : messages.userCreateFailed}
         buttonLabel="Ok"
-        color={result === 'created' ? 'green' : 'red'}
+        color={result === 'failed' ? 'red' : 'green'}
         onClose={() => setResult(null)}
       />
     </>

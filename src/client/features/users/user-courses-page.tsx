@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBooks, IconLayoutList } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBooks, IconLayoutList, IconMailForward } from '@tabler/icons-react';
 import type { UserCourse } from '../../../shared/schemas/access.ts';
 import type { User } from '../../../shared/schemas/users.ts';
 import { paths } from '../../lib/paths.ts';
@@ -9,7 +9,8 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { notify } from '../../components/notify.ts';
 import { useSetCourseAccess } from './api/use-set-course-access.ts';
-import { useUser } from './api/use-user.ts';
+import { useResendInvitation } from './api/use-resend-invitation.ts';
+import { useInvitationPending, useUser } from './api/use-user.ts';
 import { useUserCourses } from './api/use-user-courses.ts';
 
 function UserHeading({ user }: { user: User }) {
@@ -37,6 +38,30 @@ function UserHeading({ user }: { user: User }) {
         )}
       </Group>
     </Stack>
+  );
+}
+
+/** A user who has not chosen a password yet: the admin can send the invitation again. */
+function InvitationNotice({ user }: { user: User }) {
+  const pending = useInvitationPending(user.id);
+  const resend = useResendInvitation();
+  if (!pending.data) return null;
+  return (
+    <Alert color="yellow" title="Invitación pendiente" variant="light">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Todavía no eligió su contraseña. Si no le llegó el email o el enlace venció, enviale uno nuevo (el anterior deja de servir).</Text>
+        <Button
+          size="xs"
+          variant="white"
+          color="dark"
+          leftSection={<IconMailForward size={16} aria-hidden />}
+          loading={resend.isPending}
+          onClick={() => resend.mutate(user.id, { onSuccess: (data) => notify(data.message, `Se la enviamos a ${user.email}.`) })}
+        >
+          Reenviar invitación
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -99,7 +124,10 @@ export function UserCoursesPage() {
   return (
     <Stack gap="lg" maw={860}>
       {userData ? (
-        <UserHeading user={userData} />
+        <>
+          <UserHeading user={userData} />
+          <InvitationNotice user={userData} />
+        </>
       ) : (
         <Stack gap="xs" aria-hidden>
           <Skeleton height={14} width={160} />

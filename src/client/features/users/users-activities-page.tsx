@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconChevronRight, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { IconChevronRight, IconFileImport, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import type { UserListItem } from '../../../shared/schemas/access.ts';
 import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -209,7 +209,15 @@ export function UsersActivitiesPage() {
 
   return (
     <Stack gap="md" maw={760}>
-      <PageTitle>Lista de Usuarios</PageTitle>
+      <PageTitle
+        actions={
+          <Button component={Link} href={paths.adminImportUsers()} variant="default" size="sm" leftSection={<IconFileImport size={16} aria-hidden />}>
+            Importar alumnos
+          </Button>
+        }
+      >
+        Lista de Usuarios
+      </PageTitle>
       <SearchField search={search} onSearch={setSearch} />
       {body}
     </Stack>

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { IconCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import type { ImportPreview, ImportResult } from '../../../shared/schemas/users.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useCourses } from '../../lib/use-courses.ts';
+import { useImportUsers, usePreviewImport } from './api/use-import-users.ts';
+
+const count = new Intl.NumberFormat('es-AR');
+
+function PreviewTable({ preview }: { preview: ImportPreview }) {
+  // Three narrow columns (the name and email stacked), so each row's problem is visible on a phone without scrolling.
+  return (
+    <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" aria-label="Filas del archivo">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w={48}>
+            Fila
+          </Table.Th>
+          <Table.Th scope="col">Alumno</Table.Th>
+          <Table.Th scope="col">Estado</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {preview.rows.map((row) => (
+          <Table.Tr key={row.line}>
+            <Table.Td>{row.line}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={500}>
+                {row.name || '—'}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {row.email || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {row.problem ? (
+                <Text size="sm" c="red.8" fw={500}>
+                  {row.problem}
+                </Text>
+              ) : (
+                <Badge color="green" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+                  Lista
+                </Badge>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** 'Importar alumnos': a CSV class list, checked row by row before anything is created. */
+export function ImportUsersPage() {
+  const courses = useCourses();
+  const previewImport = usePreviewImport();
+  const importUsers = useImportUsers();
+  const [file, setFile] = useState<File | null>(null);
+  const [courseId, setCourseId] = useState<string | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const preview = previewImport.data;
+
+  const changed = () => {
+    previewImport.reset();
+    importUsers.reset();
+  };
+
+  const check = () => {
+    if (!file) return;
+    setDone(null);
+    previewImport.mutate({ file, courseId });
+  };
+
+  const runImport = () => {
+    if (!file) return;
+    importUsers.mutate(
+      { file, courseId },
+      {
+        onSuccess: (result) => {
+          setDone(result);
+          setFile(null);
+          previewImport.reset();
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <PageTitle
+        actions={
+          <Anchor component={Link} href={paths.adminCreateUser()} size="sm">
+            Crear un usuario a mano
+          </Anchor>
+        }
+      >
+        Importar alumnos
+      </PageTitle>
+
+      {done && (
+        <Alert color="green" title={done.message} role="status">
+          Cada alumno recibe un email para crear su contraseña.{' '}
+          <Anchor component={Link} href={paths.adminUsers()}>
+            Ver la lista de usuarios
+          </Anchor>
+        </Alert>
+      )}
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <Stack>
+          <Text size="sm">
+            Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma o punto y
+            coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
+          </Text>
+          <FileInput
+            label="Archivo CSV"
+            placeholder="Elegí el archivo"
+            // Mantine's placeholder grey is too pale for WCAG AA on white.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            accept=".csv,text/csv,text/plain"
+            leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+            value={file}
+            onChange={(value) => {
+              setFile(value);
+              changed();
+            }}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
+            required
+          />
+          <Select
+            label="Curso para habilitar (opcional)"
+            description="Se habilita el curso con su primer módulo para todos los alumnos importados."
+            placeholder={courses.isPending ? 'Cargando cursos…' : 'Ninguno'}
+            data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
+            value={courseId}
+            onChange={(value) => {
+              setCourseId(value);
+              changed();
+            }}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Quitar el curso' }}
+            searchable
+            nothingFoundMessage="No hay cursos con ese nombre"
+          />
+          {previewImport.error && (
+            <Alert color="red" role="alert">
+              {previewImport.error.message}
+            </Alert>
+          )}
+          <Group>
+            <Button onClick={check} disabled={!file} loading={previewImport.isPending} variant={preview ? 'default' : 'filled'}>
+              Revisar archivo
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {preview && (
+        <Stack gap="sm" component="section" aria-labelledby="vista-previa">
+          <Text fw={600} id="vista-previa">
+            {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)} con errores
+            {preview.course ? ` · se habilita "${preview.course.name}"` : ''}
+          </Text>
+          <PreviewTable preview={preview} />
+          {importUsers.error && (
+            <Alert color="red" role="alert">
+              {importUsers.error.message}
+            </Alert>
+          )}
+          <Group>
+            <Button onClick={runImport} disabled={preview.valid === 0} loading={importUsers.isPending} leftSection={<IconUpload size={16} aria-hidden />}>
+              Importar
+            </Button>
+            {preview.invalid > 0 && (
+              <Text size="sm" c="gray.7">
+                Las filas con errores no se crean.
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
