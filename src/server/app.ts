@@ -34,7 +34,8 @@ import { openStorage } from './files/open-storage.ts';
 import type { FileStorage } from './files/storage.ts';
 import { imageRoutes } from './images/routes.ts';
 import { forumRoutes } from './forum/routes.ts';
-import { createdEvent, findMessage } from './forum/service.ts';
+import { createdEvent, createdEventsSince, findMessage } from './forum/service.ts';
+import { createSessionEvents } from './auth/session-events.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
@@ -95,8 +96,6 @@ function tagRoutes(scope: FastifyInstance, tag: string) {
 /** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
   const { config, database, mailer, logger } = deps;
-  const auth = createAuth({ db: database.db, secret: deps.authSecret, publicUrl: config.publicUrl, mailer, logger });
-  const storage = deps.storage ?? (await openStorage(config));
   const events = createEventBus({
     databaseUrl: config.databaseUrl,
     pool: database.pool,
@@ -105,8 +104,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       const found = await findMessage(database.db, messageId).catch(() => null);
       return found && createdEvent(found.message, found.courseId);
     },
+    loadMessagesSince: (since) => createdEventsSince(database.db, since),
   });
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, events, logger };
+  const sessions = createSessionEvents(events);
+  const auth = createAuth({
+    db: database.db,
+    secret: deps.authSecret,
+    publicUrl: config.publicUrl,
+    mailer,
+    logger,
+    onSessionDeleted: (session) => sessions.publish({ userId: session.userId, sessionId: session.id, reason: 'session-deleted' }),
+  });
+  const storage = deps.storage ?? (await openStorage(config));
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, events, sessions, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
 import type { Guards } from './auth/guards.ts';
+import type { SessionEvents } from './auth/session-events.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
@@ -17,5 +18,7 @@ export interface AppContext {
   mailer: Mailer;
   storage: FileStorage;
   events: EventBus;
+  /** "These sessions ended", on every instance (sign-out, reset, revocation). */
+  sessions: SessionEvents;
   logger: Logger;
 }

@@ -2,7 +2,8 @@
 // Refusals are checked with inject; delivery over a real connection to a listening server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
-import type { LiveEvent } from '../../src/shared/schemas/forum.ts';
+import { liveEventSchema, type LiveEvent } from '../../src/shared/schemas/forum.ts';
+import { extractToken } from './helpers/mail.ts';
 import { buildCourse, buildModule, enableCourse, enableModule, signedIn, unknownId } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
 import { listen, openEventStream, type EventStream, type ServerEvent } from './helpers/live.ts';
@@ -100,20 +101,14 @@ describe('live delivery', () => {
     const message = here.json().message;
 
     const event = await stream.waitFor((e) => e.event === 'message.created');
-    expect(parsed(event)).toEqual({
-      type: 'message.created',
-      courseId,
-      moduleId,
-      message: {
-        id: message.id,
-        moduleId,
-        userId: classmate.id,
-        authorName: classmate.name,
-        isAdmin: false,
-        body: '¿Cuándo se muestra la tarjeta amarilla? <b>urgente</b>',
-        createdAt: message.createdAt,
-      },
-    });
+    // The same presenter as HTTP: exactly what the student's GET answers for that message, no author id.
+    const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: student.cookie })).json().messages as { id: string }[];
+    const asListed = listed.find((m) => m.id === message.id);
+    expect(asListed).toMatchObject({ mine: false });
+    expect(parsed(event)).toEqual({ type: 'message.created', courseId, moduleId, message: asListed });
+    expect(liveEventSchema.parse(parsed(event))).toEqual(parsed(event));
+    expect(event.data).not.toContain(classmate.id);
+    expect(event.data).not.toContain('userId');
     expect(parsed(event)).not.toHaveProperty('message.id', elsewhere.json().message.id);
   });
 
@@ -172,13 +167,75 @@ describe('live delivery', () => {
     expect((await putAccess(`/api/modules/${otherModuleId}/access`, true)).statusCode).toBe(200);
   });
 
-  it('delivers a message to every open stream, the author included', async () => {
+  it('delivers a message to every open stream, the author included, each presented for its reader', async () => {
     const mine = await open(`/api/modules/${moduleId}/events`, student.cookie);
     const theirs = await open(`/api/modules/${moduleId}/events`, classmate.cookie);
     const admin = await open(`/api/modules/${moduleId}/events`, adminCookie);
-    const message = (await post(moduleId, 'Para todos', student.cookie)).json().message;
-    for (const stream of [mine, theirs, admin]) {
-      expect(parsed(await stream.waitFor(isCreated(message.id)))).toMatchObject({ message: { body: 'Para todos' } });
+    const posted = await post(moduleId, 'Para todos', student.cookie);
+    const message = posted.json().message;
+    expect(parsed(await mine.waitFor(isCreated(message.id)))).toMatchObject({ message: { ...message, mine: true } });
+    for (const stream of [theirs, admin]) {
+      expect(parsed(await stream.waitFor(isCreated(message.id)))).toMatchObject({ message: { ...message, mine: false } });
     }
+  });
+
+  it('saves and answers 201 when announcing the message fails: the failure is logged, not a 500', async () => {
+    const failing = t.ctx.events.subscribe(() => {
+      throw new Error('un suscriptor roto');
+    });
+    const pool = t.ctx.database.pool;
+    const query = pool?.query.bind(pool);
+    if (pool) {
+      // NOTIFY itself fails on PostgreSQL.
+      pool.query = ((text: unknown, ...rest: unknown[]) =>
+        typeof text === 'string' && text.includes('pg_notify') ? Promise.reject(new Error('NOTIFY falló')) : (query as (...a: unknown[]) => unknown)(text, ...rest)) as typeof pool.query;
+    }
+    try {
+      const posted = await post(moduleId, 'Guardado aunque el aviso falle', classmate.cookie);
+      expect(posted.statusCode, posted.body).toBe(201);
+      const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: classmate.cookie })).json().messages as { id: string }[];
+      expect(listed.map((m) => m.id)).toContain(posted.json().message.id);
+    } finally {
+      failing();
+      if (pool && query) pool.query = query as typeof pool.query;
+    }
+  });
+});
+
+describe('streams end with their session', () => {
+  const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+
+  it('ends the stream of a session that signs out, and only that one', async () => {
+    const someone = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, someone.id, moduleId);
+    const otherDevice = await login(t.app, someone.email, someone.password);
+    const stream = await open(`/api/modules/${moduleId}/events`, someone.cookie);
+    const kept = await open(`/api/modules/${moduleId}/events`, otherDevice);
+    expect((await call(t.app, { method: 'POST', url: '/api/auth/logout', cookie: someone.cookie })).statusCode).toBe(204);
+    expect(await closed(stream)).toBe('el servidor cerró el stream');
+    const message = (await post(moduleId, 'Sigue abierto en el otro dispositivo', classmate.cookie)).json().message;
+    await kept.waitFor(isCreated(message.id));
+  });
+
+  it("ends every stream of a user whose password is reset (an admin's too)", async () => {
+    const someone = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, someone.id, moduleId);
+    await enableModule(t.ctx, someone.id, otherModuleId);
+    const streamsOfUser = [await open(`/api/modules/${moduleId}/events`, someone.cookie), await open(`/api/modules/${otherModuleId}/events`, someone.cookie)];
+    const admin = await signedIn(t.app, t.ctx, 'admin');
+    const adminStream = await open('/api/forum/events', admin.cookie);
+    const watching = await open(`/api/modules/${moduleId}/events`, classmate.cookie);
+
+    for (const who of [someone, admin]) {
+      const sent = t.mails.length;
+      await call(t.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: who.email } });
+      expect(t.mails).toHaveLength(sent + 1);
+      const reset = await call(t.app, { method: 'POST', url: '/api/auth/reset-password', body: { token: extractToken(t.mails.at(-1)!), password: 'otra-clave-1' } });
+      expect(reset.statusCode).toBe(200);
+    }
+    for (const stream of [...streamsOfUser, adminStream]) expect(await closed(stream)).toBe('el servidor cerró el stream');
+    expect((await call(t.app, { url: `/api/modules/${moduleId}/events`, cookie: someone.cookie })).statusCode).toBe(401);
+    const message = (await post(moduleId, 'Los demás siguen', classmate.cookie)).json().message;
+    await watching.waitFor(isCreated(message.id));
   });
 });

@@ -17,13 +17,15 @@ export interface AuthOptions {
   publicUrl: string;
   mailer: Mailer;
   logger: Logger;
+  /** Called after a session row was deleted and the deletion committed (sign-out, reset, revoke). */
+  onSessionDeleted?: (session: { id: string; userId: string }) => Promise<void>;
 }
 
 /**
  * better-auth owns passwords, sessions and reset tokens. Its HTTP handler is not mounted:
  * our own routes call `auth.api` so every answer keeps our error shape and Spanish texts.
  */
-export function createAuth({ db, secret, publicUrl, mailer, logger }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDeleted }: AuthOptions) {
   return betterAuth({
     appName: 'Aula Virtual',
     baseURL: publicUrl,
@@ -48,6 +50,16 @@ export function createAuth({ db, secret, publicUrl, mailer, logger }: AuthOption
         mailer.send({ to: user.email, link, ...passwordResetEmail(user.name, link) }).catch((error: unknown) => {
           logger.error({ err: error, to: user.email }, 'no se pudo enviar el email de recuperación');
         });
+      },
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Runs after the transaction committed (better-auth queues it), once per session row.
+          after: async (session) => {
+            await onSessionDeleted?.({ id: session.id, userId: session.userId });
+          },
+        },
       },
     },
     session: {

@@ -16,7 +16,16 @@ export function toWebHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** A signed-in request's session: who, which session, until when. */
+export interface CurrentSession {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+}
+
 export interface Guards {
+  /** The request's session, or null. */
+  currentSession(request: FastifyRequest): Promise<CurrentSession | null>;
   /** The signed-in user, or null. */
   currentUser(request: FastifyRequest): Promise<SessionUser | null>;
   /** The signed-in user; 401 when there is none. */
@@ -30,10 +39,10 @@ export function toSessionUser(user: { id: string; name: string; email: string; r
   return { id: user.id, name: user.name, email: user.email, role: role.success ? role.data : 'student' };
 }
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
 
 export function createGuards(auth: Auth): Guards {
-  function currentUser(request: FastifyRequest) {
+  function currentSession(request: FastifyRequest) {
     let pending = cache.get(request);
     if (!pending) {
       pending = lookup(request);
@@ -42,10 +51,14 @@ export function createGuards(auth: Auth): Guards {
     return pending;
   }
 
-  async function lookup(request: FastifyRequest): Promise<SessionUser | null> {
+  async function currentUser(request: FastifyRequest) {
+    return (await currentSession(request))?.user ?? null;
+  }
+
+  async function lookup(request: FastifyRequest): Promise<CurrentSession | null> {
     if (!request.headers.cookie) return null;
     const result = await auth.api.getSession({ headers: toWebHeaders(request) });
-    return result ? toSessionUser(result.user) : null;
+    return result ? { user: toSessionUser(result.user), sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null;
   }
 
   async function requireUser(request: FastifyRequest) {
@@ -60,5 +73,5 @@ export function createGuards(auth: Auth): Guards {
     return user;
   }
 
-  return { currentUser, requireUser, requireAdmin };
+  return { currentSession, currentUser, requireUser, requireAdmin };
 }

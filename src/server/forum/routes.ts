@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { forumMessageSchema, forumModuleSchema, postMessageSchema, type AccessRevokedEvent, type LiveEvent } from '../../shared/schemas/forum.ts';
+import { forumMessageSchema, forumModuleSchema, liveEventSchema, postMessageSchema, type AccessRevokedEvent } from '../../shared/schemas/forum.ts';
+import type { CurrentSession } from '../auth/guards.ts';
+import { matches } from '../auth/session-events.ts';
+import type { ForumBusEvent } from '../live/bus.ts';
 import { authorize, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
-import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentMessage } from './service.ts';
+import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
@@ -17,15 +20,21 @@ import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
 
+// setTimeout's longest delay (about 24.8 days); a later expiry is checked again then.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * Opens a Server-Sent Events stream that forwards the events `accept` lets through, and ends
- * when `revokes` says access was taken away (the browser's reconnection then gets a 403).
+ * Opens a Server-Sent Events stream for one session. Each forum event `accept` lets through is
+ * presented for the session's user (the HTTP presenter) and checked against the shared schema.
+ * The stream ends when access is taken away (`revokes`) and when its session ends: sign-out,
+ * password reset, revocation, expiry (the browser's reconnection then gets a 401 or 403).
  */
 function openStream(
   request: FastifyRequest,
   reply: FastifyReply,
   ctx: AppContext,
-  accept: (event: LiveEvent) => boolean,
+  current: CurrentSession,
+  accept: (event: ForumBusEvent) => boolean,
   revokes: (event: AccessRevokedEvent) => boolean = () => false,
 ) {
   reply.hijack();
@@ -37,17 +46,36 @@ function openStream(
     'x-accel-buffering': 'no',
   });
   res.write('retry: 2000\n: conectado\n\n');
+  const end = () => res.end();
+  const session = { userId: current.user.id, sessionId: current.sessionId };
   const unsubscribe = ctx.events.subscribe((event) => {
     if (event.type === 'access.revoked') {
-      if (revokes(event)) res.end();
-    } else if (accept(event)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (revokes(event)) end();
+    } else if (event.type === 'session.ended') {
+      if (matches(event, session)) end();
+    } else if (accept(event)) {
+      const live = liveEventSchema.safeParse(presentEvent(event, current.user));
+      if (!live.success) {
+        ctx.logger.error({ err: live.error, type: event.type }, 'evento en vivo con forma inválida: no se envía');
+        return;
+      }
+      res.write(`event: ${live.data.type}\ndata: ${JSON.stringify(live.data)}\n\n`);
+    }
   });
   const heartbeat = setInterval(() => res.write(': latido\n\n'), HEARTBEAT_MS);
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  const watchExpiry = () => {
+    const left = current.expiresAt.getTime() - Date.now();
+    if (left <= 0) return end();
+    expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
+  };
+  watchExpiry();
   const stop = () => {
     clearInterval(heartbeat);
+    clearTimeout(expiry);
     unsubscribe();
   };
-  request.raw.on('close', stop);
+  res.on('close', stop);
   res.on('error', stop);
 }
 
@@ -129,19 +157,21 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/modules/:moduleId/events', { schema: { params: moduleParams, response: eventStream } }, async (request, reply) => {
     const { moduleId } = request.params;
     const { user, courseId } = await requireForumAccess(request, moduleId);
-    const matches = (value: string | undefined, actual: string) => value === undefined || value === actual;
+    const session = (await guards.currentSession(request))!;
+    const same = (value: string | undefined, actual: string) => value === undefined || value === actual;
     openStream(
       request,
       reply,
       ctx,
+      session,
       (event) => event.moduleId === moduleId && event.type !== 'forum.badge',
-      (event) => !isAdmin(user) && matches(event.userId, user.id) && matches(event.courseId, courseId) && matches(event.moduleId, moduleId),
+      (event) => !isAdmin(user) && same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
     );
   });
 
   // Every forum event, for the admins' pages (badges and chats).
   r.get('/forum/events', { schema: { response: eventStream } }, async (request, reply) => {
     await guards.requireAdmin(request);
-    openStream(request, reply, ctx, () => true);
+    openStream(request, reply, ctx, (await guards.currentSession(request))!, () => true);
   });
 }

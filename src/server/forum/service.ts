@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNotNull, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, or, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { ForumMessage, ForumModule, LiveEvent } from '../../shared/schemas/forum.ts';
+import type { ForumBusEvent, StoredMessage } from '../live/bus.ts';
 import type { Db } from '../db/client.ts';
 import { courseModule, forumMessage, forumState } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -12,19 +13,29 @@ type MessageRow = typeof forumMessage.$inferSelect;
 
 const MESSAGES_SHOWN = 500;
 
-export function presentMessage(row: MessageRow, reader: SessionUser): ForumMessage {
+/**
+ * The one presenter of a forum message, for the HTTP answers and the live events alike: what
+ * its reader may see (whether they wrote it, never the author's id).
+ */
+export function presentMessage(row: MessageRow | StoredMessage, reader: Pick<SessionUser, 'id'>): ForumMessage {
   return {
     id: row.id,
     moduleId: row.moduleId,
     authorName: row.authorName,
     isAdmin: row.isAdmin,
     body: row.body,
-    createdAt: row.createdAt.toISOString(),
-    mine: row.userId === reader.id,
+    createdAt: typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString(),
+    mine: row.userId !== null && row.userId === reader.id,
   };
 }
 
-export function createdEvent(row: MessageRow, courseId: string): LiveEvent {
+/** A forum event on the bus, as the stream of `reader` sends it. */
+export function presentEvent(event: ForumBusEvent, reader: Pick<SessionUser, 'id'>): LiveEvent {
+  return event.type === 'message.created' ? { ...event, message: presentMessage(event.message, reader) } : event;
+}
+
+/** The bus event announcing a new message (server-internal: it still knows the author). */
+export function createdEvent(row: MessageRow, courseId: string): ForumBusEvent {
   return {
     type: 'message.created',
     courseId,
@@ -39,6 +50,18 @@ export function createdEvent(row: MessageRow, courseId: string): LiveEvent {
       createdAt: row.createdAt.toISOString(),
     },
   };
+}
+
+/** `message.created` events of the messages written since `since`, oldest first (replayed after an outage). */
+export async function createdEventsSince(db: Db, since: Date, limit = 1000): Promise<ForumBusEvent[]> {
+  const rows = await db
+    .select({ message: forumMessage, courseId: courseModule.courseId })
+    .from(forumMessage)
+    .innerJoin(courseModule, eq(courseModule.id, forumMessage.moduleId))
+    .where(gte(forumMessage.createdAt, since))
+    .orderBy(asc(forumMessage.createdAt), asc(forumMessage.id))
+    .limit(limit);
+  return rows.map(({ message, courseId }) => createdEvent(message, courseId));
 }
 
 /** The latest messages of a module, oldest first. */

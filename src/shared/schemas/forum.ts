@@ -32,11 +32,16 @@ export const forumModuleSchema = z.object({
 });
 export type ForumModule = z.infer<typeof forumModuleSchema>;
 
-/** What the live event stream sends. `mine` in messages is false: each page compares authors itself. */
-export type LiveEvent =
-  | { type: 'message.created'; courseId: string; moduleId: string; message: Omit<ForumMessage, 'mine'> & { userId: string | null } }
-  | { type: 'message.deleted'; courseId: string; moduleId: string; messageId: string }
-  | { type: 'forum.badge'; courseId: string; moduleId: string; newMessages: boolean };
+/**
+ * What the live event stream sends: a new message is the HTTP answer's message, presented for
+ * the stream's reader by the same presenter (so `mine` is set and no author id leaves the server).
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message.created'), courseId: z.string(), moduleId: z.string(), message: forumMessageSchema }),
+  z.object({ type: z.literal('message.deleted'), courseId: z.string(), moduleId: z.string(), messageId: z.string() }),
+  z.object({ type: z.literal('forum.badge'), courseId: z.string(), moduleId: z.string(), newMessages: z.boolean() }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /**
  * Server-internal: access was taken away. Streams it matches are closed (a field left out
@@ -48,5 +53,3 @@ export interface AccessRevokedEvent {
   courseId?: string;
   moduleId?: string;
 }
-
-export type BusEvent = LiveEvent | AccessRevokedEvent;

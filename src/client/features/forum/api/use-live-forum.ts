@@ -27,8 +27,8 @@ export function useLiveForum(url: string | null, options: { moduleId?: string; c
     const handle = (raw: MessageEvent<string>) => {
       const event = JSON.parse(raw.data) as LiveEvent;
       if (event.type === 'message.created') {
-        const { userId: author, ...message } = event.message;
-        addMessage(queryClient, { ...message, mine: author === userId });
+        // Presented for this reader by the server, like the HTTP answer (`mine` included).
+        addMessage(queryClient, event.message);
       } else if (event.type === 'message.deleted') {
         removeMessage(queryClient, event.moduleId, event.messageId);
       } else {
