@@ -136,11 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
+        // The YouTube IFrame API, loaded only by the jugadas page for YouTube clips.
+        scriptSrc: ["'self'", ...scriptHashes, 'https://www.youtube.com'],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-        mediaSrc: ["'self'", 'https:'],
+        // blob: a jugada's clip played from memory where the server cannot serve byte ranges.
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

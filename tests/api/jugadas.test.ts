@@ -352,3 +352,31 @@ describe('results', () => {
     });
   });
 });
+
+describe('the score on the module list and the module page', () => {
+  it('shows the jugadas right on the first attempt, of how many, only for modules open to the trainee', async () => {
+    const { course, module, trainee, id } = await setup();
+    const closed = await buildModule(t.ctx, course.id);
+    await buildJugada(t.ctx, closed.id);
+    const noJugadas = await buildModule(t.ctx, course.id);
+    await enableModule(t.ctx, trainee.id, noJugadas.id);
+    const [first, second] = [await buildJugada(t.ctx, module.id, { moment: null }), await buildJugada(t.ctx, module.id, { moment: null })];
+    const send = async (jugadaId: string, decision: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/jugadas/${jugadaId}/answer`,
+        cookie: trainee.cookie,
+        body: { decisionId: await id(decision), sanctionId: await id('Exclusión de 2 minutos'), moment: null },
+      });
+    await send(first.id, 'Tiro de 7 metros');
+    await send(second.id, 'Gol');
+    await send(second.id, 'Tiro de 7 metros');
+
+    const list = (await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: trainee.cookie })).json().modules as Array<{ id: string; jugadas: unknown }>;
+    expect(list.find((m) => m.id === module.id)?.jugadas).toEqual({ correct: 1, total: 2 });
+    expect(list.find((m) => m.id === closed.id)?.jugadas).toBeNull();
+    expect(list.find((m) => m.id === noJugadas.id)?.jugadas).toBeNull();
+    const page = await call(t.app, { url: `/api/modules/${module.id}`, cookie: trainee.cookie });
+    expect(page.json().module.jugadas).toEqual({ correct: 1, total: 2 });
+  });
+});

@@ -84,10 +84,10 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().modules).toEqual([
-      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, enabled: true, progress: 'sin-responder' },
-      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, enabled: true, progress: 'enviado' },
-      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, enabled: true, progress: 'aprobado' },
-      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, enabled: false, progress: null },
+      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, enabled: true, progress: 'sin-responder', jugadas: null },
+      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, enabled: true, progress: 'enviado', jugadas: null },
+      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, enabled: true, progress: 'aprobado', jugadas: null },
+      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, enabled: false, progress: null, jugadas: null },
     ]);
 
     // Blocked again: shown as upcoming, with no progress, although the answers are kept.
@@ -205,6 +205,7 @@ describe('GET /api/modules/:moduleId', () => {
         videoUrl: module.videoUrl,
         position: 0,
         progress: 'sin-responder',
+        jugadas: null,
       },
     });
 

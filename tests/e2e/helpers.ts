@@ -258,3 +258,62 @@ export async function correctAsAdmin(userId: string, moduleId: string, verdicts:
     200,
   );
 }
+
+/**
+ * A real video clip made by Debian's ffmpeg (a test pattern with a running counter), as the
+ * bytes of a WebM (VP9) or MP4 (H.264) file. Nothing is downloaded.
+ */
+export async function makeClip(format: 'webm' | 'mp4' = 'webm', seconds = 6): Promise<Buffer> {
+  const { execFile } = await import('node:child_process');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(path.join(tmpdir(), 'clip-'));
+  const file = path.join(dir, `clip.${format}`);
+  const codec = format === 'webm' ? ['-c:v', 'libvpx-vp9', '-b:v', '150k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      execFile('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=320x180:rate=15`, ...codec, '-y', file], (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Uploads a clip as the admin (POST /api/videos) and returns its id. */
+export async function uploadVideo(bytes: Buffer, name = 'jugada.webm'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  return ((await (await adminApi('POST', '/api/videos', form, 201)).json()) as { id: string }).id;
+}
+
+/** The course's decisions and sanctions, by label. */
+export async function jugadaOptions(courseId: string): Promise<Map<string, string>> {
+  const response = await adminApi('GET', `/api/courses/${encodeURIComponent(courseId)}/jugada-options`, undefined, 200);
+  const { options } = (await response.json()) as { options: { decisions: { id: string; label: string }[]; sanctions: { id: string; label: string }[] } };
+  return new Map([...options.decisions, ...options.sanctions].map((o) => [o.label, o.id]));
+}
+
+/** Creates a jugada of the module as the admin; the correct call is given by the options' labels. */
+export async function createJugada(
+  moduleId: string,
+  courseId: string,
+  input: { videoId: string; decision: string; sanction: string; start?: number | null; end?: number | null; moment?: number | null; tolerance?: number; explanation: string },
+): Promise<{ id: string }> {
+  const ids = await jugadaOptions(courseId);
+  const body = {
+    video: { kind: 'file', videoId: input.videoId },
+    start: input.start ?? null,
+    end: input.end ?? null,
+    prompt: '¿Qué cobrás?',
+    correctDecisionId: ids.get(input.decision),
+    correctSanctionId: ids.get(input.sanction),
+    moment: input.moment ?? null,
+    tolerance: input.tolerance ?? 1,
+    explanation: input.explanation,
+  };
+  const response = await adminApi('POST', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, body, 201);
+  return ((await response.json()) as { jugada: { id: string } }).jugada;
+}

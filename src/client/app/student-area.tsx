@@ -14,6 +14,7 @@ const CourseModulesPage = lazyPage(() => import('../features/modules/course-modu
 const CourseDocumentsPage = lazyPage(() => import('../features/documents/course-documents-page.tsx'), 'CourseDocumentsPage');
 const ModulePage = lazyPage(() => import('../features/modules/module-page.tsx'), 'ModulePage');
 const ActivitiesPage = lazyPage(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
+const JugadasPage = lazyPage(() => import('../features/jugadas/jugadas-page.tsx'), 'JugadasPage');
 const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
 
 const namedStudentRoutes = new Set(['inicio', 'courses']);
@@ -75,6 +76,7 @@ export function StudentArea() {
         <Route path="/:courseId/:moduleId/modulo" component={ModulePage} />
         <Route path="/:courseId/:moduleId/actividades" component={ActivitiesPage} />
         <Route path="/:courseId/:moduleId/preguntas" component={ModuleForumPage} />
+        <Route path="/:courseId/:moduleId/jugadas" component={JugadasPage} />
         <Route>
           <NotFoundPage homeTo={paths.studentHome()} />
         </Route>

@@ -24,6 +24,7 @@ export const paths = {
   adminQuestionModule: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: () => '/admin/review',
   adminCourseProgress: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/progreso`,
+  adminModuleJugadas: (moduleId: string) => `/admin/modules/${encodeURIComponent(moduleId)}/jugadas`,
 
   studentHome: () => '/inicio',
   courses: () => '/courses',
@@ -33,6 +34,7 @@ export const paths = {
   module: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/modulo`,
   moduleActivities: (courseId: string, moduleId: string) =>
     `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/actividades`,
+  moduleJugadas: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/jugadas`,
   moduleQuestions: (courseId: string, moduleId: string) =>
     `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
 } as const;

@@ -73,3 +73,13 @@ export const progressKeys = {
   ofCourse: (courseId: string) => [...progressKeys.all, courseId] as const,
   page: (courseId: string, search: string, page: number) => [...progressKeys.ofCourse(courseId), { search, page }] as const,
 };
+
+/** Jugadas: the trainee's, a module's as the admin edits them, the class results, a course's option lists (feature: jugadas). */
+export const jugadaKeys = {
+  all: ['jugadas'] as const,
+  mine: (moduleId: string) => [...jugadaKeys.all, 'mine', moduleId] as const,
+  ofModule: (moduleId: string) => [...jugadaKeys.all, 'of-module', moduleId] as const,
+  results: (moduleId: string) => [...jugadaKeys.all, 'results', moduleId] as const,
+  ofUser: (userId: string, moduleId: string) => [...jugadaKeys.all, 'of-user', userId, moduleId] as const,
+  options: (courseId: string) => [...jugadaKeys.all, 'options', courseId] as const,
+};

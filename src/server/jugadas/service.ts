@@ -13,7 +13,6 @@ import {
   type JugadaOptionsInput,
   type JugadaResult,
   type JugadaResults,
-  type JugadaScore,
   type TraineeJugada,
   type UserJugadas,
 } from '../../shared/schemas/jugadas.ts';
@@ -22,6 +21,7 @@ import { course, courseModule, jugada, jugadaAnswer, jugadaOption, user, video }
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { gradeJugada } from './grading.ts';
+import { jugadaScores } from './score.ts';
 
 type JugadaRow = typeof jugada.$inferSelect;
 type OptionRow = typeof jugadaOption.$inferSelect;
@@ -284,22 +284,6 @@ function presentResult(row: JugadaRow, answer: Omit<AnswerRow, 'jugadaId' | 'use
     tolerance: row.toleranceSeconds,
     explanation: row.explanation,
   };
-}
-
-/** Right on the first attempt, per module, of how many jugadas each has (modules with none are left out). */
-export async function jugadaScores(db: Db | Tx, userId: string, moduleIds: string[]): Promise<Map<string, JugadaScore>> {
-  if (moduleIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      moduleId: jugada.moduleId,
-      total: sql<number>`count(*)::int`,
-      correct: sql<number>`count(*) filter (where ${jugadaAnswer.correct})::int`,
-    })
-    .from(jugada)
-    .leftJoin(jugadaAnswer, and(eq(jugadaAnswer.jugadaId, jugada.id), eq(jugadaAnswer.userId, userId)))
-    .where(inArray(jugada.moduleId, moduleIds))
-    .groupBy(jugada.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, { correct: r.correct, total: r.total }]));
 }
 
 /** The module's jugadas for a trainee: the correct call only for those they have already answered. */

@@ -11,6 +11,7 @@ import {
   studentModuleSchema,
 } from '../../shared/schemas/content.ts';
 import { progressByModule } from '../activities/progress.ts';
+import { jugadaScores } from '../jugadas/score.ts';
 import { authorize, canViewCourse, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
@@ -85,8 +86,8 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       const row = await findModule(db, request.params.moduleId);
       if (isAdmin(user)) return { module: await withQuestions(db, row) };
       authorize(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)));
-      const progress = await progressByModule(db, user.id, [row.id]);
-      return { module: { ...presentModule(row), progress: progress.get(row.id) ?? null } };
+      const [progress, scores] = await Promise.all([progressByModule(db, user.id, [row.id]), jugadaScores(db, user.id, [row.id])]);
+      return { module: { ...presentModule(row), progress: progress.get(row.id) ?? null, jugadas: scores.get(row.id) ?? null } };
     },
   );
 

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../errors.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import { imageUrl } from '../images/routes.ts';
 import { progressByModule } from '../activities/progress.ts';
+import { jugadaScores } from '../jugadas/score.ts';
 import { messages } from '../../shared/messages.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
@@ -79,7 +80,8 @@ export async function listModulesForStudent(
     .where(eq(courseModule.courseId, courseId))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
   const withState = options.includeBlocked ? rows : rows.filter((r) => r.enabled);
-  const progress = await progressByModule(db, userId, withState.map((r) => r.module.id));
+  const ids = withState.map((r) => r.module.id);
+  const [progress, scores] = await Promise.all([progressByModule(db, userId, ids), jugadaScores(db, userId, ids)]);
   return rows.map(({ module, enabled }) => ({
     id: module.id,
     name: module.name,
@@ -87,6 +89,7 @@ export async function listModulesForStudent(
     position: module.position,
     enabled: enabled ?? false,
     progress: progress.get(module.id) ?? null,
+    jugadas: scores.get(module.id) ?? null,
   }));
 }
 

@@ -112,8 +112,12 @@ export const moduleSchema = z.object({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
-/** A module as its student sees it: with their state in it. */
-export const studentModuleDetailSchema = z.extend(moduleSchema, { progress: z.nullable(progressSchema) });
+/** Jugadas answered right on the first attempt, of how many the module has. */
+export const jugadaScoreSchema = z.object({ correct: z.number(), total: z.number() });
+export type JugadaScore = z.infer<typeof jugadaScoreSchema>;
+
+/** A module as its student sees it: with their state in it (and their jugadas score, null when it has none). */
+export const studentModuleDetailSchema = z.extend(moduleSchema, { progress: z.nullable(progressSchema), jugadas: z.nullable(jugadaScoreSchema) });
 export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
 
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
@@ -129,6 +133,8 @@ export const studentModuleSchema = z.object({
   enabled: z.boolean(),
   /** The student's state in the module; null when it has none to show. */
   progress: z.nullable(progressSchema),
+  /** Jugadas right on the first attempt; null when the module has none or is not open to them. */
+  jugadas: z.nullable(jugadaScoreSchema),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;
 

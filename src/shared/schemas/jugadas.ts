@@ -2,7 +2,7 @@
 // the moment of the infraction), graded at once on the server.
 import * as z from 'zod/mini';
 import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
-import { youtubeId } from './content.ts';
+import { jugadaScoreSchema, youtubeId, type JugadaScore } from './content.ts';
 
 export const PROMPT_MAX = 500;
 export const EXPLANATION_MAX = 5_000;
@@ -186,9 +186,7 @@ export const traineeJugadaSchema = z.object({
 });
 export type TraineeJugada = z.infer<typeof traineeJugadaSchema>;
 
-/** Answered right on the first attempt, of how many jugadas the module has. */
-export const jugadaScoreSchema = z.object({ correct: z.number(), total: z.number() });
-export type JugadaScore = z.infer<typeof jugadaScoreSchema>;
+export { jugadaScoreSchema, type JugadaScore };
 
 export const traineeJugadasSchema = z.object({
   moduleId: z.string(),

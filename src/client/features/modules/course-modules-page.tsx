@@ -1,5 +1,5 @@
 import { Link, useParams } from 'wouter';
-import { Badge, Box, Card, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconLayoutList, IconLock } from '@tabler/icons-react';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
+import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
 import { useMyModules } from './api/use-my-modules.ts';
 
 const grid = { base: 1, xs: 2, md: 3 } as const;
@@ -33,10 +34,11 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
-      {!upcoming && module.progress && (
-        <Box mt="xs">
-          <ProgressBadge progress={module.progress} />
-        </Box>
+      {!upcoming && (module.progress || module.jugadas) && (
+        <Group mt="xs" gap="xs">
+          {module.progress && <ProgressBadge progress={module.progress} />}
+          {module.jugadas && <JugadaScoreBadge score={module.jugadas} />}
+        </Group>
       )}
     </>
   );

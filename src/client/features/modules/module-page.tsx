@@ -1,9 +1,10 @@
 import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { IconArrowLeft, IconChecklist, IconMessageQuestion } from '@tabler/icons-react';
+import { IconArrowLeft, IconChecklist, IconMessageQuestion, IconPlayerPlay } from '@tabler/icons-react';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
+import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
 import { useModule } from '../../lib/use-module.ts';
@@ -56,7 +57,10 @@ export function ModulePage() {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {data.name}
             </Title>
-            {data.progress && <ProgressBadge progress={data.progress} />}
+            <Group gap="xs">
+              {data.progress && <ProgressBadge progress={data.progress} />}
+              {data.jugadas && <JugadaScoreBadge score={data.jugadas} />}
+            </Group>
           </Group>
           <VideoPlayer videoUrl={data.videoUrl} title={data.name} />
           <Group gap="sm" grow preventGrowOverflow={false}>
@@ -72,6 +76,18 @@ export function ModulePage() {
             >
               Hacer una pregunta
             </Button>
+            {data.jugadas && (
+              <Button
+                component={Link}
+                href={paths.moduleJugadas(courseId, moduleId)}
+                size="md"
+                variant="light"
+                color="grape"
+                leftSection={<IconPlayerPlay size={20} aria-hidden />}
+              >
+                Jugadas
+              </Button>
+            )}
           </Group>
         </>
       )}

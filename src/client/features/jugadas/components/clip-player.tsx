@@ -1,0 +1,178 @@
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { AspectRatio, Text } from '@mantine/core';
+import type { JugadaVideo } from '../../../../shared/schemas/jugadas.ts';
+import { loadYouTubeApi, type YouTubePlayer } from './youtube-api.ts';
+
+/** What the page asks of the clip: where it is now, and to play its segment again. */
+export interface ClipHandle {
+  currentTime(): number | null;
+  replay(): void;
+}
+
+interface ClipPlayerProps {
+  video: JugadaVideo;
+  start: number | null;
+  end: number | null;
+  title: string;
+  ref?: Ref<ClipHandle>;
+}
+
+const frame = { borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' } as const;
+
+/** A jugada's clip, playing only its segment (from `start` to `end`, when given). */
+export function ClipPlayer(props: ClipPlayerProps) {
+  return props.video.kind === 'file' ? <FileClip {...props} url={props.video.url} mimeType={props.video.mimeType} /> : <YouTubeClip {...props} youtubeId={props.video.youtubeId} />;
+}
+
+/**
+ * An uploaded clip in the browser's own player; the segment is kept by watching the playhead.
+ * Jumping to the segment needs the server to answer byte ranges; while a server does not, the
+ * browser cannot seek in the stream, so the clip is fetched whole and played from memory.
+ */
+function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: string; mimeType: string }) {
+  const element = useRef<HTMLVideoElement>(null);
+  const [src, setSrc] = useState(url);
+  const from = start ?? 0;
+
+  useEffect(() => {
+    setSrc(url);
+  }, [url]);
+
+  useEffect(() => {
+    if (!src.startsWith('blob:')) return;
+    return () => URL.revokeObjectURL(src);
+  }, [src]);
+
+  useImperativeHandle(ref, () => ({
+    currentTime: () => element.current?.currentTime ?? null,
+    replay() {
+      const video = element.current;
+      if (!video) return;
+      video.currentTime = from;
+      void video.play().catch(() => undefined);
+    },
+  }));
+
+  useEffect(() => {
+    const video = element.current;
+    if (!video) return;
+    let frameId = 0;
+    // timeupdate comes about four times a second; while playing, the playhead is checked every frame to stop on time.
+    const keepInSegment = () => {
+      if (end !== null && video.currentTime >= end) {
+        video.pause();
+        video.currentTime = end;
+      } else if (video.currentTime < from - 0.05) {
+        video.currentTime = from;
+      }
+    };
+    const tick = () => {
+      keepInSegment();
+      if (!video.paused) frameId = requestAnimationFrame(tick);
+    };
+    const onPlay = () => {
+      if (end !== null && video.currentTime >= end - 0.05) video.currentTime = from;
+      cancelAnimationFrame(frameId);
+      frameId = requestAnimationFrame(tick);
+    };
+    const onReady = () => {
+      const seekable = video.seekable.length > 0 && video.seekable.end(0) >= Math.min(video.duration, end ?? video.duration) - 0.1;
+      if (!seekable && !src.startsWith('blob:')) {
+        const wanted = src;
+        void fetch(wanted, { credentials: 'same-origin' })
+          .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
+          .then((blob) => setSrc((current) => (current === wanted ? URL.createObjectURL(blob) : current)))
+          .catch(() => undefined);
+        return;
+      }
+      if (video.currentTime < from || (end !== null && video.currentTime > end)) video.currentTime = from;
+    };
+    video.addEventListener('loadedmetadata', onReady);
+    video.addEventListener('timeupdate', keepInSegment);
+    video.addEventListener('seeked', keepInSegment);
+    video.addEventListener('play', onPlay);
+    if (video.readyState >= 1) onReady();
+    return () => {
+      cancelAnimationFrame(frameId);
+      video.removeEventListener('loadedmetadata', onReady);
+      video.removeEventListener('timeupdate', keepInSegment);
+      video.removeEventListener('seeked', keepInSegment);
+      video.removeEventListener('play', onPlay);
+    };
+  }, [from, end, src]);
+
+  return (
+    <AspectRatio ratio={16 / 9} bg="black" style={frame}>
+      <video ref={element} src={src} controls playsInline preload="auto" aria-label={title} style={{ objectFit: 'contain', display: 'block' }}>
+        <Text c="white" p="md">
+          Tu navegador no puede mostrar este video.
+        </Text>
+      </video>
+    </AspectRatio>
+  );
+}
+
+/** A YouTube clip through the IFrame API (privacy-enhanced domain), limited to the segment with start/end. */
+function YouTubeClip({ youtubeId, start, end, title, ref }: ClipPlayerProps & { youtubeId: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const player = useRef<YouTubePlayer | null>(null);
+  const [failed, setFailed] = useState(false);
+  const from = start ?? 0;
+
+  useImperativeHandle(ref, () => ({
+    currentTime: () => {
+      try {
+        return player.current?.getCurrentTime() ?? null;
+      } catch {
+        return null;
+      }
+    },
+    replay() {
+      player.current?.seekTo(from, true);
+      player.current?.playVideo();
+    },
+  }));
+
+  useEffect(() => {
+    let cancelled = false;
+    const mount = document.createElement('div');
+    host.current?.replaceChildren(mount);
+    loadYouTubeApi()
+      .then((YT) => {
+        if (cancelled) return;
+        player.current = new YT.Player(mount, {
+          host: 'https://www.youtube-nocookie.com',
+          videoId: youtubeId,
+          width: '100%',
+          height: '100%',
+          playerVars: { start: Math.floor(from), ...(end !== null ? { end: Math.ceil(end) } : {}), playsinline: 1, rel: 0, modestbranding: 1 },
+          events: {
+            onReady: () => {
+              const iframe = host.current?.querySelector('iframe');
+              iframe?.setAttribute('title', title);
+            },
+          },
+        });
+      })
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      player.current?.destroy();
+      player.current = null;
+    };
+  }, [youtubeId, from, end, title]);
+
+  return (
+    <AspectRatio ratio={16 / 9} bg="black" style={frame}>
+      {failed ? (
+        <Text c="white" p="md">
+          No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.
+        </Text>
+      ) : (
+        <div ref={host} aria-label={title} role="region" style={{ width: '100%', height: '100%' }} />
+      )}
+    </AspectRatio>
+  );
+}

@@ -1,0 +1,214 @@
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
+import { messages } from '../../../shared/messages.ts';
+import type { JugadaOptions, JugadaResult, TraineeJugada } from '../../../shared/schemas/jugadas.ts';
+import { ApiError } from '../../lib/api.ts';
+import { paths } from '../../lib/paths.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { useAnswerJugada } from './api/use-answer-jugada.ts';
+import { useMyJugadas } from './api/use-my-jugadas.ts';
+import { ClipPlayer, type ClipHandle } from './components/clip-player.tsx';
+import { JugadaResultView } from './components/jugada-result.tsx';
+import { MomentMarker } from './components/moment-marker.tsx';
+import { toTenth } from './seconds.ts';
+
+/** The trainee's jugadas of a module, one at a time: watch, mark the moment, make the call, see the grade. */
+export function JugadasPage() {
+  const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
+  const query = useMyJugadas(moduleId);
+  const [index, setIndex] = useState<number | null>(null);
+
+  const error = query.error ?? (query.data && query.data.courseId !== courseId ? new ApiError(404, 'NOT_FOUND', '') : null);
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        backTo={paths.courseModules(courseId)}
+        backLabel="Volver a los módulos"
+        forbiddenText="Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder practicar sus jugadas."
+        notFoundText="Este módulo no existe en este curso. Elegí uno de la lista de módulos."
+        onRetry={() => void query.refetch()}
+      />
+    );
+
+  const data = query.data;
+  // Start at the first jugada not answered yet (or the first one, when all are); answering one
+  // must not move the page, so the starting point is fixed on first load.
+  if (data && index === null) setIndex(Math.max(0, data.jugadas.findIndex((j) => !j.firstAnswer)));
+  const current = index ?? 0;
+  const jugada = data?.jugadas[current];
+
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Anchor component={Link} href={paths.module(courseId, moduleId)} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          Volver al módulo
+        </Group>
+      </Anchor>
+      {!data ? (
+        <Stack aria-busy="true" aria-label="Cargando jugadas">
+          <Skeleton height={32} width="50%" />
+          <Skeleton radius="md" style={{ aspectRatio: '16 / 9', height: 'auto' }} />
+        </Stack>
+      ) : (
+        <>
+          <Group justify="space-between" align="center" gap="xs">
+            <div>
+              <Title order={1} size="h2">
+                Jugadas
+              </Title>
+              <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {data.moduleName}
+              </Text>
+            </div>
+            {data.jugadas.length > 0 && <JugadaScoreBadge score={data.score} />}
+          </Group>
+          {!jugada ? (
+            <EmptyState title="Este módulo todavía no tiene jugadas" text="Cuando tu instructor cargue jugadas, vas a poder practicarlas acá." />
+          ) : (
+            <JugadaCard
+              key={jugada.id}
+              jugada={jugada}
+              number={current + 1}
+              total={data.jugadas.length}
+              options={data.options}
+              moduleId={moduleId}
+              courseId={courseId}
+              onNext={current + 1 < data.jugadas.length ? () => setIndex(current + 1) : null}
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface JugadaCardProps {
+  jugada: TraineeJugada;
+  number: number;
+  total: number;
+  options: JugadaOptions;
+  moduleId: string;
+  courseId: string;
+  onNext: (() => void) | null;
+}
+
+function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext }: JugadaCardProps) {
+  const clip = useRef<ClipHandle>(null);
+  const answer = useAnswerJugada(moduleId, courseId);
+  // An answered jugada opens on its graded first answer; 'Practicar de nuevo' clears the form.
+  const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(jugada.firstAnswer ? { result: jugada.firstAnswer, practice: false } : null);
+  const [moment, setMoment] = useState<number | null>(null);
+  const [decisionId, setDecisionId] = useState<string | null>(null);
+  const [sanctionId, setSanctionId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ decision?: string; sanction?: string; form?: string }>({});
+  const resultRef = useRef<HTMLDivElement>(null);
+
+  const mark = () => {
+    const time = clip.current?.currentTime();
+    if (time !== null && time !== undefined) setMoment(toTenth(time));
+  };
+
+  const submit = () => {
+    const missing = { decision: decisionId ? undefined : messages.jugadaChooseDecision, sanction: sanctionId ? undefined : messages.jugadaChooseSanction };
+    setErrors(missing);
+    if (!decisionId || !sanctionId) return;
+    answer.mutate(
+      { jugadaId: jugada.id, answer: { decisionId, sanctionId, moment } },
+      {
+        onSuccess: (response) => {
+          setShown({ result: response.result, practice: !response.counted });
+          requestAnimationFrame(() => resultRef.current?.focus());
+        },
+        onError: (error) => setErrors({ form: error.message }),
+      },
+    );
+  };
+
+  const practiseAgain = () => {
+    setShown(null);
+    setMoment(null);
+    setDecisionId(null);
+    setSanctionId(null);
+    setErrors({});
+    clip.current?.replay();
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="jugada-titulo">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="jugada-titulo">
+            Jugada {number} de {total}
+          </Title>
+          <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {jugada.prompt}
+          </Text>
+        </div>
+        <ClipPlayer ref={clip} video={jugada.video} start={jugada.start} end={jugada.end} title={`Video de la jugada ${number}`} />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPlayerPlay size={18} aria-hidden />} onClick={() => clip.current?.replay()}>
+            Volver a ver
+          </Button>
+        </Group>
+        {shown ? (
+          <Stack gap="md" ref={resultRef} tabIndex={-1} style={{ outline: 'none' }}>
+            <JugadaResultView result={shown.result} options={options} practice={shown.practice} />
+            <Group gap="sm">
+              {onNext ? (
+                <Button onClick={onNext} rightSection={<IconArrowRight size={18} aria-hidden />}>
+                  Siguiente jugada
+                </Button>
+              ) : (
+                <Button component={Link} href={paths.module(courseId, moduleId)}>
+                  Volver al módulo
+                </Button>
+              )}
+              <Button variant="outline" leftSection={<IconRefresh size={18} aria-hidden />} onClick={practiseAgain}>
+                Practicar de nuevo
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Stack gap={4}>
+              <MomentMarker moment={moment} onMark={mark} onChange={setMoment} disabled={answer.isPending} />
+              {jugada.hasMoment && (
+                <Text size="sm" c="dimmed">
+                  Marcá el momento de la infracción mientras el video se reproduce; podés ajustarlo de a una décima.
+                </Text>
+              )}
+            </Stack>
+            <Radio.Group label="Decisión" value={decisionId} onChange={setDecisionId} error={errors.decision} withAsterisk>
+              <Stack gap={8} mt="xs">
+                {options.decisions.map((o) => (
+                  <Radio key={o.id} value={o.id} label={o.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Radio.Group label="Sanción" value={sanctionId} onChange={setSanctionId} error={errors.sanction} withAsterisk>
+              <Stack gap={8} mt="xs">
+                {options.sanctions.map((o) => (
+                  <Radio key={o.id} value={o.id} label={o.label} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            {errors.form && (
+              <Text c="red.8" role="alert">
+                {errors.form}
+              </Text>
+            )}
+            <Button size="md" onClick={submit} loading={answer.isPending} style={{ alignSelf: 'flex-start' }}>
+              Responder
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
