@@ -378,5 +378,11 @@ describe('the score on the module list and the module page', () => {
     expect(list.find((m) => m.id === noJugadas.id)?.jugadas).toBeNull();
     const page = await call(t.app, { url: `/api/modules/${module.id}`, cookie: trainee.cookie });
     expect(page.json().module.jugadas).toEqual({ correct: 1, total: 2 });
+    // The pages' single requests carry the same score.
+    const listPage = (await call(t.app, { url: `/api/pages/courses/${course.id}/modulos`, cookie: trainee.cookie })).json();
+    expect(listPage.modules).toEqual(list);
+    const modulePage = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: trainee.cookie })).json();
+    expect(modulePage.module.jugadas).toEqual({ correct: 1, total: 2 });
+    expect(modulePage.modules).toEqual(list);
   });
 });

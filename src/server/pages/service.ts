@@ -27,6 +27,7 @@ interface ModuleListRow {
   position: number;
   enabled: boolean;
   progress: Summary | null;
+  jugadas: { correct: number; total: number } | null;
 }
 
 interface Access {
@@ -61,11 +62,19 @@ const moduleList = (courseId: ReturnType<typeof sql>, userId: string) => sql`
     where a.user_id = ${userId}
     group by a.id
   ),
+  jugada_scores as (
+    select j.module_id, count(*)::int as total, (count(*) filter (where ja.correct))::int as correct
+    from jugada j
+    join mods on mods.id = j.module_id
+    left join jugada_answer ja on ja.jugada_id = j.id and ja.user_id = ${userId}
+    group by j.module_id
+  ),
   module_list as (
     select coalesce(json_agg(json_build_object(
       'id', mods.id, 'name', mods.name, 'imageId', mods.image_id, 'position', mods.position, 'enabled', mods.enabled,
       'progress', (select json_build_object('submitted', s.submitted, 'items', s.items, 'correct', s.correct, 'incorrect', s.incorrect)
-                   from summaries s where s.module_id = mods.id)
+                   from summaries s where s.module_id = mods.id),
+      'jugadas', (select json_build_object('correct', js.correct, 'total', js.total) from jugada_scores js where js.module_id = mods.id)
     ) order by mods.position, mods.created_at), '[]'::json) as list
     from mods
   )`;
@@ -84,6 +93,7 @@ function presentModuleList(rows: ModuleListRow[], includeBlocked = false): Stude
     position: row.position,
     enabled: row.enabled,
     progress: row.enabled || includeBlocked ? progressOfSummary(row.progress) : null,
+    jugadas: row.enabled || includeBlocked ? row.jugadas : null,
   }));
 }
 
@@ -134,7 +144,7 @@ export async function loadModule(db: Db, userId: string, moduleId: string): Prom
   const { imageId, ...module } = row.module;
   const own = row.list.find((m) => m.id === module.id);
   return {
-    module: { ...module, imageUrl: imageUrl(imageId), progress: progressOfSummary(own?.progress ?? null) },
+    module: { ...module, imageUrl: imageUrl(imageId), progress: progressOfSummary(own?.progress ?? null), jugadas: own?.jugadas ?? null },
     access: { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled },
     modules: presentModuleList(row.list),
   };
