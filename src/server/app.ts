@@ -141,8 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-        // blob: a jugada's clip played from memory where the server cannot serve byte ranges.
-        mediaSrc: ["'self'", 'https:', 'blob:'],
+        mediaSrc: ["'self'", 'https:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

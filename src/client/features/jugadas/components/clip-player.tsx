@@ -26,22 +26,11 @@ export function ClipPlayer(props: ClipPlayerProps) {
 
 /**
  * An uploaded clip in the browser's own player; the segment is kept by watching the playhead.
- * Jumping to the segment needs the server to answer byte ranges; while a server does not, the
- * browser cannot seek in the stream, so the clip is fetched whole and played from memory.
+ * Jumping to the segment relies on the server answering byte ranges (206).
  */
 function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: string; mimeType: string }) {
   const element = useRef<HTMLVideoElement>(null);
-  const [src, setSrc] = useState(url);
   const from = start ?? 0;
-
-  useEffect(() => {
-    setSrc(url);
-  }, [url]);
-
-  useEffect(() => {
-    if (!src.startsWith('blob:')) return;
-    return () => URL.revokeObjectURL(src);
-  }, [src]);
 
   useImperativeHandle(ref, () => ({
     currentTime: () => element.current?.currentTime ?? null,
@@ -76,15 +65,6 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
       frameId = requestAnimationFrame(tick);
     };
     const onReady = () => {
-      const seekable = video.seekable.length > 0 && video.seekable.end(0) >= Math.min(video.duration, end ?? video.duration) - 0.1;
-      if (!seekable && !src.startsWith('blob:')) {
-        const wanted = src;
-        void fetch(wanted, { credentials: 'same-origin' })
-          .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
-          .then((blob) => setSrc((current) => (current === wanted ? URL.createObjectURL(blob) : current)))
-          .catch(() => undefined);
-        return;
-      }
       if (video.currentTime < from || (end !== null && video.currentTime > end)) video.currentTime = from;
     };
     video.addEventListener('loadedmetadata', onReady);
@@ -99,11 +79,11 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
       video.removeEventListener('seeked', keepInSegment);
       video.removeEventListener('play', onPlay);
     };
-  }, [from, end, src]);
+  }, [from, end, url]);
 
   return (
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
-      <video ref={element} src={src} controls playsInline preload="auto" aria-label={title} style={{ objectFit: 'contain', display: 'block' }}>
+      <video ref={element} src={url} controls playsInline preload="auto" aria-label={title} style={{ objectFit: 'contain', display: 'block' }}>
         <Text c="white" p="md">
           Tu navegador no puede mostrar este video.
         </Text>
