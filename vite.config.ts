@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pagePreload } from './scripts/lib/vite-page-preload.ts';
+import { precompress } from './scripts/lib/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), pagePreload()],
+  plugins: [react(), pagePreload(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -2,8 +2,11 @@ import '../shared/zod.ts';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
@@ -129,6 +132,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Bytes: JSON answers carry an ETag (a repeated GET whose data did not change is a bodiless
+  // 304) and go out compressed (brotli or gzip; files that are already compressed, such as
+  // images, PDFs and videos, are not). The built app's files are compressed once at build time
+  // and served as they are (preCompressed below). The ETag is computed first, on the JSON itself.
+  await app.register(etag, { weak: true });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  app.addHook('onSend', async (request, reply) => {
+    // Per user and always checked with the server (cheaply, by ETag) before reuse.
+    if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control') && String(reply.getHeader('content-type')).startsWith('application/json')) {
+      reply.header('cache-control', 'private, no-cache');
+    }
+  });
+
   const hasClient = existsSync(path.join(clientDist, 'index.html'));
   const scriptHashes = hasClient ? inlineScriptHashes(readFileSync(path.join(clientDist, 'index.html'), 'utf8')) : [];
 
@@ -229,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await app.register(fastifyStatic, {
       root: clientDist,
       wildcard: false,
+      // index.html and the hashed assets have .br and .gz copies made at build time.
+      preCompressed: true,
       index: false,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -50,3 +50,40 @@ test('opening a module: one data request before the code runs, and back to the l
   await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
   expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
 });
+
+test('a cold first load of the module page at 360 px transfers at most 250 KB, its code compressed', async ({ page, browser, baseURL }) => {
+  const student = await createStudent();
+  const course = await createCourse({ enableFor: [student.id] });
+  const module = await createModule({ courseId: course.id, name: 'Señas del árbitro', enableFor: [student.id] });
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+
+  // A new browser profile: nothing cached, only the session cookie.
+  const cold = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
+  await cold.addCookies(await page.context().cookies());
+  const coldPage = await cold.newPage();
+  const cdp = await cold.newCDPSession(coldPage);
+  await cdp.send('Network.enable');
+  const responses = new Map<string, { url: string; encoding: string }>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+    responses.set(event.requestId, { url: event.response.url, encoding: headers['content-encoding'] ?? '' });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (responses.get(event.requestId)?.url.startsWith(baseURL!)) bytes += event.encodedDataLength;
+  });
+  await coldPage.goto(`/${course.id}/${module.id}/modulo`);
+  await expect(coldPage.getByRole('heading', { name: 'Señas del árbitro' })).toBeVisible();
+  await expect(coldPage.locator('video')).toBeAttached();
+  await coldPage.waitForLoadState('networkidle');
+
+  const scripts = [...responses.values()].filter((r) => new URL(r.url).pathname.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((r) => r.encoding !== 'br').map((r) => r.url)).toEqual([]);
+  const document = [...responses.values()].find((r) => new URL(r.url).pathname.endsWith('/modulo'));
+  expect(document?.encoding).toBe('br');
+  expect(bytes).toBeGreaterThan(10_000);
+  expect(bytes).toBeLessThanOrEqual(250 * 1024);
+  await cold.close();
+});
