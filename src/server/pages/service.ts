@@ -122,6 +122,16 @@ export interface ModuleData {
   modules: StudentModule[];
 }
 
+/** The module page's one statement. */
+export const moduleQuery = (userId: string, moduleId: string) => sql`with target as (select id, course_id, name, image_id, video_url, position from ${courseModule} where id = ${moduleId}),
+      ${moduleList(sql`(select course_id from target)`, userId)}
+      select
+        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
+         from target t) as module,
+        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
+        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
+        (select list from module_list) as list`;
+
 /** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
 export async function loadModule(db: Db, userId: string, moduleId: string): Promise<ModuleData> {
   const row = await one<{
@@ -129,17 +139,7 @@ export async function loadModule(db: Db, userId: string, moduleId: string): Prom
     course_enabled: boolean;
     module_enabled: boolean;
     list: ModuleListRow[];
-  }>(
-    db,
-    sql`with target as (select id, course_id, name, image_id, video_url, position from ${courseModule} where id = ${moduleId}),
-      ${moduleList(sql`(select course_id from target)`, userId)}
-      select
-        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
-         from target t) as module,
-        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
-        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
-        (select list from module_list) as list`,
-  );
+  }>(db, moduleQuery(userId, moduleId));
   if (!row.module) throw moduleNotFound();
   const { imageId, ...module } = row.module;
   const own = row.list.find((m) => m.id === module.id);
