@@ -145,6 +145,7 @@ export const messages = {
   storageUnavailable: 'El almacenamiento de archivos no responde. Intentá de nuevo en unos minutos.',
   fileMissing: 'El archivo ya no está disponible.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
+  leaveUnsaved: 'Tenés cambios sin guardar. Si salís ahora, se pierden. ¿Querés salir igual?',
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key no es válida: usá de 8 a 100 letras, números, guiones o guiones bajos.',
   idempotencyKeyReused: 'Esa clave Idempotency-Key ya se usó para otro pedido distinto.',
   requestInProgress: 'Tu pedido anterior todavía se está procesando. Esperá unos segundos y volvé a intentar.',

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch } from 'wouter';
+import { useGuardedBrowserLocation } from '../lib/leave-guard.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -16,35 +17,38 @@ const StudentArea = lazyPage(() => import('./student-area.tsx'), 'StudentArea');
 /** The top-level routes: signed-out pages, the admin area and the student area. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<FullPageLoader />}>
-      <Switch>
-        <Route path={paths.login()}>
-          <GuestOnly>
-            <LoginPage />
-          </GuestOnly>
-        </Route>
-        <Route path={paths.forgotPassword()}>
-          <GuestOnly>
-            <ForgotPasswordPage />
-          </GuestOnly>
-        </Route>
-        {/* Reachable signed in or not: it is where the emailed link lands. */}
-        <Route path={paths.resetPassword()} component={ResetPasswordPage} />
-        <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
-        <Route path="/admin">
-          <Redirect to={paths.adminHome()} replace />
-        </Route>
-        <Route path="/admin/*">
-          <RequireAdmin>
-            <AdminArea />
-          </RequireAdmin>
-        </Route>
-        <Route>
-          <RequireUser>
-            <StudentArea />
-          </RequireUser>
-        </Route>
-      </Switch>
-    </Suspense>
+    // Every navigation asks before discarding typed content (lib/leave-guard.ts).
+    <Router hook={useGuardedBrowserLocation}>
+      <Suspense fallback={<FullPageLoader />}>
+        <Switch>
+          <Route path={paths.login()}>
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          </Route>
+          <Route path={paths.forgotPassword()}>
+            <GuestOnly>
+              <ForgotPasswordPage />
+            </GuestOnly>
+          </Route>
+          {/* Reachable signed in or not: it is where the emailed link lands. */}
+          <Route path={paths.resetPassword()} component={ResetPasswordPage} />
+          <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
+          <Route path="/admin">
+            <Redirect to={paths.adminHome()} replace />
+          </Route>
+          <Route path="/admin/*">
+            <RequireAdmin>
+              <AdminArea />
+            </RequireAdmin>
+          </Route>
+          <Route>
+            <RequireUser>
+              <StudentArea />
+            </RequireUser>
+          </Route>
+        </Switch>
+      </Suspense>
+    </Router>
   );
 }

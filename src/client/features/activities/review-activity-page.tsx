@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
-import { FEEDBACK_MAX } from '../../../shared/schemas/activities.ts';
+import { FEEDBACK_MAX, type Activity } from '../../../shared/schemas/activities.ts';
+import { useLeaveGuard } from '../../lib/leave-guard.ts';
 import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { MessageDialog } from '../../components/message-dialog.tsx';
@@ -16,6 +17,19 @@ import { useUserActivity } from './api/use-user-activity.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 
 type Decision = { correct: boolean | null; feedback: string };
+
+/**
+ * What the page starts from: the stored decisions and feedback. An answer sent again after it
+ * was marked incorrect is a new answer: it starts undecided, the old feedback shown as history.
+ */
+function storedDecisions(activity: Activity): Record<string, Decision> {
+  return Object.fromEntries(
+    activity.items.map((item) => [
+      item.id,
+      activity.submitted && item.correction === false ? { correct: null, feedback: '' } : { correct: item.correction, feedback: item.feedback ?? '' },
+    ]),
+  );
+}
 
 const formatDate = (iso: string | null) =>
   iso ? new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
@@ -35,20 +49,18 @@ export function ReviewActivityPage() {
   const [saved, setSaved] = useState(false);
   const activity = query.data?.activity;
 
-  // Start from what is stored: previous decisions and feedback. An answer sent again after it
-  // was marked incorrect is a new answer: it starts undecided, the old feedback shown as history.
   const resetDecisions = () => {
-    if (!activity) return;
-    setDecisions(
-      Object.fromEntries(
-        activity.items.map((item) => [
-          item.id,
-          activity.submitted && item.correction === false ? { correct: null, feedback: '' } : { correct: item.correction, feedback: item.feedback ?? '' },
-        ]),
-      ),
-    );
+    if (activity) setDecisions(storedDecisions(activity));
   };
   useEffect(resetDecisions, [activity]);
+  // A correction marked or written but not saved: leaving asks first.
+  useLeaveGuard(() => {
+    if (!activity || !(activity.submitted || changing)) return false;
+    const stored = storedDecisions(activity);
+    return activity.items.some(
+      (item) => (decisions[item.id]?.correct ?? null) !== stored[item.id]!.correct || (decisions[item.id]?.feedback ?? '') !== stored[item.id]!.feedback,
+    );
+  });
 
   if (query.isPending) return <Skeleton h={300} />;
   if (query.isError || !activity) {

@@ -6,6 +6,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { ImageField } from '../../../components/image-field.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useCreateCourse } from '../api/create-course.ts';
 import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
 
@@ -22,6 +23,8 @@ export function CreateCourseForm() {
     validate: zod4Resolver(courseFieldsSchema),
     validateInputOnBlur: true,
   });
+
+  useLeaveGuard(() => form.isDirty() || image !== null);
 
   const incomplete = () => setPopup({ message: messages.incomplete, color: 'red' });
 

@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useCreateModule } from '../api/create-module.ts';
 import { moduleFieldsSchema, toFormErrors, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
@@ -28,6 +29,8 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
     validate: zod4Resolver(moduleFieldsSchema),
     validateInputOnBlur: ['name', 'videoUrl'],
   });
+
+  useLeaveGuard(() => form.isDirty() || image !== null);
 
   const showError = (message: string) => setPopup({ message, color: 'red' });
 
