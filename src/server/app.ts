@@ -41,6 +41,7 @@ import { createdEvent, createdEventsSince, findMessage } from './forum/service.t
 import { createSessionEvents } from './auth/session-events.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
+import { accountRoutes } from './notifications/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -85,6 +86,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Actividades', activityRoutes],
   ['Progreso', progressRoutes],
   ['Foro', forumRoutes],
+  ['Mi cuenta', accountRoutes],
   ['Jugadas', jugadaRoutes],
   ['Páginas', pageRoutes],
 ];

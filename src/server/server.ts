@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startNotificationWorker } from './notifications/notify.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 export interface RunningServer {
@@ -44,6 +45,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
   await app.listen({ port: config.port, host: config.host });
+  const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: config.publicUrl, port, database: database.kind }, 'Aula Virtual en marcha');
@@ -51,6 +53,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     url: `http://127.0.0.1:${port}`,
     logger,
     async stop() {
+      stopNotifications();
       await app.close();
       await database.close();
     },

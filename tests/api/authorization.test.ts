@@ -195,6 +195,14 @@ const rows: Row[] = [
     request: () => ({ method: 'POST', url: '/api/auth/accept-invitation', body: { token: 'no-existe', password: 'nueva-clave' } }),
   },
 
+  // Mi cuenta: every signed-in user reaches only their own choices.
+  { route: 'GET /api/me/email-preferences', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/email-preferences' }) },
+  {
+    route: 'PUT /api/me/email-preferences',
+    expected: [401, 200, 200, 200],
+    request: () => ({ method: 'PUT', url: '/api/me/email-preferences', body: { forumReplies: 'immediate' } }),
+  },
+
   // Images
   {
     route: 'POST /api/images',

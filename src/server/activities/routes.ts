@@ -13,6 +13,7 @@ import { idSchema } from '../../shared/schemas/content.ts';
 import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
+import { notifySubmission } from '../notifications/notify.ts';
 import { findModule } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
 import {
@@ -60,7 +61,15 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
     async (request) => {
       const user = await requireOwnModule(request, request.params.moduleId);
-      return { activity: await submitActivity(db, user.id, request.params.moduleId, request.body.answers) };
+      const startedAt = Date.now();
+      const activity = await submitActivity(db, user.id, request.params.moduleId, request.body.answers);
+      // Only a new submission is news (an identical repeat answers with the earlier one).
+      if (activity.submittedAt && Date.parse(activity.submittedAt) >= startedAt - 1) {
+        void notifySubmission(ctx, { userId: user.id, moduleId: request.params.moduleId }).catch((error: unknown) =>
+          request.log.error({ err: error }, 'no se pudo preparar el aviso de respuestas enviadas'),
+        );
+      }
+      return { activity };
     },
   );
 

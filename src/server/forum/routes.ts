@@ -9,6 +9,7 @@ import { matches } from '../auth/session-events.ts';
 import type { ForumBusEvent } from '../live/bus.ts';
 import { authorize, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
+import { notifyForumMessage } from '../notifications/notify.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
@@ -118,6 +119,8 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
         const { row, badgeRaised } = await postMessage(db, request.params.moduleId, user, request.body.body);
         await events.publish(createdEvent(row, courseId));
         if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
+        // Emails in the background: the author does not wait for the mail server.
+        void notifyForumMessage(ctx, row).catch((error: unknown) => request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'));
         return presentMessage(row, user);
       });
       return reply.status(201).send({ message });
