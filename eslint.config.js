@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
-const features = ['activities', 'admin-home', 'auth', 'courses', 'documents', 'forum', 'modules', 'users'];
+const features = ['account', 'activities', 'admin-home', 'auth', 'courses', 'documents', 'forum', 'modules', 'users'];
 
 /**
  * The client's boundaries (as bulletproof-react draws them): shared code flows one way,

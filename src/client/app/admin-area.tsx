@@ -8,6 +8,7 @@ import {
   IconHome,
   IconLayoutList,
   IconMessages,
+  IconUserCircle,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -19,6 +20,7 @@ import { ShellLayout } from './shell-layout.tsx';
 
 const AdminHomePage = lazyPage(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
 const CreateUserPage = lazyPage(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
+const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const ImportUsersPage = lazyPage(() => import('../features/users/import-users-page.tsx'), 'ImportUsersPage');
 const UsersActivitiesPage = lazyPage(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
 const UserCoursesPage = lazyPage(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
@@ -41,6 +43,7 @@ const entries = [
   { label: 'Crear Curso', to: paths.adminCreateCourse(), icon: IconBook2 },
   { label: 'Subir Documentos', to: paths.adminUploadDocuments(), icon: IconFileUpload },
   { label: 'Crear Módulo', to: paths.adminCreateModule(), icon: IconLayoutList },
+  { label: 'Mi cuenta', to: paths.adminMyAccount(), icon: IconUserCircle },
 ];
 
 /** The admin shell (top bar and side menu) around the admin pages. */
@@ -71,6 +74,7 @@ export function AdminArea() {
         <Route path="/admin/home" component={AdminHomePage} />
         <Route path="/admin/users" component={CreateUserPage} />
         <Route path="/admin/users/import" component={ImportUsersPage} />
+        <Route path="/admin/mi-cuenta" component={MyAccountPage} />
         <Route path="/admin/users-activities" component={UsersActivitiesPage} />
         <Route path="/admin/users-activities/:userId/cursos" component={UserCoursesPage} />
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />

@@ -1,6 +1,6 @@
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
-import { IconDoorExit, IconFiles, IconHome, IconLayoutList } from '@tabler/icons-react';
+import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
@@ -17,7 +17,9 @@ const ActivitiesPage = lazyPage(() => import('../features/activities/activities-
 const JugadasPage = lazyPage(() => import('../features/jugadas/jugadas-page.tsx'), 'JugadasPage');
 const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
 
-const namedStudentRoutes = new Set(['inicio', 'courses']);
+const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
+
+const namedStudentRoutes = new Set(['inicio', 'courses', 'mi-cuenta']);
 
 /** The course being viewed, read from the address (`/{courseId}/...`), if any. */
 function useCurrentCourseId(): string | undefined {
@@ -64,12 +66,14 @@ export function StudentArea() {
           {link('Módulos', courseId ? paths.courseModules(courseId) : paths.studentHome(), IconLayoutList, close, Boolean(courseId))}
           {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
           {courseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
+          {link('Mi cuenta', paths.myAccount(), IconUserCircle, close)}
         </>
       )}
     >
       <Switch>
         <Route path="/inicio" component={StudentHomePage} />
         <Route path="/courses" component={CoursesPage} />
+        <Route path="/mi-cuenta" component={MyAccountPage} />
         <Route path="/:courseId" component={CourseWelcomePage} />
         <Route path="/:courseId/modulos" component={CourseModulesPage} />
         <Route path="/:courseId/documentos" component={CourseDocumentsPage} />

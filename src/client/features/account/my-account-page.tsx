@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Delivery, EmailPreferences } from '../../../shared/schemas/users.ts';
+import { messages } from '../../../shared/messages.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { notify } from '../../components/notify.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { useEmailPreferences, useSaveEmailPreferences } from './api/use-email-preferences.ts';
+
+const deliveryOptions: Array<{ value: Delivery; label: string; description: string }> = [
+  { value: 'immediate', label: 'Al instante', description: 'Un email cada vez.' },
+  { value: 'daily', label: 'Resumen diario', description: 'Un solo email por día con todo lo que llegó.' },
+  { value: 'never', label: 'Nunca', description: 'Lo ves cuando entrás a Aula Virtual.' },
+];
+
+function DeliveryChoice({ label, value, onChange }: { label: string; value: Delivery; onChange: (value: Delivery) => void }) {
+  return (
+    <Radio.Group label={label} value={value} onChange={(next) => onChange(next as Delivery)}>
+      <Stack gap="xs" mt={6}>
+        {deliveryOptions.map((option) => (
+          <Radio key={option.value} value={option.value} label={option.label} description={option.description} />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: EmailPreferences }) {
+  const save = useSaveEmailPreferences();
+  const [draft, setDraft] = useState<EmailPreferences>(saved);
+  const changed = draft.submissions !== saved.submissions || draft.questions !== saved.questions || draft.forumReplies !== saved.forumReplies;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const changes = role === 'admin' ? { submissions: draft.submissions, questions: draft.questions } : { forumReplies: draft.forumReplies };
+    save.mutate(changes, { onSuccess: () => notify('Listo', messages.preferencesSaved) });
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        {role === 'admin' ? (
+          <>
+            <DeliveryChoice label="Cuando un alumno envía sus respuestas para corregir" value={draft.submissions} onChange={(submissions) => setDraft({ ...draft, submissions })} />
+            <DeliveryChoice label="Cuando un alumno escribe en el foro de un módulo" value={draft.questions} onChange={(questions) => setDraft({ ...draft, questions })} />
+          </>
+        ) : (
+          <Radio.Group
+            label="Cuando un instructor responde en el foro de un módulo en el que escribiste"
+            value={draft.forumReplies}
+            onChange={(forumReplies) => setDraft({ ...draft, forumReplies: forumReplies === 'never' ? 'never' : 'immediate' })}
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio value="immediate" label="Avisarme por email" description="Como mucho un email por módulo cada 10 minutos, con todas las respuestas juntas." />
+              <Radio value="never" label="No avisarme" description="Las respuestas las ves cuando entrás al foro." />
+            </Stack>
+          </Radio.Group>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!changed}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Mi cuenta': who is signed in and which emails they want. */
+export function MyAccountPage() {
+  const session = useSession();
+  const preferences = useEmailPreferences();
+  const user = session.data;
+  const home = user?.role === 'admin' ? paths.adminHome() : paths.studentHome();
+
+  if (preferences.error) return <LoadError error={preferences.error} backTo={home} backLabel="Volver al inicio" onRetry={() => void preferences.refetch()} />;
+
+  return (
+    <Stack gap="md" maw={640}>
+      <PageTitle>Mi cuenta</PageTitle>
+      {user && (
+        <Stack gap={2}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {user.name}
+          </Text>
+          <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+        </Stack>
+      )}
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-titulo">
+        <Title order={2} size="h4" id="emails-titulo" mb="sm">
+          Emails
+        </Title>
+        {preferences.data && user ? (
+          <PreferencesForm key={JSON.stringify(preferences.data)} role={user.role} saved={preferences.data} />
+        ) : (
+          <Stack gap="sm" aria-hidden>
+            <Skeleton height={20} width="70%" />
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={16} width="40%" />
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
