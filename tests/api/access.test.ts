@@ -35,7 +35,7 @@ describe('GET /api/users/:userId', () => {
     const url = `/api/users/${student.id}`;
     const response = await call(t.app, { url, cookie: adminCookie });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student' } });
+    expect(response.json()).toEqual({ user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student' }, invitationPending: false });
     expect((await call(t.app, { url })).statusCode).toBe(401);
     const self = await call(t.app, { url, cookie: student.cookie });
     expect(self.statusCode).toBe(403);
