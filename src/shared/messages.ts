@@ -13,6 +13,13 @@ export const tooHeavy = (what: string, maxBytes: number) => `${what} no puede pe
 /** "Un módulo puede tener como máximo 100 preguntas" */
 export const tooMany = (what: string, max: number, items: string) => `${what} puede tener como máximo ${count.format(max)} ${items}`;
 
+/** "Demasiados intentos de inicio de sesión. Esperá 4 segundos y volvé a intentar." */
+export const loginWait = (seconds: number) => {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 90 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${minutes} minutos`;
+  return `Demasiados intentos de inicio de sesión. Esperá ${wait} y volvé a intentar.`;
+};
+
 export const messages = {
   // The spec's texts.
   required: 'Este campo es obligatorio',
@@ -37,7 +44,6 @@ export const messages = {
   resetLinkInvalid: 'El enlace para recuperar la contraseña no es válido o ya venció. Pedí uno nuevo.',
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
   emailTaken: 'Ya existe un usuario con ese email.',
-  tooManyLoginAttempts: 'Demasiados intentos de inicio de sesión. Esperá unos minutos y volvé a intentar.',
 
   // Invitations.
   invitationSent: 'Le enviamos un email con el enlace para que elija su contraseña.',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/api/helpers/database.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
-import { hit, isExhausted, reset, type Limit } from './rate-limit.ts';
+import { countAttempt, hit, reset, type Delay, type Limit } from './rate-limit.ts';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -40,23 +40,12 @@ describe('rate limit counters', () => {
     expect(await hit(database.db, b, limit)).toBe(true);
   });
 
-  it('isExhausted says whether the window is used up, without counting', async () => {
-    const key = newKey();
-    expect(await isExhausted(database.db, key, limit)).toBe(false);
-    await hit(database.db, key, limit);
-    await hit(database.db, key, limit);
-    for (let i = 0; i < 5; i += 1) expect(await isExhausted(database.db, key, limit)).toBe(false);
-    await hit(database.db, key, limit);
-    expect(await isExhausted(database.db, key, limit)).toBe(true);
-  });
-
   it('starts counting again once the window is over', async () => {
     const key = newKey();
-    for (let i = 0; i < 4; i += 1) await hit(database.db, key, limit);
-    expect(await isExhausted(database.db, key, limit)).toBe(true);
+    for (let i = 0; i < 3; i += 1) await hit(database.db, key, limit);
+    expect(await hit(database.db, key, limit)).toBe(false);
 
     await expireWindow(key);
-    expect(await isExhausted(database.db, key, limit)).toBe(false);
     expect(await hit(database.db, key, limit)).toBe(true);
     const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, key));
     expect(row?.count).toBe(1);
@@ -67,7 +56,6 @@ describe('rate limit counters', () => {
     const key = newKey();
     for (let i = 0; i < 4; i += 1) await hit(database.db, key, limit);
     await reset(database.db, key);
-    expect(await isExhausted(database.db, key, limit)).toBe(false);
     expect(await hit(database.db, key, limit)).toBe(true);
   });
 
@@ -79,3 +67,55 @@ describe('rate limit counters', () => {
     expect(row?.count).toBe(20);
   });
 });
+
+describe('progressive delays (countAttempt)', () => {
+  const delay: Delay = { free: 3, baseSeconds: 1, maxSeconds: 4, windowSeconds: 60 };
+  const attempt = (key: string) => countAttempt(database.db, [{ key, delay }]);
+  const endWait = (key: string) => database.db.update(rateLimit).set({ blockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(rateLimit.key, key));
+
+  it('lets `free` attempts through, then makes each next one wait twice as long, up to the maximum', async () => {
+    const key = newKey();
+    for (let i = 0; i < 3; i += 1) expect(await attempt(key)).toMatchObject({ allowed: true });
+    // The third set a wait of 1 s; refused attempts are not counted and do not lengthen it.
+    for (let i = 0; i < 3; i += 1) expect(await attempt(key)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    const waits = [];
+    for (let i = 0; i < 4; i += 1) {
+      await endWait(key);
+      expect(await attempt(key)).toMatchObject({ allowed: true });
+      const refused = await attempt(key);
+      waits.push(refused.allowed ? 0 : refused.retryAfterSeconds);
+    }
+    expect(waits).toEqual([2, 4, 4, 4]);
+  });
+
+  it('forgets the attempts once the window is over', async () => {
+    const key = newKey();
+    for (let i = 0; i < 3; i += 1) await attempt(key);
+    expect((await attempt(key)).allowed).toBe(false);
+    await expireWindow(key);
+    expect(await attempt(key)).toEqual({ allowed: true, waits: [] });
+    const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, key));
+    expect(row?.count).toBe(1);
+  });
+
+  it('refuses when any of the keys waits, and counts each key in the same statement', async () => {
+    const [a, b] = [newKey(), newKey()];
+    for (let i = 0; i < 3; i += 1) await attempt(a);
+    const verdict = await countAttempt(database.db, [
+      { key: a, delay },
+      { key: b, delay },
+    ]);
+    expect(verdict.allowed).toBe(false);
+    const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, b));
+    expect(row?.count).toBe(1);
+  });
+
+  it('lets exactly `free` of 100 parallel attempts through', async () => {
+    const key = newKey();
+    // A long wait, so that it does not end while the 100 statements run.
+    const slow: Delay = { ...delay, baseSeconds: 60, maxSeconds: 60 };
+    const verdicts = await Promise.all(Array.from({ length: 100 }, () => countAttempt(database.db, [{ key, delay: slow }])));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(3);
+  });
+});
+

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
-import { messages } from '../../shared/messages.ts';
+import { loginWait, messages } from '../../shared/messages.ts';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -15,7 +15,7 @@ import { acceptInvitation } from '../users/invitations.ts';
 import { landingCourse } from '../users/service.ts';
 import { AppError } from '../errors.ts';
 import { toSessionUser, toWebHeaders } from './guards.ts';
-import { hit, isExhausted, limits, reset } from './rate-limit.ts';
+import { attemptFailed, countAttempt, hit, limits, loginDelays, loginSucceeded } from './rate-limit.ts';
 import { noContent } from '../http/responses.ts';
 
 const messageResponse = z.object({ message: z.string() });
@@ -36,9 +36,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { email, password } = request.body;
       const emailKey = `login:email:${email}`;
+      const pairKey = `login:email-ip:${email}|${request.ip}`;
       const ipKey = `login:ip:${request.ip}`;
-      if ((await isExhausted(db, ipKey, limits.loginPerIp)) || (await isExhausted(db, emailKey, limits.loginPerEmail))) {
-        throw new AppError('TOO_MANY_REQUESTS', messages.tooManyLoginAttempts);
+      // Counted before the password is checked, atomically: parallel attempts cannot all slip in.
+      const verdict = await countAttempt(db, [
+        { key: pairKey, delay: loginDelays.emailAndClient },
+        { key: emailKey, delay: loginDelays.email },
+        { key: ipKey, delay: loginDelays.client },
+      ]);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new AppError('TOO_MANY_REQUESTS', loginWait(verdict.retryAfterSeconds));
       }
       try {
         const { headers, response } = await auth.api.signInEmail({
@@ -46,13 +54,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
           headers: toWebHeaders(request),
           returnHeaders: true,
         });
-        await reset(db, emailKey);
+        await loginSucceeded(db, [emailKey, pairKey], ipKey, loginDelays.client.free);
         forwardCookies(reply, headers);
         return { user: toSessionUser(response.user) };
       } catch (error) {
         if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
-          await hit(db, emailKey, limits.loginPerEmail);
-          await hit(db, ipKey, limits.loginPerIp);
+          await attemptFailed(db, verdict.waits);
           throw new AppError('INVALID_CREDENTIALS', messages.wrongLogin);
         }
         throw error;

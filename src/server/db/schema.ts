@@ -97,6 +97,10 @@ export const rateLimit = pgTable('rate_limit', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  /** Progressive delays (login): no attempt is let through before this time. */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Whether the latest attempt was let through (what the counting statement answers). */
+  allowed: boolean('allowed').notNull().default(true),
 });
 
 /**
