@@ -28,6 +28,7 @@ import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createQueuedMailer } from './mail/queue.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
@@ -100,7 +101,9 @@ function tagRoutes(scope: FastifyInstance, tag: string) {
 
 /** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
-  const { config, database, mailer, logger } = deps;
+  const { config, database, logger } = deps;
+  // Every email goes through the queue: delivered at once, kept and retried when SMTP fails.
+  const mailer = createQueuedMailer(deps.mailer, database.db, logger);
   const events = createEventBus({
     databaseUrl: config.databaseUrl,
     pool: database.pool,
@@ -121,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onSessionDeleted: (session) => sessions.publish({ userId: session.userId, sessionId: session.id, reason: 'session-deleted' }),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, storage, events, sessions, logger };
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, mailQueue: mailer, storage, events, sessions, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

@@ -7,6 +7,7 @@ import type { Database, Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { EventBus } from './live/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MailQueue } from './mail/queue.ts';
 
 /** What route modules need, passed in explicitly when they are registered. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   auth: Auth;
   guards: Guards;
   mailer: Mailer;
+  /** Emails SMTP refused, retried by the background worker. */
+  mailQueue: MailQueue;
   storage: FileStorage;
   events: EventBus;
   /** "These sessions ended", on every instance (sign-out, reset, revocation). */

@@ -458,3 +458,24 @@ export const forumReplyNotice = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('forum_reply_notice_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`)],
 );
+
+/**
+ * Emails the mail server refused or could not be reached for: kept here and retried with
+ * growing waits by the background worker until delivered, so no email is lost while SMTP is down.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    link: text('link'),
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_next_attempt_idx').on(t.nextAttemptAt)],
+);

@@ -16,6 +16,7 @@ export const FORUM_REPLY_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Deps = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'config'>;
+type WorkerDeps = Deps & Pick<AppContext, 'mailQueue'>;
 
 function send(deps: Deps, message: MailMessage, what: string) {
   return deps.mailer.send(message).catch((error: unknown) => {
@@ -242,13 +243,13 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs the due work every `intervalMs` until stopped; a failed round is logged and retried next time. */
-export function startNotificationWorker(deps: Deps, intervalMs = 60_000): () => void {
+/** Runs the due work (queued emails, grouped forum answers, daily summaries) every `intervalMs` until stopped; a failed round is logged and retried next time. */
+export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    Promise.all([sendDueForumReplies(deps), sendDailySummaries(deps)])
+    Promise.all([deps.mailQueue.deliverDue(), sendDueForumReplies(deps), sendDailySummaries(deps)])
       .catch((error: unknown) => deps.logger.error({ err: error }, 'falló el envío de avisos pendientes'))
       .finally(() => {
         running = false;

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Runs before the app is ready, to register extra routes for a test. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Replaces the mail transport that records into `mails` (e.g. one that fails like a down SMTP server). */
+  mailer?: Mailer;
   /** A database shared with other app instances (several instances behind one PostgreSQL); the caller drops it. */
   database?: TestDatabase;
   /**
@@ -69,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const logger = pino({ level: config.logLevel }, logStream);
 
   const mails: MailMessage[] = [];
-  const mailer: Mailer = {
+  const mailer: Mailer = options.mailer ?? {
     async send(message) {
       mails.push(message);
     },
