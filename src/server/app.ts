@@ -27,6 +27,7 @@ import type { Database } from './db/client.ts';
 import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { refuseNulBytes } from './http/nul-bytes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { userRoutes } from './users/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseNulBytes(app);
 
   // Bytes: JSON answers carry an ETag (a repeated GET whose data did not change is a bodiless
   // 304) and go out compressed (brotli or gzip; files that are already compressed, such as

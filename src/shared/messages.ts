@@ -142,6 +142,7 @@ export const messages = {
   forbidden: 'No tenés permiso para hacer esto.',
   badRequest: 'Los datos enviados no son válidos.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  nulByte: 'El texto enviado tiene un carácter no permitido (NUL).',
   payloadTooLarge: 'El contenido enviado es demasiado grande.',
   unsupportedMediaType: 'El tipo de contenido enviado no es compatible.',
   tooManyRequests: 'Demasiadas solicitudes. Esperá unos minutos y volvé a intentar.',

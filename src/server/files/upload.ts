@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { findNul } from '../http/nul-bytes.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { detectFileType, DETECTION_SAMPLE_BYTES, type DetectedType, type FileKind } from './file-types.ts';
 import { newStorageKey, StoredObjectTooLargeError, type FileStorage } from './storage.ts';
@@ -103,6 +104,11 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     if (field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string') fields[name] = field.value;
+  }
+  const nul = findNul(fields, '');
+  if (nul !== null) {
+    file.resume();
+    throw badRequest(messages.nulByte, { [nul]: messages.nulByte });
   }
 
   // The parser fails the file's stream when the body ends early or is garbage.
