@@ -123,6 +123,14 @@ export const messages = {
   jugadaSanctionUnknown: 'La sanción elegida no es una opción de este curso.',
   videoType: 'El video debe ser MP4 o WebM.',
 
+  // Archive, delete, deactivate.
+  courseHasWork: 'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
+  moduleHasWork: 'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
+  archiveChoice: 'Indicá si se archiva o se restaura',
+  activeChoice: 'Indicá si se activa o se desactiva',
+  cannotDeactivateSelf: 'No podés desactivar tu propio usuario.',
+  userDeactivated: 'Tu usuario está desactivado. Consultá con tu instructor.',
+
   // Forum.
   writeMessage: 'Escribí un mensaje.',
   writeMessageFirst: 'Escribí un mensaje antes de enviarlo.',

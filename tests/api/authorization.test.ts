@@ -239,6 +239,20 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/courses/${id}`, body: { name: 'X' } }) },
   },
 
+  {
+    route: 'PUT /api/courses/:courseId/archived',
+    expected: [401, 403, 403, 200],
+    // A course of its own (then restored), so the other rows keep theirs.
+    request: async () => ({ method: 'PUT', url: `/api/courses/${(await buildCourse(t.ctx)).id}/archived`, body: { archived: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/archived`, body: { archived: true } }) },
+  },
+  {
+    route: 'DELETE /api/courses/:courseId',
+    expected: [401, 403, 403, 204],
+    request: async () => ({ method: 'DELETE', url: `/api/courses/${(await buildCourse(t.ctx)).id}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/courses/${id}` }) },
+  },
+
   // Modules
   {
     route: 'GET /api/courses/:courseId/modules',
@@ -292,6 +306,19 @@ const rows: Row[] = [
       return { method: 'PUT', url: `/api/courses/${f.courseId}/modules/order`, body: { moduleIds: ids } };
     },
     unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/modules/order`, body: { moduleIds: [f.moduleId] } }) },
+  },
+
+  {
+    route: 'PUT /api/modules/:moduleId/archived',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/modules/${(await buildModule(t.ctx, f.courseId)).id}/archived`, body: { archived: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/archived`, body: { archived: true } }) },
+  },
+  {
+    route: 'DELETE /api/modules/:moduleId',
+    expected: [401, 403, 403, 204],
+    request: async () => ({ method: 'DELETE', url: `/api/modules/${(await buildModule(t.ctx, f.courseId)).id}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/modules/${id}` }) },
   },
 
   // Documents
@@ -351,6 +378,13 @@ const rows: Row[] = [
     route: 'POST /api/users/import',
     expected: [401, 403, 403, 200],
     request: (as) => ({ method: 'POST', url: '/api/users/import', ...classList(as) }),
+  },
+  {
+    route: 'PUT /api/users/:userId/active',
+    expected: [401, 403, 403, 200],
+    // A user of its own, deactivated: the callers' sessions stay valid.
+    request: async () => ({ method: 'PUT', url: `/api/users/${(await createUser(t.ctx)).id}/active`, body: { active: false } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/users/${id}/active`, body: { active: false } }) },
   },
   {
     route: 'GET /api/users/:userId/courses',

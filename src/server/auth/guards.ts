@@ -58,7 +58,9 @@ export function createGuards(auth: Auth): Guards {
   async function lookup(request: FastifyRequest): Promise<CurrentSession | null> {
     if (!request.headers.cookie) return null;
     const result = await auth.api.getSession({ headers: toWebHeaders(request) });
-    return result ? { user: toSessionUser(result.user), sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) } : null;
+    // Deactivating a user deletes their sessions; a session that outlived it still counts for nothing.
+    if (!result || (result.user as { banned?: boolean | null }).banned) return null;
+    return { user: toSessionUser(result.user), sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) };
   }
 
   async function requireUser(request: FastifyRequest) {

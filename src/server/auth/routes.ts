@@ -60,6 +60,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (error) {
         if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
           await attemptFailed(db, verdict.waits);
+          // A deactivated account (better-auth's ban) is told so, only after the right password.
+          if (error.body?.code === 'BANNED_USER') throw new AppError('FORBIDDEN', messages.userDeactivated);
           throw new AppError('INVALID_CREDENTIALS', messages.wrongLogin);
         }
         throw error;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { courseInputSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
+import { archiveInputSchema, courseInputSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
+import { noContent } from '../http/responses.ts';
+import { deleteCourse, setCourseArchived } from './archive.ts';
 import { authorize, canViewCourse, isAdmin, loadAccess } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
@@ -46,4 +48,24 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
       return { course: presentCourse(row) };
     },
   );
+
+  // 'Archivar' / 'Restaurar': hidden from students or shown again; nothing they wrote is touched.
+  r.put(
+    '/courses/:courseId/archived',
+    { schema: { params: courseParams, body: archiveInputSchema, response: { 200: z.object({ course: courseSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const row = await setCourseArchived(db, request.params.courseId, request.body.archived);
+      // Students' open forum streams of the course end at once.
+      if (request.body.archived) await ctx.events.publish({ type: 'access.revoked', courseId: row.id });
+      return { course: presentCourse(row) };
+    },
+  );
+
+  // 'Eliminar': only a course no student has worked in (409 otherwise).
+  r.delete('/courses/:courseId', { schema: { params: courseParams, response: noContent } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    await deleteCourse(db, request.params.courseId);
+    return reply.status(204).send();
+  });
 }

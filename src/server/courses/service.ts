@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Course, CourseInput } from '../../shared/schemas/content.ts';
 import { messages } from '../../shared/messages.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -10,7 +10,13 @@ import { imageUrl } from '../images/routes.ts';
 export const courseNotFound = () => notFound(messages.courseNotFound);
 
 export function presentCourse(row: typeof course.$inferSelect): Course {
-  return { id: row.id, name: row.name, description: row.description, imageUrl: imageUrl(row.imageId) };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: imageUrl(row.imageId),
+    ...(row.archivedAt ? { archivedAt: row.archivedAt.toISOString() } : {}),
+  };
 }
 
 export async function assertImageExists(db: Db | Tx, imageId: string) {
@@ -33,6 +39,7 @@ export async function listEnabledCourses(db: Db, userId: string) {
     .select({ course })
     .from(course)
     .innerJoin(courseAccess, and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, userId), eq(courseAccess.enabled, true)))
+    .where(isNull(course.archivedAt))
     .orderBy(asc(course.createdAt), asc(course.id))
     .then((rows) => rows.map((r) => r.course));
 }

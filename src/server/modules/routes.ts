@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  archiveInputSchema,
   idSchema,
   moduleInputSchema,
   moduleOrderSchema,
@@ -27,6 +28,7 @@ import {
   withQuestions,
 } from './service.ts';
 import { noContent } from '../http/responses.ts';
+import { deleteModule, setModuleArchived } from '../courses/archive.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
@@ -99,4 +101,23 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       return { module: await updateModule(db, request.params.moduleId, request.body) };
     },
   );
+
+  // 'Archivar' / 'Restaurar': hidden from students or shown again; nothing they wrote is touched.
+  r.put(
+    '/modules/:moduleId/archived',
+    { schema: { params: moduleParams, body: archiveInputSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const row = await setModuleArchived(db, request.params.moduleId, request.body.archived);
+      if (request.body.archived) await ctx.events.publish({ type: 'access.revoked', moduleId: row.id });
+      return { module: await withQuestions(db, row) };
+    },
+  );
+
+  // 'Eliminar': only a module no student has worked in (409 otherwise).
+  r.delete('/modules/:moduleId', { schema: { params: moduleParams, response: noContent } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    await deleteModule(db, request.params.moduleId);
+    return reply.status(204).send();
+  });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ModuleWithQuestions, Module, StudentModule } from '../../shared/schemas/content.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { courseModule, moduleAccess, moduleQuestion } from '../db/schema.ts';
@@ -22,6 +22,7 @@ export function presentModule(row: ModuleRow): Module {
     imageUrl: imageUrl(row.imageId),
     videoUrl: row.videoUrl,
     position: row.position,
+    ...(row.archivedAt ? { archivedAt: row.archivedAt.toISOString() } : {}),
   };
 }
 
@@ -77,7 +78,8 @@ export async function listModulesForStudent(
     .select({ module: courseModule, enabled: moduleAccess.enabled })
     .from(courseModule)
     .leftJoin(moduleAccess, and(eq(moduleAccess.moduleId, courseModule.id), eq(moduleAccess.userId, userId)))
-    .where(eq(courseModule.courseId, courseId))
+    // Archived modules are out of sight of students (and of the per-student lists).
+    .where(and(eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
   const withState = options.includeBlocked ? rows : rows.filter((r) => r.enabled);
   const ids = withState.map((r) => r.module.id);

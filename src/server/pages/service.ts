@@ -49,7 +49,7 @@ const moduleList = (courseId: ReturnType<typeof sql>, userId: string) => sql`
     select m.id, m.name, m.image_id, m.position, m.created_at, coalesce(ma.enabled, false) as enabled
     from ${courseModule} m
     left join module_access ma on ma.module_id = m.id and ma.user_id = ${userId}
-    where m.course_id = ${courseId}
+    where m.course_id = ${courseId} and m.archived_at is null
   ),
   summaries as (
     select a.module_id, a.submitted,
@@ -109,7 +109,8 @@ export async function loadCourseModules(db: Db, userId: string, courseId: string
     sql`with ${moduleList(sql`${courseId}`, userId)}
       select
         exists (select 1 from course where id = ${courseId}) as found,
-        coalesce((select enabled from course_access where user_id = ${userId} and course_id = ${courseId}), false) as course_enabled,
+        coalesce((select ca.enabled from course_access ca join course c on c.id = ca.course_id and c.archived_at is null
+                  where ca.user_id = ${userId} and ca.course_id = ${courseId}), false) as course_enabled,
         (select list from module_list) as list`,
   );
   if (!row.found) throw courseNotFound();
@@ -123,13 +124,15 @@ export interface ModuleData {
 }
 
 /** The module page's one statement. */
-export const moduleQuery = (userId: string, moduleId: string) => sql`with target as (select id, course_id, name, image_id, video_url, position from ${courseModule} where id = ${moduleId}),
+export const moduleQuery = (userId: string, moduleId: string) => sql`with target as (select id, course_id, name, image_id, video_url, position, archived_at from ${courseModule} where id = ${moduleId}),
       ${moduleList(sql`(select course_id from target)`, userId)}
       select
         (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
          from target t) as module,
-        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
-        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
+        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
+                  join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
+        coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
+                  where ma.user_id = ${userId}), false) as module_enabled,
         (select list from module_list) as list`;
 
 /** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
@@ -175,12 +178,14 @@ export async function loadActivity(db: Db, userId: string, moduleId: string): Pr
     items: ItemJson[] | null;
   }>(
     db,
-    sql`with target as (select id, course_id, name from ${courseModule} where id = ${moduleId}),
+    sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
       own as (select * from activity where user_id = ${userId} and module_id = ${moduleId})
       select
         (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name) from target t) as module,
-        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id where ca.user_id = ${userId}), false) as course_enabled,
-        coalesce((select enabled from module_access where user_id = ${userId} and module_id = ${moduleId}), false) as module_enabled,
+        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
+                  join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
+        coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
+                  where ma.user_id = ${userId}), false) as module_enabled,
         (select json_build_object('id', a.id, 'userId', a.user_id, 'submitted', a.submitted, 'version', a.version,
                                   'submittedAt', a.submitted_at, 'correctedAt', a.corrected_at) from own a) as activity,
         (select json_agg(json_build_object('id', i.id, 'question', i.question, 'answer', i.answer, 'correction', i.correction,

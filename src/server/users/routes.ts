@@ -11,6 +11,7 @@ import {
   IMPORT_MAX_BYTES,
   importPreviewSchema,
   importResultSchema,
+  activeInputSchema,
   userDetailSchema,
   userSchema,
 } from '../../shared/schemas/users.ts';
@@ -22,7 +23,7 @@ import { parseClassList } from './class-list.ts';
 import { importClassList, previewImport } from './import.ts';
 import { hasPassword, resendInvitation } from './invitations.ts';
 import { listUsers } from './list-users.ts';
-import { createUser } from './service.ts';
+import { createUser, setUserActive } from './service.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 
 const userParams = z.object({ userId: idSchema });
@@ -72,8 +73,21 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/users/:userId', { schema: { params: userParams, response: { 200: userDetailSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     const user = await findUser(ctx.db, request.params.userId);
-    return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)) };
+    return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)), active: !user.banned };
   });
+
+  // 'Desactivar' / 'Reactivar' a user: sessions end at once, nothing they wrote is deleted.
+  r.put(
+    '/users/:userId/active',
+    { schema: { params: userParams, body: activeInputSchema, response: { 200: userDetailSchema } } },
+    async (request) => {
+      const admin = await ctx.guards.requireAdmin(request);
+      const user = await setUserActive(ctx.db, admin.id, request.params.userId, request.body.active);
+      // The sessions were deleted in the transaction; every instance now ends their open streams.
+      if (!request.body.active) await ctx.sessionEvents.publish({ userId: user.id, reason: 'user-changed' });
+      return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)), active: !user.banned };
+    },
+  );
 
   r.post(
     '/users/:userId/invitation',

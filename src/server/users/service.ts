@@ -1,12 +1,13 @@
 import { APIError } from 'better-auth/api';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Role } from '../../shared/schemas/auth.ts';
 import type { User } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { courseAccess } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { courseAccess, session, user } from '../db/schema.ts';
+import { findUser } from '../access/service.ts';
+import { AppError, conflict } from '../errors.ts';
 import { insertInvitedUsers, sendInvitations } from './invitations.ts';
 
 const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
@@ -45,4 +46,23 @@ export async function landingCourse(db: Db, userId: string): Promise<string | nu
     .orderBy(desc(courseAccess.updatedAt))
     .limit(1);
   return row?.courseId ?? null;
+}
+
+/**
+ * 'Desactivar' / 'Reactivar'. A deactivated user cannot sign in (better-auth's ban) and their
+ * sessions are deleted in the same transaction, so the very next request of any open session
+ * gets 401; everything they wrote is kept. An admin cannot deactivate themselves.
+ */
+export async function setUserActive(db: Db, actorId: string, userId: string, active: boolean) {
+  if (!active && actorId === userId) throw conflict(messages.cannotDeactivateSelf);
+  return db.transaction(async (tx) => {
+    await findUser(tx, userId);
+    const [row] = await tx
+      .update(user)
+      .set({ banned: !active, banReason: active ? null : 'Desactivado por un administrador', banExpires: null, updatedAt: sql`now()` })
+      .where(eq(user.id, userId))
+      .returning();
+    if (!active) await tx.delete(session).where(eq(session.userId, userId));
+    return row!;
+  });
 }

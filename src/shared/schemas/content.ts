@@ -37,6 +37,8 @@ export const courseSchema = z.object({
   name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  /** When it was archived (admins only see archived courses); absent while active. */
+  archivedAt: z.optional(z.string()),
 });
 export type Course = z.infer<typeof courseSchema>;
 
@@ -109,6 +111,8 @@ export const moduleSchema = z.object({
   imageUrl: z.string(),
   videoUrl: z.string(),
   position: z.number(),
+  /** When it was archived (admins only see archived modules); absent while active. */
+  archivedAt: z.optional(z.string()),
 });
 export type Module = z.infer<typeof moduleSchema>;
 
@@ -151,3 +155,5 @@ export const documentSchema = z.object({
 export type CourseDocument = z.infer<typeof documentSchema>;
 
 export const documentNameSchema = requiredText(DOCUMENT_NAME_MAX, 'El nombre');
+
+export const archiveInputSchema = z.object({ archived: z.boolean({ error: messages.archiveChoice }) });

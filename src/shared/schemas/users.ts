@@ -19,7 +19,14 @@ export const createUserSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
 /** GET /api/users/:userId: the user, and whether they still have to accept their invitation. */
-export const userDetailSchema = z.object({ user: sessionUserSchema, invitationPending: z.boolean() });
+export const userDetailSchema = z.object({
+  user: sessionUserSchema,
+  invitationPending: z.boolean(),
+  /** False once an admin deactivated the account: it cannot sign in; its data is kept. */
+  active: z.boolean(),
+});
+
+export const activeInputSchema = z.object({ active: z.boolean({ error: messages.activeChoice }) });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** 'Creá tu contraseña': the invitation's token and the chosen password. */

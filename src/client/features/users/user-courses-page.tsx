@@ -12,6 +12,7 @@ import { useSetCourseAccess } from './api/use-set-course-access.ts';
 import { useResendInvitation } from './api/use-resend-invitation.ts';
 import { useInvitationPending, useUser } from './api/use-user.ts';
 import { useUserCourses } from './api/use-user-courses.ts';
+import { UserActiveToggle } from './components/user-active-toggle.tsx';
 
 function UserHeading({ user }: { user: User }) {
   return (
@@ -37,6 +38,7 @@ function UserHeading({ user }: { user: User }) {
           </Badge>
         )}
       </Group>
+      <UserActiveToggle userId={user.id} userName={user.name} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
-import { Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartDots, IconPencil } from '@tabler/icons-react';
 import { paths } from '../../../lib/paths.ts';
+import { CourseArchiveActions } from './course-archive-actions.tsx';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { useCourses } from '../../../lib/use-courses.ts';
 
@@ -35,6 +36,11 @@ export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
                 <Text fw={700} lh={1.3}>
                   {course.name}
                 </Text>
+                {course.archivedAt && (
+                  <Badge color="gray" variant="light" style={{ alignSelf: 'flex-start' }}>
+                    Archivado: los alumnos no lo ven
+                  </Badge>
+                )}
                 <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
                   {course.description}
                 </Text>
@@ -57,6 +63,7 @@ export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
                 >
                   Progreso
                 </Button>
+                <CourseArchiveActions course={course} />
               </Group>
             </Card>
           ))}

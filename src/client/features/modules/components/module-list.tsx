@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil } from '@tabler/icons-react';
 import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { useCourseModules } from '../api/get-course-modules.ts';
 import { useReorderModules } from '../api/reorder-modules.ts';
+import { ModuleArchiveActions } from './module-archive-actions.tsx';
 
 interface ModuleListProps {
   courseId: string | null;
@@ -113,6 +114,11 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
           <Text fw={700} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
             {number}. {module.name}
           </Text>
+          {module.archivedAt && (
+            <Badge color="gray" variant="light" style={{ alignSelf: 'flex-start' }}>
+              Archivado: los alumnos no lo ven
+            </Badge>
+          )}
           <Text size="sm" c="dimmed">
             {questionCount(module.questions.length)} · {youtubeId(module.videoUrl) ? 'Video de YouTube' : 'Archivo de video'}
           </Text>
@@ -126,6 +132,7 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
             <Button size="xs" variant="default" leftSection={<IconLock size={14} color="var(--mantine-color-red-8)" aria-hidden />} onClick={() => onSetAccess(false)}>
               Bloquear para todos
             </Button>
+            <ModuleArchiveActions module={module} />
           </Group>
         </Stack>
       </Group>

@@ -17,3 +17,8 @@ export function useUser(userId: string) {
 export function useInvitationPending(userId: string) {
   return useQuery({ ...userQueryOptions(userId), select: (data) => data.invitationPending });
 }
+
+/** Whether the user may sign in (false once deactivated). */
+export function useUserActive(userId: string) {
+  return useQuery({ ...userQueryOptions(userId), select: (data) => data.active });
+}
