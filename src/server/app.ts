@@ -179,6 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  // Powerful browser features the app never uses stay off, for our pages and anything they embed.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  });
+
   // Cross-site request forgery: a state-changing call must come from our own pages.
   const allowedOrigin = new URL(config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {

@@ -2,6 +2,8 @@
 // "outsider" is a student of another course, with nothing of this one enabled; "student" has
 // this course and its first module enabled. Each row's calls run in the order of the columns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { course as courseTable } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   activityOf,
@@ -10,7 +12,6 @@ import {
   buildDocument,
   buildMessage,
   buildModule,
-  createImage,
   enableModule,
   signedIn,
   submitAnswers,
@@ -81,7 +82,8 @@ beforeAll(async () => {
     courseId: course.id,
     moduleId: module.id,
     documentId: (await buildDocument(t.ctx, course.id)).id,
-    imageId: await createImage(t.ctx),
+    // The course's picture: its students see it, other students get the same 404 as for no picture.
+    imageId: (await t.ctx.db.select({ imageId: courseTable.imageId }).from(courseTable).where(eq(courseTable.id, course.id)))[0]!.imageId,
     studentId: student.id,
     targetId: target.id,
   });
@@ -214,7 +216,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/images/:imageId',
-    expected: [401, 200, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/images/${f.imageId}` }),
     unknown: { as: 'outsider', request: (id) => ({ url: `/api/images/${id}` }) },
   },

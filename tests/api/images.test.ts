@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { image } from '../../src/server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { course, courseModule, image } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { IMAGE_MAX_BYTES } from '../../src/shared/schemas/content.ts';
-import { signedIn, unknownId } from './helpers/content.ts';
+import { buildCourse, buildModule, enableCourse, signedIn, unknownId } from './helpers/content.ts';
 import { jpegBytes, listFiles, multipart, storedFiles, pdfBytes, pngBytes, webpBytes, type Part } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -57,14 +58,14 @@ describe('POST /api/images', () => {
     ['PNG', pngBytes(), 'image/png'],
     ['JPEG', jpegBytes(), 'image/jpeg'],
     ['WebP', webpBytes(), 'image/webp'],
-  ])('keeps a %s image and serves the same bytes back to any signed-in user', async (_kind, bytes, mime) => {
+  ])('keeps a %s image and serves the same bytes back to the admin', async (_kind, bytes, mime) => {
     // The declared name and type do not matter: the content decides.
     const response = await upload([file(bytes, 'sin-extension', 'application/octet-stream')]);
     expect(response.statusCode).toBe(201);
     const { id, url } = response.json() as { id: string; url: string };
     expect(url).toBe(`/api/images/${id}`);
 
-    const served = await call(t.app, { url, cookie: studentCookie });
+    const served = await call(t.app, { url, cookie: adminCookie });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe(mime);
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
@@ -135,8 +136,21 @@ describe('POST /api/images', () => {
 
 describe('GET /api/images/:imageId', () => {
   let imageId: string;
+  let student: Awaited<ReturnType<typeof signedIn>>;
+  let courseImage: string;
+  let moduleImage: string;
+  let otherCourseImage: string;
   beforeAll(async () => {
     imageId = (await upload([file(pngBytes())])).json().id;
+    student = await signedIn(t.app, t.ctx);
+    const enabled = await buildCourse(t.ctx);
+    const mod = await buildModule(t.ctx, enabled.id);
+    const other = await buildCourse(t.ctx);
+    await enableCourse(t.ctx, student.id, enabled.id);
+    const imageOfCourse = async (id: string) => (await t.ctx.db.select({ imageId: course.imageId }).from(course).where(eq(course.id, id)))[0]!.imageId;
+    courseImage = await imageOfCourse(enabled.id);
+    otherCourseImage = await imageOfCourse(other.id);
+    moduleImage = (await t.ctx.db.select({ imageId: courseModule.imageId }).from(courseModule).where(eq(courseModule.id, mod.id)))[0]!.imageId;
   });
 
   it('answers 401 to an anonymous visitor', async () => {
@@ -145,17 +159,45 @@ describe('GET /api/images/:imageId', () => {
     expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
   });
 
-  it('serves the image to a student, cacheable by the browser only', async () => {
-    const response = await call(t.app, { url: `/api/images/${imageId}`, cookie: studentCookie });
+  it('serves the admin any image, cacheable by the browser only', async () => {
+    const response = await call(t.app, { url: `/api/images/${imageId}`, cookie: adminCookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
   });
 
-  it('answers 404 for an unknown id', async () => {
-    const response = await call(t.app, { url: `/api/images/${unknownId()}`, cookie: studentCookie });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: messages.notFound } });
+  it("serves a student the pictures of their enabled course and of that course's modules", async () => {
+    for (const id of [courseImage, moduleImage]) {
+      const response = await call(t.app, { url: `/api/images/${id}`, cookie: student.cookie });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+    }
+  });
+
+  it("answers a student 404 for a picture they may not see, exactly as for one that does not exist", async () => {
+    const unknown = await call(t.app, { url: `/api/images/${unknownId()}`, cookie: student.cookie });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: messages.notFound } });
+    // Another course's picture, and one uploaded but not used yet.
+    for (const id of [otherCourseImage, imageId]) {
+      const hidden = await call(t.app, { url: `/api/images/${id}`, cookie: student.cookie });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toEqual(unknown.json());
+    }
+    // A student with nothing enabled sees no picture at all.
+    for (const id of [courseImage, moduleImage]) {
+      expect((await call(t.app, { url: `/api/images/${id}`, cookie: studentCookie })).statusCode).toBe(404);
+    }
+  });
+
+  it('stops serving a course picture once the course is blocked for the student', async () => {
+    const blocked = await signedIn(t.app, t.ctx);
+    const c = await buildCourse(t.ctx);
+    await enableCourse(t.ctx, blocked.id, c.id);
+    const id = (await t.ctx.db.select({ imageId: course.imageId }).from(course).where(eq(course.id, c.id)))[0]!.imageId;
+    expect((await call(t.app, { url: `/api/images/${id}`, cookie: blocked.cookie })).statusCode).toBe(200);
+    await enableCourse(t.ctx, blocked.id, c.id, false);
+    expect((await call(t.app, { url: `/api/images/${id}`, cookie: blocked.cookie })).statusCode).toBe(404);
   });
 
   it('answers 400 for an id that is too long', async () => {

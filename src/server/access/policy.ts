@@ -42,6 +42,24 @@ export const canViewCourse = (user: SessionUser, access: Access) => isAdmin(user
 /** A student needs both the module and its course enabled. */
 export const canViewModule = (user: SessionUser, access: Access) => isAdmin(user) || (access.courseEnabled && access.moduleEnabled);
 
+/**
+ * One round trip: whether a student may see an uploaded picture. It must be the picture of a
+ * course enabled for them, or of a module of such a course (the module list shows every module
+ * of the course, blocked ones too); archived courses and modules show nothing. Admins see all.
+ */
+export async function canViewImage(db: Db | Tx, user: SessionUser, imageId: string): Promise<boolean> {
+  if (isAdmin(user)) return true;
+  const enabledCourse = and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, user.id), eq(courseAccess.enabled, true));
+  const [row] = await db
+    .select({ visible: sql<boolean>`true` })
+    .from(course)
+    .innerJoin(courseAccess, enabledCourse)
+    .leftJoin(courseModule, and(eq(courseModule.courseId, course.id), sql`${courseModule.archivedAt} is null`))
+    .where(and(sql`${course.archivedAt} is null`, sql`(${course.imageId} = ${imageId} or ${courseModule.imageId} = ${imageId})`))
+    .limit(1);
+  return Boolean(row?.visible);
+}
+
 export function authorize(allowed: boolean): void {
   if (!allowed) throw forbidden();
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../shared/schemas/content.ts';
+import { canViewImage } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { image } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -31,9 +32,10 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   r.get('/images/:imageId', { schema: { params: z.object({ imageId: z.string().max(64) }), response: fileContent } }, async (request, reply) => {
-    await ctx.guards.requireUser(request);
+    const user = await ctx.guards.requireUser(request);
     const [row] = await ctx.db.select().from(image).where(eq(image.id, request.params.imageId));
-    if (!row) throw notFound();
+    // A picture the student may not see is answered like one that does not exist.
+    if (!row || !(await canViewImage(ctx.db, user, row.id))) throw notFound();
     // An image id never changes content: a new upload gets a new id.
     return sendStoredFile(request, reply, ctx.storage, {
       key: row.storageKey,
