@@ -12,7 +12,7 @@ export function homeFor(user: SessionUser) {
 export function FullPageLoader() {
   return (
     <Center mih="100dvh">
-      <Loader aria-label="Cargando" />
+      <Loader role="status" aria-label="Cargando" />
     </Center>
   );
 }

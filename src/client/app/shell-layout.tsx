@@ -1,4 +1,5 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useFocusHeadingAfterNavigation } from '../lib/route-focus.ts';
 import { useLocation } from 'wouter';
 import { IconLogout } from '@tabler/icons-react';
 import { useLogout } from '../features/auth/api/use-logout.ts';
@@ -20,6 +21,19 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [location, navigate] = useLocation();
   useEffect(close, [location, close]);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingAfterNavigation(main, location);
+  // Escape closes the side menu, and the focus goes back to the button that opens it.
+  useEffect(() => {
+    if (!opened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      close();
+      document.getElementById('boton-menu')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened, close]);
 
   return (
     <AppShell
@@ -30,7 +44,7 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
+            <Burger id="boton-menu" opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
             <Text fw={700} c="blue.8" truncate>
               {title}
             </Text>
@@ -58,14 +72,14 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
           </nav>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main ref={main}>
         {/* One boundary per page (keyed by its path): while the next page's code loads, the page
             left is unmounted, not kept hidden with its timers (a pending search) still running. */}
         <Suspense
           key={location}
           fallback={
             <Center py="xl">
-              <Loader aria-label="Cargando" />
+              <Loader role="status" aria-label="Cargando" />
             </Center>
           }
         >

@@ -37,6 +37,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-red-light-color': t.colors.red[9],
     '--mantine-color-teal-light-color': t.colors.teal[9],
     '--mantine-color-yellow-light-color': '#7a4600',
+    // Filled red takes black text (autoContrast): its hover must get lighter, not darker
+    // (black on red 9 is 3.8:1; on red 7, 5.5:1).
+    '--mantine-color-red-filled-hover': t.colors.red[7],
   },
   dark: {},
 });

@@ -41,7 +41,7 @@ export function CourseSelect({ value, onChange, error, label = 'Curso', descript
       onChange={onChange}
       error={error}
       disabled={disabled || courses.isPending}
-      rightSection={courses.isPending ? <Loader size="xs" aria-label="Cargando cursos" /> : undefined}
+      rightSection={courses.isPending ? <Loader size="xs" role="status" aria-label="Cargando cursos" /> : undefined}
       searchable
       allowDeselect={false}
       nothingFoundMessage="No hay cursos con ese nombre"

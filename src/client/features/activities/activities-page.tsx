@@ -145,7 +145,7 @@ export function ActivitiesPage() {
                 </Group>
               )}
               {item.correction === true && item.feedback && (
-                <Text size="sm" c="green.9" style={{ whiteSpace: 'pre-wrap' }}>
+                <Text size="sm" c="var(--mantine-color-green-light-color)" style={{ whiteSpace: 'pre-wrap' }}>
                   {item.feedback}
                 </Text>
               )}

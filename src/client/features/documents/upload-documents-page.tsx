@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Alert, Anchor, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useIsMutating } from '@tanstack/react-query';
 import type { CourseDocument } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
@@ -38,21 +38,18 @@ export function UploadDocumentsPage() {
             }
           />
         </Paper>
+        {/* SimpleGrid (CSS gap), not Grid: Grid's negative margins made the page 4 px wider than a 360 px phone. */}
         {courseId ? (
-          <Grid gutter="xl">
-            <Grid.Col span={{ base: 12, md: 5 }}>
-              <UploadDocumentForm courseId={courseId} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }}>
-              <DocumentList
-                courseId={courseId}
-                onDelete={(document) => {
-                  setDeleting(document);
-                  setDeleteOpened(true);
-                }}
-              />
-            </Grid.Col>
-          </Grid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="xl">
+            <UploadDocumentForm courseId={courseId} />
+            <DocumentList
+              courseId={courseId}
+              onDelete={(document) => {
+                setDeleting(document);
+                setDeleteOpened(true);
+              }}
+            />
+          </SimpleGrid>
         ) : (
           <Text c="dimmed">Elegí un curso para ver sus documentos y subir nuevos.</Text>
         )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Alert, Anchor, Grid, Paper, Stack } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { messages } from '../../../shared/messages.ts';
 import type { ModuleWithQuestions } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
@@ -44,24 +44,21 @@ export function CreateModulePage() {
             }
           />
         </Paper>
-        <Grid gutter="xl">
-          <Grid.Col span={{ base: 12, lg: 7 }}>
-            <CreateModuleForm courseId={courseId} onMissingCourse={() => setCourseError(messages.selectCourse)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }}>
-            <ModuleList
-              courseId={courseId}
-              onEdit={(module) => {
-                setEditing(module);
-                setEditOpened(true);
-              }}
-              onSetAccess={(module, enabled) => {
-                setAccess({ module, enabled });
-                setAccessOpened(true);
-              }}
-            />
-          </Grid.Col>
-        </Grid>
+        {/* SimpleGrid (CSS gap), not Grid: Grid's negative margins made the page 4 px wider than a 360 px phone. */}
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="xl" verticalSpacing="xl">
+          <CreateModuleForm courseId={courseId} onMissingCourse={() => setCourseError(messages.selectCourse)} />
+          <ModuleList
+            courseId={courseId}
+            onEdit={(module) => {
+              setEditing(module);
+              setEditOpened(true);
+            }}
+            onSetAccess={(module, enabled) => {
+              setAccess({ module, enabled });
+              setAccessOpened(true);
+            }}
+          />
+        </SimpleGrid>
       </Stack>
       <EditModuleModal module={editing} opened={editOpened} onClose={() => setEditOpened(false)} onExited={() => setEditing(null)} />
       <ModuleAccessModal target={access} opened={accessOpened} onClose={() => setAccessOpened(false)} onExited={() => setAccess(null)} />

@@ -178,7 +178,7 @@ export function ProgressBoardPage() {
             : `${count.format(board.total)} ${board.total === 1 ? 'alumno' : 'alumnos'}`}
           {board.total > board.pageSize && ` · mostrando ${count.format(first)}–${count.format(first + board.trainees.length - 1)}`}
         </Text>
-        {query.isFetching && <Loader size="xs" aria-label="Actualizando" />}
+        {query.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
       </Group>
       {board.modules.length === 0 ? (
         <EmptyState title="Este curso no tiene módulos" text="Creá uno desde Crear Módulo." />

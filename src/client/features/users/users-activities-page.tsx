@@ -177,7 +177,7 @@ export function UsersActivitiesPage() {
               : `${count.format(data.total)} ${data.total === 1 ? 'usuario' : 'usuarios'}`}
             {data.total > data.pageSize && ` · mostrando ${count.format(first)}–${count.format(last)}`}
           </Text>
-          {list.isFetching && <Loader size="xs" aria-label="Actualizando" />}
+          {list.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
         </Group>
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
           {data.users.map((user) => (

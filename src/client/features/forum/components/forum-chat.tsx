@@ -53,7 +53,13 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" p={0}>
-        <ScrollArea.Autosize mah="60dvh" type="auto" offsetScrollbars>
+        {/* The history scrolls on its own: reachable by Tab so arrow keys and Page Up/Down scroll it. */}
+        <ScrollArea.Autosize
+          mah="60dvh"
+          type="auto"
+          offsetScrollbars
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de mensajes del foro' }}
+        >
           <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} role="log" aria-live="polite" aria-label="Mensajes del foro">
             {messages.isPending && (
               <>
