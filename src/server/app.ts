@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { apiErrorSchema } from '../shared/api-error.ts';
 import { messages } from '../shared/messages.ts';
 import { createAuth } from './auth/auth.ts';
-import { createGuards } from './auth/guards.ts';
+import { createGuards, type CurrentSession } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -41,6 +41,7 @@ import { imageRoutes } from './images/routes.ts';
 import { forumRoutes } from './forum/routes.ts';
 import { createdEvent, createdEventsSince, findMessage } from './forum/service.ts';
 import { createSessionEvents } from './auth/session-events.ts';
+import { createSessionCache } from './auth/session-cache.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { accountRoutes } from './notifications/routes.ts';
@@ -116,16 +117,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     loadMessagesSince: (since) => createdEventsSince(database.db, since),
   });
   const sessions = createSessionEvents(events);
+  // Sessions checked from memory, forgotten on every instance when they end (session-cache.ts).
+  const sessionCache = createSessionCache<CurrentSession>({ sessions, bus: events });
   const auth = createAuth({
     db: database.db,
     secret: deps.authSecret,
     publicUrl: config.publicUrl,
     mailer,
     logger,
-    onSessionDeleted: (session) => sessions.publish({ userId: session.userId, sessionId: session.id, reason: 'session-deleted' }),
+    onSessionDeleted: (session) => sessionCache.end({ userId: session.userId, sessionId: session.id, reason: 'session-deleted' }),
+    onUserChanged: (user) => sessionCache.end({ userId: user.id, reason: 'user-changed' }),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth), mailer, mailQueue: mailer, storage, events, sessions, logger };
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth, sessionCache), mailer, mailQueue: mailer, storage, events, sessions, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,

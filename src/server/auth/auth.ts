@@ -19,13 +19,15 @@ export interface AuthOptions {
   logger: Logger;
   /** Called after a session row was deleted and the deletion committed (sign-out, reset, revoke). */
   onSessionDeleted?: (session: { id: string; userId: string }) => Promise<void>;
+  /** Called after a user row was changed or deleted and it committed (a role change, a ban, a new name). */
+  onUserChanged?: (user: { id: string }) => Promise<void>;
 }
 
 /**
  * better-auth owns passwords, sessions and reset tokens. Its HTTP handler is not mounted:
  * our own routes call `auth.api` so every answer keeps our error shape and Spanish texts.
  */
-export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDeleted }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDeleted, onUserChanged }: AuthOptions) {
   return betterAuth({
     appName: 'Aula Virtual',
     baseURL: publicUrl,
@@ -53,6 +55,12 @@ export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDel
       },
     },
     databaseHooks: {
+      // What a session says about its user (role, name) changes with the user: sessions kept in
+      // memory are dropped (session-cache.ts) on every instance.
+      user: {
+        update: { after: async (user) => void (await onUserChanged?.({ id: user.id })) },
+        delete: { after: async (user) => void (await onUserChanged?.({ id: user.id })) },
+      },
       session: {
         delete: {
           // Runs after the transaction committed (better-auth queues it), once per session row.

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { roleSchema } from '../../shared/schemas/auth.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Auth } from './auth.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -41,7 +42,11 @@ export function toSessionUser(user: { id: string; name: string; email: string; r
 
 const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
 
-export function createGuards(auth: Auth): Guards {
+/** The session cookie's value (better-auth's signed token), under either of its names. */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?aula\.session_token=([^;]+)/;
+
+/** With `sessionCache`, a session already seen costs no database query until it ends (session-cache.ts). */
+export function createGuards(auth: Auth, sessionCache?: SessionCache<CurrentSession>): Guards {
   function currentSession(request: FastifyRequest) {
     let pending = cache.get(request);
     if (!pending) {
@@ -56,7 +61,13 @@ export function createGuards(auth: Auth): Guards {
   }
 
   async function lookup(request: FastifyRequest): Promise<CurrentSession | null> {
-    if (!request.headers.cookie) return null;
+    const cookie = request.headers.cookie;
+    if (!cookie) return null;
+    const token = sessionCache && sessionCookie.exec(cookie)?.[1];
+    return sessionCache && token ? sessionCache.get(token, () => ask(request)) : ask(request);
+  }
+
+  async function ask(request: FastifyRequest): Promise<CurrentSession | null> {
     const result = await auth.api.getSession({ headers: toWebHeaders(request) });
     // Deactivating a user deletes their sessions; a session that outlived it still counts for nothing.
     if (!result || (result.user as { banned?: boolean | null }).banned) return null;

@@ -33,6 +33,12 @@ export interface EventBus {
    */
   publish(event: BusEvent): Promise<void>;
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /**
+   * Which LISTEN connection is delivering events (a number that changes on every reconnection),
+   * or null while none is: what keeps events in memory (the session cache) trusts it only while
+   * it stays the same. Always 0 within one process.
+   */
+  listeningEpoch(): number | null;
   close(): Promise<void>;
 }
 
@@ -82,7 +88,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
   };
 
   if (!databaseUrl || !pool) {
-    return { publish: async (event) => emit(event), subscribe, close: async () => listeners.clear() };
+    return { publish: async (event) => emit(event), subscribe, listeningEpoch: () => 0, close: async () => listeners.clear() };
   }
 
   const retry = options.retry ?? { minMs: 250, maxMs: 10_000 };
@@ -92,6 +98,8 @@ export function createEventBus(options: EventBusOptions): EventBus {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the LISTEN connection was lost; set until a reconnection has replayed what was missed. */
   let lostAt: Date | undefined;
+  /** Counts the LISTEN connections made: see listeningEpoch. */
+  let epoch = 0;
 
   const receive = async (payload: string | undefined) => {
     if (!payload) return;
@@ -151,6 +159,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       return;
     }
     listener = client;
+    epoch += 1;
     attempt = 0;
     if (lostAt) {
       const since = lostAt;
@@ -174,6 +183,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
       }
     },
     subscribe,
+    listeningEpoch: () => (listener && !lostAt ? epoch : null),
     async close() {
       closed = true;
       clearTimeout(timer);

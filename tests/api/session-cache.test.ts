@@ -1,0 +1,116 @@
+// Sessions checked from memory: a session already seen costs no database query, and yet a
+// sign-out, a password reset, a role change and a ban take effect at once — on the instance
+// that did it and on every other instance sharing the database.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildCourse, buildModule, enableModule } from './helpers/content.ts';
+import { createUser } from './helpers/builders.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { call, login } from './helpers/http.ts';
+import { extractToken } from './helpers/mail.ts';
+import { countRoundTrips } from './helpers/round-trips.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const onPostgres = inject('testDatabase').kind === 'postgres';
+
+/** The same checks on one instance (`a` and `b` the same) and on two instances sharing PostgreSQL. */
+function sessionEndings(instances: () => { a: TestApp; b: TestApp }) {
+  let moduleId = '';
+  let adminCookie = '';
+
+  beforeAll(async () => {
+    const { a } = instances();
+    const course = await buildCourse(a.ctx);
+    moduleId = (await buildModule(a.ctx, course.id)).id;
+    adminCookie = await login(a.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+
+  /** A student with the module enabled, signed in on A, whose session B has already checked (and holds). */
+  async function studentSeenOnB() {
+    const { a, b } = instances();
+    const student = await createUser(a.ctx);
+    await enableModule(a.ctx, student.id, moduleId);
+    const cookie = await login(a.app, student.email, student.password);
+    expect((await call(b.app, { url: `/api/pages/modules/${moduleId}`, cookie })).statusCode).toBe(200);
+    return { ...student, cookie };
+  }
+  const pageOnB = (cookie: string) => call(instances().b.app, { url: `/api/pages/modules/${moduleId}`, cookie });
+  const adminHeaders = () => new Headers({ cookie: adminCookie, origin: 'http://localhost:3000' });
+
+  it('a session already checked costs no database query', async () => {
+    const { b } = instances();
+    const student = await studentSeenOnB();
+    const counter = countRoundTrips(b.ctx.database);
+    // Only the page's own statement: the session came from memory.
+    expect(await counter.during(() => pageOnB(student.cookie))).toBe(1);
+    expect(await counter.during(() => call(b.app, { url: '/api/auth/session', cookie: student.cookie }))).toBe(0);
+  });
+
+  it('signing out on A ends the session on B at once', async () => {
+    const { a } = instances();
+    const student = await studentSeenOnB();
+    expect((await call(a.app, { method: 'POST', url: '/api/auth/logout', cookie: student.cookie })).statusCode).toBe(204);
+    expect((await pageOnB(student.cookie)).statusCode).toBe(401);
+  });
+
+  it('a password reset on A ends every session of the user on B at once', async () => {
+    const { a } = instances();
+    const student = await studentSeenOnB();
+    const other = await login(a.app, student.email, student.password);
+    expect((await pageOnB(other)).statusCode).toBe(200);
+    await call(a.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: student.email } });
+    const mail = a.mails.findLast((m) => m.to === student.email)!;
+    const reset = await call(a.app, { method: 'POST', url: '/api/auth/reset-password', body: { token: extractToken(mail), password: 'otra-clave-nueva' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await pageOnB(student.cookie)).statusCode).toBe(401);
+    expect((await pageOnB(other)).statusCode).toBe(401);
+  });
+
+  it('a role change on A applies on B at once, without signing out', async () => {
+    const { a, b } = instances();
+    const student = await studentSeenOnB();
+    expect((await call(b.app, { url: '/api/users', cookie: student.cookie })).statusCode).toBe(403);
+    await a.ctx.auth.api.setRole({ body: { userId: student.id, role: 'admin' }, headers: adminHeaders() });
+    expect((await call(b.app, { url: '/api/users', cookie: student.cookie })).statusCode).toBe(200);
+    expect((await call(b.app, { url: '/api/auth/session', cookie: student.cookie })).json().user.role).toBe('admin');
+    await a.ctx.auth.api.setRole({ body: { userId: student.id, role: 'student' }, headers: adminHeaders() });
+    expect((await call(b.app, { url: '/api/users', cookie: student.cookie })).statusCode).toBe(403);
+  });
+
+  it('a user blocked on A is out on B at once', async () => {
+    const { a } = instances();
+    const student = await studentSeenOnB();
+    await a.ctx.auth.api.banUser({ body: { userId: student.id }, headers: adminHeaders() });
+    expect((await pageOnB(student.cookie)).statusCode).toBe(401);
+    // And cannot come back in.
+    const again = await call(a.app, { method: 'POST', url: '/api/auth/login', body: { email: student.email, password: student.password } });
+    expect(again.statusCode).not.toBe(200);
+  });
+}
+
+describe('one instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  sessionEndings(() => ({ a: t, b: t }));
+});
+
+describe.skipIf(!onPostgres)('two instances sharing PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    a = await createTestApp({ database });
+    b = await createTestApp({ database });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+  });
+  sessionEndings(() => ({ a, b }));
+});
