@@ -1,5 +1,5 @@
 import '../shared/zod.ts';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -135,13 +135,24 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Live event streams stay open: closing the server must not wait for them.
-    forceCloseConnections: true,
+    // Closing waits for requests in flight; idle keep-alive connections close at once, and the
+    // live event streams are ended by their module (preClose) with a retry hint.
+    forceCloseConnections: 'idle',
+    // Every log line of a request carries its id (reqId), and so does every error body. An id
+    // set by the proxy in front (X-Request-Id) is kept, so both logs can be matched.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   refuseNulBytes(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   // Bytes: JSON answers carry an ETag (a repeated GET whose data did not change is a bodiless
   // 304) and go out compressed (brotli or gzip; files that are already compressed, such as
@@ -273,7 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound } });
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id } });
     }
     // Client routes fall back to the single-page app.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

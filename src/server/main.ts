@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { loadConfig, ConfigError } from './config.ts';
 import { isDatabaseUnavailable, isDiskFull } from './db/availability.ts';
 import { startServer } from './server.ts';
@@ -18,13 +19,14 @@ function databaseReason(error: unknown): string | undefined {
 try {
   const config = loadConfig();
   const server = await startServer(config);
-  const stop = async (signal: string) => {
-    server.logger.info({ signal }, 'cerrando el servidor');
+  // SIGTERM/SIGINT (systemd, a deploy, Ctrl+C): stop taking requests, let those in flight
+  // finish, end the live event streams with a retry hint, close the database. At most 10 s.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) server.logger.error({ err }, 'error no manejado: cerrando el servidor');
+    else server.logger.info({ signal }, 'cerrando el servidor: terminan los pedidos en curso');
     await server.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+    server.logger.info('servidor cerrado');
+  });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -8,6 +8,8 @@ import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startNotificationWorker } from './notifications/notify.ts';
+import { serveBackups } from './maintenance/backup.ts';
+import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 export interface RunningServer {
@@ -44,6 +46,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   }
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
+  const backups = database.pglite ? await serveBackups(config.dataDir, database.pglite, logger) : undefined;
+  const cleanup = scheduleCleanup({ database, storage: ctx.storage, logger, minutes: config.cleanupIntervalMinutes });
   await app.listen({ port: config.port, host: config.host });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();
@@ -54,6 +58,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     logger,
     async stop() {
       stopNotifications();
+      await cleanup.stop();
+      await backups?.close();
       await app.close();
       await database.close();
     },

@@ -24,6 +24,8 @@ export interface ApiErrorBody {
     message: string;
     /** Field-level messages for form errors, keyed by field path. */
     fields?: Record<string, string>;
+    /** The request's id, as in every log line of it: what to quote when reporting a problem. */
+    requestId?: string;
   };
 }
 
@@ -33,5 +35,6 @@ export const apiErrorSchema = z.object({
     code: z.enum(errorCodes),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
+    requestId: z.optional(z.string()),
   }),
 });

@@ -89,7 +89,7 @@ describe('GET /api/modules/:moduleId/activity', () => {
     expect((await getOwn(module.id)).statusCode).toBe(401);
     const notEnabled = await getOwn(module.id, other.cookie);
     expect(notEnabled.statusCode).toBe(403);
-    expect(notEnabled.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(notEnabled.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     expect((await getOwn(module.id, adminCookie)).statusCode).toBe(403);
     const unknown = await getOwn(unknownId(), other.cookie);
     expect(unknown.statusCode).toBe(404);
@@ -130,7 +130,7 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     const before = await adminView(student.id, module.id);
     const response = await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'Válida' }, { itemId: unknownId(), answer: 'X' }], student.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'Una de las preguntas no pertenece a esta actividad.' });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Una de las preguntas no pertenece a esta actividad.' });
     expect(await adminView(student.id, module.id)).toEqual(before);
   });
 
@@ -179,7 +179,7 @@ describe('POST /api/modules/:moduleId/activity/submit', () => {
     const before = await adminView(student.id, module.id);
     const response = await submit(module.id, answers(itemIds, texts), student.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'Para enviar tenés que contestar todas las preguntas' });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Para enviar tenés que contestar todas las preguntas' });
     expect(await adminView(student.id, module.id)).toEqual(before);
   });
 
@@ -205,7 +205,7 @@ describe('POST /api/modules/:moduleId/activity/submit', () => {
 
     const again = await submit(module.id, answers(itemIds, ['Ocho', 'Otra']), student.cookie);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toEqual({ code: 'CONFLICT', message: alreadySubmitted });
+    expect(again.json().error).toMatchObject({ code: 'CONFLICT', message: alreadySubmitted });
     const edit = await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'Ocho' }], student.cookie);
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe(alreadySubmitted);
@@ -275,7 +275,7 @@ describe('GET /api/users/:userId/modules/:moduleId/activity (admin)', () => {
     for (const [url, message] of cases) {
       const response = await call(t.app, { url: url!, cookie: adminCookie });
       expect(response.statusCode).toBe(404);
-      expect(response.json().error).toEqual({ code: 'NOT_FOUND', message });
+      expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message });
     }
   });
 });
@@ -323,7 +323,7 @@ describe('POST /api/activities/:activityId/correction', () => {
     const before = await adminView(student.id, module.id);
     const response = await correct(activityId, verdicts(before, [true, true]));
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'CONFLICT', message: notAwaiting });
+    expect(response.json().error).toMatchObject({ code: 'CONFLICT', message: notAwaiting });
     expect(await adminView(student.id, module.id)).toEqual(before);
   });
 
@@ -334,7 +334,7 @@ describe('POST /api/activities/:activityId/correction', () => {
     const mailsBefore = t.mails.length;
     const response = await correct(activityId, { ...verdicts(before, [false, false]), version: before.version - 1 });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({ code: 'CONFLICT', message: messages.staleCorrection });
+    expect(response.json().error).toMatchObject({ code: 'CONFLICT', message: messages.staleCorrection });
     expect(messages.staleCorrection).toMatch(/^Otro administrador guardó una corrección/);
     expect(await adminView(student.id, module.id)).toEqual(before);
     expect(t.mails.length).toBe(mailsBefore);
@@ -352,7 +352,7 @@ describe('POST /api/activities/:activityId/correction', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const [winner, loser] = a.statusCode === 200 ? [a, b] : [b, a];
-    expect(loser.json().error).toEqual({ code: 'CONFLICT', message: messages.staleCorrection });
+    expect(loser.json().error).toMatchObject({ code: 'CONFLICT', message: messages.staleCorrection });
     expect(await adminView(student.id, module.id)).toEqual(winner.json().activity);
     expect(t.mails.length).toBe(mailsBefore + 1);
   });
@@ -373,7 +373,7 @@ describe('POST /api/activities/:activityId/correction', () => {
     const before = await adminView(student.id, module.id);
     const response = await correct(activityId, body(before));
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: markEach });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: markEach });
     expect(await adminView(student.id, module.id)).toEqual(before);
   });
 
@@ -404,10 +404,10 @@ describe('POST /api/activities/:activityId/correction', () => {
     expect((await correct(activityId, body, null)).statusCode).toBe(401);
     const own = await correct(activityId, body, student.cookie);
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(own.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     const unknown = await correct(unknownId(), body);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: 'La actividad no existe.' });
+    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'La actividad no existe.' });
     expect(await adminView(student.id, module.id)).toEqual(before);
   });
 

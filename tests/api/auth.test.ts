@@ -49,10 +49,12 @@ describe('POST /api/auth/login', () => {
 
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual(wrongLogin);
+      expect(response.json()).toMatchObject(wrongLogin);
       expect(setCookies(response)).toEqual([]);
     }
-    expect(wrongPassword.body).toBe(unknownEmail.body);
+    // Alike but for the request's own id.
+    const withoutId = (body: string) => body.replace(/"requestId":"[^"]*"/, '');
+    expect(withoutId(wrongPassword.body)).toBe(withoutId(unknownEmail.body));
   });
 
   it.each([
@@ -65,7 +67,7 @@ describe('POST /api/auth/login', () => {
   ])('rejects a body with %s with 400 and the Spanish message', async (_case, body, message, field) => {
     const response = await call(t.app, { method: 'POST', url: '/api/auth/login', body });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { code: 'BAD_REQUEST', message, fields: { [field]: message } } });
+    expect(response.json()).toMatchObject({ error: { code: 'BAD_REQUEST', message, fields: { [field]: message } } });
     expect(setCookies(response)).toEqual([]);
   });
 
@@ -90,7 +92,7 @@ describe('POST /api/auth/login', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType } });
+    expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType } });
   });
 
   it('answers an overlong password like a wrong one, without checking it', async () => {

@@ -653,7 +653,7 @@ describe('authorization table', () => {
     const response = await send(cell.row, request, cookies[as]);
     expect(response.status, response.body).toBe(expected);
     const errorBody = errorBodies[expected];
-    if (errorBody) expect(JSON.parse(response.body)).toEqual({ error: errorBody });
+    if (errorBody) expect(JSON.parse(response.body)).toMatchObject({ error: errorBody });
     if (cell.row.stream && expected === 200) expect(response.contentType).toMatch(/^text\/event-stream/);
   });
 
@@ -661,7 +661,7 @@ describe('authorization table', () => {
   it.each(unknownCells)('%s with an unknown id, as %s → 404', async (_route, as, row) => {
     const response = await send(row, row.unknown!.request(unknownId()), cookies[as]);
     expect(response.status, response.body).toBe(404);
-    expect(JSON.parse(response.body)).toEqual({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) } });
+    expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) } });
   });
 
   const malformedCells = unknownCells.filter(([, , row]) => !row.idInBody);

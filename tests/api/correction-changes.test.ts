@@ -117,7 +117,7 @@ describe('PUT /api/activities/:activityId/correction', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
-    expect(loser.json()).toEqual({ error: { code: 'CONFLICT', message: messages.staleCorrection } });
+    expect(loser.json()).toMatchObject({ error: { code: 'CONFLICT', message: messages.staleCorrection } });
     const after = await view(module.id);
     expect(after.history).toHaveLength(2);
     const winner = (a.statusCode === 200 ? a : b).json().activity as Activity;

@@ -28,7 +28,7 @@ describe('GET /api/courses', () => {
   it('answers 401 to an anonymous visitor', async () => {
     const response = await call(t.app, { url: '/api/courses' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
   });
 
   it('gives the admin every course and a student only the ones enabled for them', async () => {
@@ -73,7 +73,7 @@ describe('POST /api/courses', () => {
     const before = (await allCourses()).length;
     const response = await post(validBody(), student.cookie);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     expect((await allCourses()).length).toBe(before);
   });
 
@@ -98,11 +98,11 @@ describe('POST /api/courses', () => {
     const before = (await allCourses()).length;
     const broken = await post('{"name": "Curso', adminCookie, { 'content-type': 'application/json' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().error).toEqual({ code: 'BAD_REQUEST', message: messages.invalidJson });
+    expect(broken.json().error).toMatchObject({ code: 'BAD_REQUEST', message: messages.invalidJson });
 
     const form = await post('name=Curso', adminCookie, { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.statusCode).toBe(415);
-    expect(form.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType });
+    expect(form.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.unsupportedMediaType });
 
     const text = await post('Curso', adminCookie, { 'content-type': 'text/plain' });
     expect(text.statusCode).toBe(400);
@@ -110,7 +110,7 @@ describe('POST /api/courses', () => {
 
     const huge = await post(validBody({ description: 'x'.repeat(1024 * 1024 + 1) }), adminCookie);
     expect(huge.statusCode).toBe(413);
-    expect(huge.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge });
+    expect(huge.json().error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: messages.payloadTooLarge });
     expect((await allCourses()).length).toBe(before);
   });
 
@@ -135,7 +135,7 @@ describe('GET /api/courses/:courseId', () => {
 
     const forbidden = await call(t.app, { url, cookie: student.cookie });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
 
     await enableCourse(t.ctx, student.id, course.id);
     const allowed = await call(t.app, { url, cookie: student.cookie });
@@ -148,7 +148,7 @@ describe('GET /api/courses/:courseId', () => {
 
     const unknown = await call(t.app, { url: `/api/courses/${unknownId()}`, cookie: adminCookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'El curso no existe.' } });
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'El curso no existe.' } });
 
     const malformed = await call(t.app, { url: '/api/courses/no%20v%C3%A1lido', cookie: adminCookie });
     expect(malformed.statusCode).toBe(400);
@@ -172,7 +172,7 @@ describe('PATCH /api/courses/:courseId', () => {
   it('answers 404 for an unknown course', async () => {
     const response = await patch(unknownId(), { name: 'Nuevo' }, adminCookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'El curso no existe.' });
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El curso no existe.' });
   });
 
   it.each([

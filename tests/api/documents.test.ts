@@ -76,7 +76,7 @@ describe('GET /api/courses/:courseId/documents', () => {
     expect((await call(t.app, { url })).statusCode).toBe(401);
     const forbidden = await call(t.app, { url, cookie: outsider.cookie });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     const blocked = await signedIn(t.app, t.ctx);
     await enableCourse(t.ctx, blocked.id, courseId);
     await enableCourse(t.ctx, blocked.id, courseId, false);
@@ -100,7 +100,7 @@ describe('POST /api/courses/:courseId/documents', () => {
     const before = await snapshot();
     const response = await upload([{ name: 'name', value: 'Reglamento' }, pdfPart()], adminCookie, unknownId());
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'El curso no existe.' });
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El curso no existe.' });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -112,7 +112,7 @@ describe('POST /api/courses/:courseId/documents', () => {
     const before = await snapshot();
     const response = await upload([{ name: 'name', value: 'Reglamento' }, pdfPart(content)]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().error).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: invalidDocument, fields: { file: invalidDocument } });
+    expect(response.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: invalidDocument, fields: { file: invalidDocument } });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -126,7 +126,7 @@ describe('POST /api/courses/:courseId/documents', () => {
     const before = await snapshot();
     const response = await upload([...parts]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message, fields: { [field]: message } });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message, fields: { [field]: message } });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -189,7 +189,7 @@ describe('GET /api/documents/:documentId/file', () => {
   it('answers 404 for an unknown document and 400 for a malformed id', async () => {
     const unknown = await call(t.app, { url: `/api/documents/${unknownId()}/file`, cookie: student.cookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: 'El documento no existe.' });
+    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El documento no existe.' });
     const malformed = await call(t.app, { url: '/api/documents/..%2F..%2Fetc%2Fpasswd/file', cookie: adminCookie });
     expect(malformed.statusCode).toBe(400);
   });
@@ -208,7 +208,7 @@ describe('DELETE /api/documents/:documentId', () => {
   it('answers 404 for an unknown document', async () => {
     const response = await call(t.app, { method: 'DELETE', url: `/api/documents/${unknownId()}`, cookie: adminCookie });
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'El documento no existe.' });
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El documento no existe.' });
   });
 
   it('removes the document from the list, its download and its stored file', async () => {

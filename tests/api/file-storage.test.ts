@@ -174,7 +174,7 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
     try {
       const upload = await uploadDocument('Sin almacenamiento', pdfBytes());
       expect(upload.statusCode).toBe(503);
-      expect(upload.json().error).toEqual({ code: 'UNAVAILABLE', message: messages.storageUnavailable });
+      expect(upload.json().error).toMatchObject({ code: 'UNAVAILABLE', message: messages.storageUnavailable });
       const download = await call(t.app, { url: kept, cookie: adminCookie });
       expect(download.statusCode).toBe(503);
       expect(download.json().error.code).toBe('UNAVAILABLE');

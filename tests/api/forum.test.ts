@@ -100,7 +100,7 @@ describe('GET and POST /api/modules/:moduleId/messages', () => {
     const before = await storedCount();
     const response = await post(body, student.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message, fields: { body: message } });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message, fields: { body: message } });
     expect(await storedCount()).toBe(before);
   });
 
@@ -111,7 +111,7 @@ describe('GET and POST /api/modules/:moduleId/messages', () => {
 
     const forbidden = await post({ body: 'Hola' }, outsider.cookie);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     expect((await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: outsider.cookie })).statusCode).toBe(403);
 
     const leaving = await signedIn(t.app, t.ctx);
@@ -144,12 +144,12 @@ describe('DELETE /api/messages/:messageId', () => {
     expect((await call(t.app, { method: 'DELETE', url })).statusCode).toBe(401);
     const own = await call(t.app, { method: 'DELETE', url, cookie: student.cookie });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(own.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     expect((await list(student.cookie)).map((m) => m.id)).toContain(message.id);
 
     const unknown = await call(t.app, { method: 'DELETE', url: `/api/messages/${unknownId()}`, cookie: adminCookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: 'El mensaje no existe.' });
+    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El mensaje no existe.' });
   });
 });
 

@@ -84,7 +84,7 @@ describe('POST /api/modules/:moduleId/messages with Idempotency-Key', () => {
     await post({ body: 'Primero' }, student.cookie, key);
     const other = await post({ body: 'Otro texto' }, student.cookie, key);
     expect(other.statusCode).toBe(409);
-    expect(other.json().error).toEqual({ code: 'CONFLICT', message: messages.idempotencyKeyReused });
+    expect(other.json().error).toMatchObject({ code: 'CONFLICT', message: messages.idempotencyKeyReused });
     expect(await storedWith('Otro texto')).toHaveLength(0);
 
     for (const bad of ['corta', 'con espacios adentro', 'x'.repeat(101), 'ñandú-ñandú-ñandú']) {

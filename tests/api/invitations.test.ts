@@ -86,7 +86,7 @@ describe('invitations', () => {
 
     const again = await accept(invited.token, 'otra-clave-1');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: { code: 'INVALID_TOKEN', message: messages.invitationInvalid } });
+    expect(again.json()).toMatchObject({ error: { code: 'INVALID_TOKEN', message: messages.invitationInvalid } });
     expect((await postLogin(t.app, invited.email, 'otra-clave-1')).statusCode).toBe(401);
     const detail = await call(t.app, { url: `/api/users/${invited.id}`, cookie: admin });
     expect(detail.json()).toMatchObject({ invitationPending: false });

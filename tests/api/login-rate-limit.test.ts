@@ -24,7 +24,7 @@ describe('login attempts: progressive delays per email, per client, and per emai
     }
     const sixth = await postLogin(t.app, student.email, student.password, ip);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
+    expect(sixth.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(setCookies(sixth)).toEqual([]);
 
@@ -79,7 +79,7 @@ describe('login attempts: progressive delays per email, per client, and per emai
     expect(checked).toBeGreaterThanOrEqual(5);
     expect(checked).toBeLessThanOrEqual(10 + Math.ceil(Math.log2(seconds + 1)) + 1);
     for (const r of responses.filter((r) => r.statusCode === 429)) {
-      expect(r.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
+      expect(r.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
       expect(setCookies(r)).toEqual([]);
     }
   });
@@ -119,7 +119,7 @@ describe('login attempts: progressive delays per email, per client, and per emai
     const student = await createUser(t.ctx);
     const blocked = await postLogin(t.app, student.email, student.password, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
+    expect(blocked.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS', message: waitMessage } });
 
     // Another address is not affected, and the account was not slowed down by the refused attempt.
     expect((await postLogin(t.app, student.email, student.password)).statusCode).toBe(200);

@@ -139,7 +139,7 @@ describe('POST /api/modules', () => {
   it('answers 404 for an unknown course', async () => {
     const response = await post(body({ courseId: unknownId() }), adminCookie);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toEqual({ code: 'NOT_FOUND', message: 'El curso no existe.' });
+    expect(response.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El curso no existe.' });
   });
 
   it.each([
@@ -212,7 +212,7 @@ describe('GET /api/modules/:moduleId', () => {
     await enableCourse(t.ctx, viewer.id, course.id, false);
     const courseBlocked = await get();
     expect(courseBlocked.statusCode).toBe(403);
-    expect(courseBlocked.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(courseBlocked.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
 
     await enableCourse(t.ctx, viewer.id, course.id);
     await enableModule(t.ctx, viewer.id, module.id, false);
@@ -228,7 +228,7 @@ describe('GET /api/modules/:moduleId', () => {
     expect((await call(t.app, { url: `/api/modules/${module.id}` })).statusCode).toBe(401);
     const unknown = await call(t.app, { url: `/api/modules/${unknownId()}`, cookie: student.cookie });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: 'El módulo no existe.' });
+    expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El módulo no existe.' });
   });
 });
 
@@ -325,7 +325,7 @@ describe('PUT /api/courses/:courseId/modules/order', () => {
   ])('answers a list with %s with 400 and keeps the order', async (_case, list) => {
     const response = await put(list(), adminCookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({ code: 'BAD_REQUEST', message: 'La lista debe incluir cada módulo del curso una sola vez.' });
+    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'La lista debe incluir cada módulo del curso una sola vez.' });
     expect(await order()).toEqual(['A', 'B', 'C']);
   });
 

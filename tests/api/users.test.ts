@@ -36,7 +36,7 @@ describe('POST /api/users', () => {
     const before = await countUsers();
     const response = await postUser(newUserBody());
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
+    expect(response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
     expect(await countUsers()).toBe(before);
   });
 
@@ -46,7 +46,7 @@ describe('POST /api/users', () => {
     const before = await countUsers();
     const response = await postUser(newUserBody({ role: 'admin' }), cookie);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
     expect(await countUsers()).toBe(before);
   });
 
@@ -105,7 +105,7 @@ describe('POST /api/users', () => {
 
     const duplicate = await postUser(newUserBody({ email: (first.email as string).toUpperCase(), password: 'otra-clave' }), adminCookie);
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({
+    expect(duplicate.json()).toMatchObject({
       error: { code: 'EMAIL_TAKEN', message: messages.emailTaken, fields: { email: messages.emailTaken } },
     });
     expect(await countUsers()).toBe(before);

@@ -20,6 +20,7 @@ import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
+const SHUTDOWN_RETRY_MS = 250;
 
 // setTimeout's longest delay (about 24.8 days); a later expiry is checked again then.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -35,6 +36,7 @@ function openStream(
   reply: FastifyReply,
   ctx: AppContext,
   current: CurrentSession,
+  open: Set<() => void>,
   accept: (event: ForumBusEvent) => boolean,
   revokes: (event: AccessRevokedEvent) => boolean = () => false,
 ) {
@@ -71,10 +73,16 @@ function openStream(
     expiry = setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
   };
   watchExpiry();
+  // On shutdown: a short retry hint, so the browser reconnects at once (to another instance).
+  const endForShutdown = () => {
+    res.end(`retry: ${SHUTDOWN_RETRY_MS}\n: el servidor se reinicia\n\n`);
+  };
+  open.add(endForShutdown);
   const stop = () => {
     clearInterval(heartbeat);
     clearTimeout(expiry);
     unsubscribe();
+    open.delete(endForShutdown);
   };
   res.on('close', stop);
   res.on('error', stop);
@@ -83,6 +91,11 @@ function openStream(
 export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards, events } = ctx;
+  // Open streams end when the server closes: requests in flight finish, streams would never.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
 
   /** Students with the module (and its course) enabled, and admins. */
   async function requireForumAccess(request: FastifyRequest, moduleId: string): Promise<{ user: SessionUser; courseId: string }> {
@@ -167,6 +180,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
       reply,
       ctx,
       session,
+      open,
       (event) => event.moduleId === moduleId && event.type !== 'forum.badge',
       (event) => !isAdmin(user) && same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
     );
@@ -175,6 +189,6 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   // Every forum event, for the admins' pages (badges and chats).
   r.get('/forum/events', { schema: { response: eventStream } }, async (request, reply) => {
     await guards.requireAdmin(request);
-    openStream(request, reply, ctx, (await guards.currentSession(request))!, () => true);
+    openStream(request, reply, ctx, (await guards.currentSession(request))!, open, () => true);
   });
 }

@@ -1,0 +1,96 @@
+import { lt } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import { document, image, rateLimit, session, verification, video } from '../db/schema.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
+
+// Any constant works; the same for every instance, and not the migrations' lock.
+const CLEANUP_LOCK_ID = 726_351_002;
+/** A stored file nothing refers to is removed only after this long: an upload in progress writes its row last. */
+const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Every column that holds a storage key. A new kind of stored file adds its column here. */
+const fileReferences = [image.storageKey, document.storageKey, video.storageKey];
+
+export interface CleanupReport {
+  sessions: number;
+  verifications: number;
+  rateLimits: number;
+  orphanedFiles: number;
+  unfinishedUploads: number;
+}
+
+/** One pass: expired sessions and verification tokens, spent limit counters, orphaned and unfinished uploads. */
+export async function cleanUp(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport> {
+  const { db } = database;
+  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
+  const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
+  // A counter whose window ended a day ago counts nothing any more.
+  const rateLimits = await db
+    .delete(rateLimit)
+    .where(lt(rateLimit.resetAt, new Date(now.getTime() - ORPHAN_GRACE_MS)))
+    .returning({ key: rateLimit.key });
+  await forgetOldIdempotencyKeys(db);
+
+  const referenced = new Set<string>();
+  for (const column of fileReferences) {
+    const rows = await db.select({ key: column }).from(column.table);
+    for (const row of rows) referenced.add(row.key);
+  }
+  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
+  let orphanedFiles = 0;
+  for await (const object of storage.list()) {
+    if (object.lastModified < cutoff && !referenced.has(object.key)) {
+      await storage.delete(object.key);
+      orphanedFiles += 1;
+    }
+  }
+  const unfinishedUploads = await storage.removeUnfinished(cutoff);
+  return { sessions: sessions.length, verifications: verifications.length, rateLimits: rateLimits.length, orphanedFiles, unfinishedUploads };
+}
+
+/**
+ * Runs `cleanUp` under a PostgreSQL advisory lock, so that of several instances only one does
+ * it at a time; null when another instance holds the lock. PGlite has one process: no lock.
+ */
+export async function cleanUpOnce(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport | null> {
+  if (!database.pool) return cleanUp(database, storage, now);
+  const client = await database.pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [CLEANUP_LOCK_ID]);
+    if (!rows[0]?.locked) return null;
+    try {
+      return await cleanUp(database, storage, now);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [CLEANUP_LOCK_ID]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** Every `minutes` (0 = never), a first pass a minute after start. */
+export function scheduleCleanup(options: { database: Database; storage: FileStorage; logger: Logger; minutes: number }) {
+  const { database, storage, logger, minutes } = options;
+  if (minutes <= 0) return { stop: async () => undefined };
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = cleanUpOnce(database, storage)
+      .then((report) => {
+        if (report) logger.info({ cleanup: report }, 'limpieza programada');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'la limpieza programada falló; se reintenta en la próxima'));
+  };
+  const first = setTimeout(run, 60_000);
+  const timer = setInterval(run, minutes * 60_000);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
