@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onUserChanged: (user) => sessionCache.end({ userId: user.id, reason: 'user-changed' }),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth, sessionCache), mailer, mailQueue: mailer, storage, events, sessions, logger };
+  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth, sessionCache), mailer, mailQueue: mailer, storage, events, sessions: { ...sessions, publish: (ended) => sessionCache.end(ended) }, logger };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
