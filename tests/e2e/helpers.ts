@@ -159,6 +159,15 @@ export function resetLinkFrom(mail: ReceivedMail): string {
   return match[0];
 }
 
+/** The 'Creá tu contraseña' link (`<PUBLIC_URL>/crear-contrasena?token=...`) an invitation carries. */
+export function invitationLinkFrom(mail: ReceivedMail): string {
+  const { baseURL } = e2eEnv();
+  const escaped = baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/crear-contrasena\\?token=[^\\s"'<>&]+`).exec(mail.body);
+  if (!match) throw new Error(`el email a ${mail.to} no tiene un enlace de invitación:\n${mail.body}`);
+  return match[0];
+}
+
 /** Signs in on the login page as a person would. The caller checks where it lands. */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/');

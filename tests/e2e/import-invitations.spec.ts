@@ -1,15 +1,6 @@
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, screenshot, signIn, uniqueEmail, waitForEmail, type ReceivedMail } from './helpers.ts';
-
-/** The 'Creá tu contraseña' link (`<PUBLIC_URL>/crear-contrasena?token=...`) an invitation carries. */
-function invitationLink(mail: ReceivedMail): string {
-  const { baseURL } = e2eEnv();
-  const escaped = baseURL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const match = new RegExp(`${escaped}/crear-contrasena\\?token=[^\\s"'<>&]+`).exec(mail.body);
-  if (!match) throw new Error(`el email a ${mail.to} no tiene un enlace de invitación:\n${mail.body}`);
-  return match[0];
-}
+import { createCourse, createModule, invitationLinkFrom as invitationLink, screenshot, signIn, uniqueEmail, waitForEmail } from './helpers.ts';
 
 test('the admin imports a class from a CSV with a course; a trainee follows the emailed invitation, creates a password and lands on the course', async ({
   page,

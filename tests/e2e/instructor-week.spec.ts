@@ -1,0 +1,103 @@
+// An instructor's week, end to end: a class imported from a CSV with its course, the emailed
+// invitation, a trainee's first password, the progress board, an answered activity, its
+// correction, a changed correction ('Modificar corrección') and the trainee reading the new feedback.
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { createCourse, createModule, invitationLinkFrom, screenshot, signIn, uniqueEmail, waitForEmail } from './helpers.ts';
+
+const question = '¿Qué gesto indica juego pasivo?';
+
+test("an instructor's week: import a class, a trainee accepts the invitation, the board, an activity corrected and its correction changed", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36);
+  const course = await createCourse({ name: `Semana del instructor ${tag}` });
+  const module = await createModule({ courseId: course.id, name: `Juego pasivo ${tag}`, questions: [question] });
+  const trainees = [
+    { name: `Lucía Semana ${tag}`, email: uniqueEmail('lucia') },
+    { name: `Martín Semana ${tag}`, email: uniqueEmail('martin') },
+    { name: `Sofía Semana ${tag}`, email: uniqueEmail('sofia') },
+  ];
+  const csv = Buffer.from(['nombre,email', ...trainees.map((t) => `${t.name},${t.email}`), ''].join('\n'), 'utf8');
+
+  // Monday: the admin imports the class with the course enabled.
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/users/import');
+  await expect(page.getByRole('heading', { name: 'Importar alumnos' })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: csv });
+  await page.getByRole('textbox', { name: 'Curso para habilitar (opcional)' }).click();
+  await page.getByRole('option', { name: course.name }).click();
+  await page.getByRole('button', { name: 'Revisar archivo' }).click();
+  await expect(page.getByText(`3 filas listas para importar, 0 con errores · se habilita "${course.name}"`)).toBeVisible();
+  await page.getByRole('button', { name: 'Importar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '3 alumnos creados' })).toBeVisible();
+
+  // The invitation arrives at the test SMTP server; Lucía opens it on her phone and creates her password.
+  const mail = await waitForEmail(trainees[0]!.email);
+  expect(mail.subject).toBe('Te invitaron a Aula Virtual: creá tu contraseña');
+  const traineeContext = await browser.newContext({ baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const trainee = await traineeContext.newPage();
+  await trainee.goto(invitationLinkFrom(mail));
+  await expect(trainee.getByRole('heading', { name: 'Creá tu contraseña' })).toBeVisible();
+  await trainee.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave-lucia-1');
+  await trainee.getByRole('textbox', { name: 'Repetí la contraseña' }).fill('clave-lucia-1');
+  await trainee.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
+  await expect(trainee).toHaveURL(new RegExp(`/${course.id}$`));
+  await expect(trainee.getByRole('heading', { name: course.name })).toBeVisible();
+  await screenshot(trainee, 'semana-curso-alumna');
+
+  // The admin's progress board has the three trainees, the module open for each.
+  await page.goto(`/admin/courses/${course.id}/progreso`);
+  await expect(page.getByRole('heading', { name: `Progreso · ${course.name}` })).toBeVisible();
+  const table = page.getByRole('table');
+  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
+  await expect(table.getByRole('rowheader', { name: /Semana/ })).toHaveCount(3);
+  for (const { name } of trainees) await expect(row(name).getByRole('cell')).toHaveText(['Sin responder']);
+  await screenshot(page, 'semana-progreso');
+
+  // Lucía answers the module's activity.
+  await trainee.goto(`/${course.id}/${module.id}/actividades`);
+  await trainee.getByRole('textbox', { name: `1. ${question}` }).fill('Levanta el brazo.');
+  await trainee.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(trainee.getByRole('dialog')).toContainText('Tus respuestas fueron guardadas');
+  await trainee.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  await expect(trainee.getByRole('dialog')).toBeHidden();
+
+  // The admin sees it on the board and corrects it from there.
+  await page.reload();
+  await expect(row(trainees[0]!.name).getByRole('cell')).toHaveText(['Enviado']);
+  await row(trainees[0]!.name).getByRole('link', { name: `${trainees[0]!.name}, ${module.name}: Enviado` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/users-activities/[^/]+/cursos/${course.id}/modules/${module.id}$`));
+  const verdict = page.getByRole('radiogroup', { name: 'Corrección de la pregunta 1' });
+  const feedback = page.getByRole('textbox', { name: 'Devolución para la pregunta 1' });
+  await verdict.getByText('Incorrecta', { exact: true }).click();
+  await feedback.fill('Falta el antebrazo.');
+  await page.getByRole('button', { name: 'Guardar corrección' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Se envió la corrección');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Later in the week the admin changes that correction.
+  await page.getByRole('button', { name: 'Modificar corrección' }).click();
+  await expect(page.getByText('Modificando la corrección')).toBeVisible();
+  await verdict.getByText('Incorrecta', { exact: true }).click();
+  await feedback.fill('Brazo levantado y antebrazo girado: mostrá el gesto completo.');
+  await page.getByRole('button', { name: 'Guardar corrección' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Se guardó la corrección modificada');
+  await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Historial de correcciones' })).toContainText('Modificación');
+  await screenshot(page, 'semana-correccion-modificada');
+
+  // Lucía sees the new feedback, not the old one.
+  await trainee.reload();
+  await expect(trainee.getByText('Brazo levantado y antebrazo girado: mostrá el gesto completo.')).toBeVisible();
+  await expect(trainee.getByText('Falta el antebrazo.')).toHaveCount(0);
+  await expect(trainee.getByRole('textbox', { name: `1. ${question}` })).toBeEditable();
+  await screenshot(trainee, 'semana-devolucion-nueva');
+  await traineeContext.close();
+});
