@@ -326,3 +326,9 @@ export async function createJugada(
   const response = await adminApi('POST', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, body, 201);
   return ((await response.json()) as { jugada: { id: string } }).jugada;
 }
+
+/** A module's jugadas as the admin sees them (with their correct call). */
+export async function moduleJugadas(moduleId: string): Promise<Array<{ id: string; correctDecisionId: string; correctSanctionId: string }>> {
+  const response = await adminApi('GET', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, undefined, 200);
+  return ((await response.json()) as { jugadas: Array<{ id: string; correctDecisionId: string; correctSanctionId: string }> }).jugadas;
+}

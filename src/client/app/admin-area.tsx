@@ -32,6 +32,7 @@ const CreateModulePage = lazyPage(() => import('../features/modules/create-modul
 const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
 const QuestionModulesPage = lazyPage(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
 const ProgressBoardPage = lazyPage(() => import('../features/progress/progress-board-page.tsx'), 'ProgressBoardPage');
+const AdminJugadasPage = lazyPage(() => import('../features/jugadas/admin-jugadas-page.tsx'), 'AdminJugadasPage');
 const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
 
 const entries = [
@@ -84,6 +85,7 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
+        <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />
         <Route path="/admin/question-modules" component={QuestionModulesPage} />
         <Route path="/admin/question-modules/:moduleId" component={AdminForumPage} />
         <Route>

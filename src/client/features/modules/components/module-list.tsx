@@ -1,5 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import { paths } from '../../../lib/paths.ts';
 import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { useCourseModules } from '../api/get-course-modules.ts';
 import { useReorderModules } from '../api/reorder-modules.ts';
@@ -125,6 +127,17 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
           <Group gap="xs" mt={6}>
             <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Editar módulo ${module.name}`}>
               Editar
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="grape"
+              component={Link}
+              href={paths.adminModuleJugadas(module.id)}
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              aria-label={`Jugadas del módulo ${module.name}`}
+            >
+              Jugadas
             </Button>
             <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} color="var(--mantine-color-teal-8)" aria-hidden />} onClick={() => onSetAccess(true)}>
               Habilitar para todos

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { ActionIcon, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDown, IconArrowLeft, IconArrowUp, IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Jugada, JugadaOptions } from '../../../shared/schemas/jugadas.ts';
+import { paths } from '../../lib/paths.ts';
+import { useModule } from '../../lib/use-module.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { useDeleteJugada, useReorderJugadas } from './api/save-jugada.ts';
+import { useJugadaOptions } from './api/use-jugada-options.ts';
+import { useJugadaResults } from './api/use-jugada-results.ts';
+import { useModuleJugadas } from './api/use-module-jugadas.ts';
+import { JugadaForm } from './components/jugada-form.tsx';
+import { JugadaResultsView } from './components/jugada-results.tsx';
+import { OptionsEditor } from './components/options-editor.tsx';
+import { formatSeconds } from './seconds.ts';
+
+/** The instructor's jugadas of a module: add, edit, reorder and delete them, edit the option lists, see the results. */
+export function AdminJugadasPage() {
+  const { moduleId = '' } = useParams<{ moduleId: string }>();
+  const module = useModule(moduleId);
+  const courseId = module.data?.courseId;
+  const jugadas = useModuleJugadas(moduleId);
+  const options = useJugadaOptions(courseId);
+  const results = useJugadaResults(moduleId);
+  const [editing, setEditing] = useState<Jugada | 'new' | null>(null);
+  const [editingOptions, setEditingOptions] = useState(false);
+
+  const error = module.error ?? jugadas.error;
+  if (error) return <LoadError error={error} backTo={paths.adminCreateModule()} backLabel="Volver a Crear Módulo" onRetry={() => void jugadas.refetch()} />;
+
+  return (
+    <Stack gap="md" maw={1000}>
+      <Anchor component={Link} href={paths.adminCreateModule()} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          Crear Módulo
+        </Group>
+      </Anchor>
+      <div>
+        <Title order={1} size="h2">
+          Jugadas
+        </Title>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {module.data?.name ?? '…'}
+        </Text>
+      </div>
+      <Group gap="sm">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} disabled={!options.data}>
+          Agregar jugada
+        </Button>
+        <Button variant="default" leftSection={<IconList size={18} aria-hidden />} onClick={() => setEditingOptions(true)} disabled={!options.data}>
+          Opciones de decisión y sanción
+        </Button>
+      </Group>
+
+      {!jugadas.data || !options.data ? (
+        <Skeleton h={120} radius="md" />
+      ) : jugadas.data.length === 0 ? (
+        <EmptyState title="Este módulo todavía no tiene jugadas" text="Agregá una jugada con un video y la decisión correcta." />
+      ) : (
+        <JugadaList moduleId={moduleId} jugadas={jugadas.data} options={options.data} onEdit={setEditing} />
+      )}
+
+      <Title order={2} size="h3" mt="md">
+        Resultados
+      </Title>
+      {results.data ? (
+        results.data.jugadas.length ? (
+          <JugadaResultsView results={results.data} />
+        ) : (
+          <Text c="dimmed">Cuando haya jugadas y los alumnos respondan, vas a ver acá los resultados.</Text>
+        )
+      ) : (
+        <Skeleton h={80} />
+      )}
+
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Agregar jugada' : 'Editar jugada'} size="lg">
+        {editing !== null && options.data && (
+          <JugadaForm moduleId={moduleId} options={options.data} jugada={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        )}
+      </Modal>
+      <Modal opened={editingOptions} onClose={() => setEditingOptions(false)} title="Opciones de decisión y sanción" size="lg">
+        {editingOptions && options.data && courseId && <OptionsEditor courseId={courseId} options={options.data} onDone={() => setEditingOptions(false)} />}
+      </Modal>
+    </Stack>
+  );
+}
+
+function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; jugadas: Jugada[]; options: JugadaOptions; onEdit: (j: Jugada) => void }) {
+  const remove = useDeleteJugada(moduleId);
+  const reorder = useReorderJugadas(moduleId);
+  const label = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '—';
+
+  const move = (from: number, to: number) => {
+    const moved = jugadas[from];
+    if (!moved || to < 0 || to >= jugadas.length || reorder.isPending) return;
+    const ids = jugadas.map((j) => j.id);
+    ids.splice(from, 1);
+    ids.splice(to, 0, moved.id);
+    reorder.mutate(ids);
+  };
+
+  const [deleting, setDeleting] = useState<{ jugada: Jugada; number: number } | null>(null);
+  const confirmDelete = (jugada: Jugada, number: number) => setDeleting({ jugada, number });
+
+  return (
+    <>
+    <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={deleting ? `¿Eliminar la jugada ${deleting.number}?` : ''}>
+      <Stack gap="md">
+        <Text size="sm">Se borran también las respuestas de los alumnos a esta jugada. No se puede deshacer.</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancelar
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => deleting && remove.mutate(deleting.jugada.id, { onSuccess: () => setDeleting(null) })}
+          >
+            Eliminar
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+    <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
+      {jugadas.map((j, index) => {
+        const segment = [j.start !== null ? `desde ${formatSeconds(j.start)}` : null, j.end !== null ? `hasta ${formatSeconds(j.end)}` : null].filter(Boolean).join(' ');
+        return (
+          <Paper key={j.id} component="li" withBorder radius="md" p="sm">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <Stack gap={4}>
+                <ActionIcon variant="light" aria-label={`Subir jugada ${index + 1}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                  <IconArrowUp size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="light" aria-label={`Bajar jugada ${index + 1}`} disabled={index === jugadas.length - 1} onClick={() => move(index, index + 1)}>
+                  <IconArrowDown size={18} aria-hidden />
+                </ActionIcon>
+              </Stack>
+              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                  Jugada {index + 1}: {j.prompt}
+                </Text>
+                <Text size="sm">
+                  {label(j.correctDecisionId)} · {label(j.correctSanctionId)}
+                  {j.moment !== null && ` · momento ${formatSeconds(j.moment)} (± ${formatSeconds(j.tolerance)})`}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {j.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
+                  {segment && ` · ${segment}`}
+                </Text>
+                <Group gap="xs" mt={6}>
+                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(j)} aria-label={`Editar jugada ${index + 1}`}>
+                    Editar
+                  </Button>
+                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => confirmDelete(j, index + 1)} aria-label={`Eliminar jugada ${index + 1}`}>
+                    Eliminar
+                  </Button>
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+    </>
+  );
+}

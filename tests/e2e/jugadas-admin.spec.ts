@@ -1,0 +1,128 @@
+import { writeFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { createCourse, createModule, createStudent, expectNoAxeViolations, jugadaOptions, makeClip, moduleJugadas, screenshot, signIn, type TestUser } from './helpers.ts';
+
+/** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */
+async function answerAs(browser: Browser, student: TestUser, jugadaId: string, decisionId: string, sanctionId: string, moment: number | null = null) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  const status = await page.evaluate(
+    async ({ jugadaId, decisionId, sanctionId, moment }) =>
+      (await fetch(`/api/jugadas/${jugadaId}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decisionId, sanctionId, moment }) })).status,
+    { jugadaId, decisionId, sanctionId, moment },
+  );
+  expect(status).toBe(200);
+  await context.close();
+}
+
+test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const [ana, beto] = [await createStudent({ name: 'Ana Árbitra' }), await createStudent({ name: 'Beto Juez' })];
+  const course = await createCourse({ name: 'Curso de jugadas (admin)', enableFor: [ana.id, beto.id] });
+  const module = await createModule({ courseId: course.id, name: 'Jugadas de ataque', enableFor: [ana.id, beto.id] });
+  const dir = await mkdtemp(path.join(tmpdir(), 'jugada-'));
+  const clip = path.join(dir, 'jugada.webm');
+  await writeFile(clip, await makeClip('webm', 5));
+  const notVideo = path.join(dir, 'falso.webm');
+  await writeFile(notVideo, 'esto no es un video');
+
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/create-module');
+  await page.getByRole('textbox', { name: 'Curso' }).click();
+  await page.getByRole('option', { name: course.name }).click();
+  await page.getByRole('link', { name: 'Jugadas del módulo Jugadas de ataque' }).click();
+  await expect(page).toHaveURL(`/admin/modules/${module.id}/jugadas`);
+  await expect(page.getByText('Este módulo todavía no tiene jugadas')).toBeVisible();
+
+  // First jugada: an uploaded clip, checked by content.
+  await page.getByRole('button', { name: 'Agregar jugada' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar jugada' });
+  await dialog.locator('input[type="file"]').setInputFiles(notVideo);
+  await expect(dialog.getByText('El video debe ser MP4 o WebM.')).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles(clip);
+  await expect(dialog.getByText('Video subido.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Desde (segundos)' }).fill('1');
+  await dialog.getByRole('textbox', { name: 'Hasta (segundos)' }).fill('0,5');
+  await dialog.getByRole('textbox', { name: 'Decisión correcta' }).click();
+  await page.getByRole('option', { name: 'Tiro de 7 metros' }).click();
+  await dialog.getByRole('textbox', { name: 'Sanción correcta' }).click();
+  await page.getByRole('option', { name: 'Exclusión de 2 minutos' }).click();
+  await dialog.getByRole('textbox', { name: 'Momento de la infracción (segundos)' }).fill('2,5');
+  await dialog.getByRole('textbox', { name: 'Explicación' }).fill('Regla 8:5: ocasión manifiesta de gol.');
+  await dialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(dialog.getByText('"Hasta" debe ser mayor que "Desde".')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Hasta (segundos)' }).fill('4');
+  await screenshot(page, 'jugadas-admin-formulario');
+  await dialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Jugada 1: ¿Qué cobrás?')).toBeVisible();
+  await expect(page.getByText('Archivo de video · desde 1 s hasta 4 s')).toBeVisible();
+
+  // Second jugada: the same kind of clip, another call.
+  await page.getByRole('button', { name: 'Agregar jugada' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(clip);
+  await expect(dialog.getByText('Video subido.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Decisión correcta' }).click();
+  await page.getByRole('option', { name: 'Pasos' }).click();
+  await dialog.getByRole('textbox', { name: 'Sanción correcta' }).click();
+  await page.getByRole('option', { name: 'Ninguna' }).click();
+  await dialog.getByRole('textbox', { name: 'Explicación' }).fill('Regla 7:3.');
+  await dialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Jugada 2: ¿Qué cobrás?')).toBeVisible();
+
+  // The option lists are the course's and editable.
+  await page.getByRole('button', { name: 'Opciones de decisión y sanción' }).click();
+  const optionsDialog = page.getByRole('dialog', { name: 'Opciones de decisión y sanción' });
+  await optionsDialog.getByRole('button', { name: 'Agregar opción' }).first().click();
+  await optionsDialog.getByRole('textbox', { name: 'Decisiones: opción 13' }).fill('Cambio antirreglamentario');
+  await optionsDialog.getByRole('button', { name: 'Quitar Pasos' }).click();
+  await optionsDialog.getByRole('button', { name: 'Guardar opciones' }).click();
+  await expect(optionsDialog.getByRole('alert')).toHaveText('No se puede quitar una opción que ya usa una jugada o una respuesta.');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Opciones de decisión y sanción' }).click();
+  await optionsDialog.getByRole('button', { name: 'Agregar opción' }).first().click();
+  await optionsDialog.getByRole('textbox', { name: 'Decisiones: opción 13' }).fill('Cambio antirreglamentario');
+  await optionsDialog.getByRole('button', { name: 'Guardar opciones' }).click();
+  await expect(optionsDialog).toBeHidden();
+  expect((await jugadaOptions(course.id)).has('Cambio antirreglamentario')).toBe(true);
+
+  // Two trainees answer the first jugada: Ana right, Beto wrong; Ana the second one wrong.
+  const ids = await jugadaOptions(course.id);
+  const [first, second] = await moduleJugadas(module.id);
+  await answerAs(browser, ana, first!.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!, 2.8);
+  await answerAs(browser, beto, first!.id, ids.get('Tiro libre')!, ids.get('Exclusión de 2 minutos')!);
+  await answerAs(browser, ana, second!.id, ids.get('Gol')!, ids.get('Ninguna')!);
+
+  await page.reload();
+  const results = page.getByTestId('resultados-jugada');
+  await expect(results.nth(0)).toContainText('50 % de aciertos');
+  await expect(results.nth(0)).toContainText('2 alumnos respondieron');
+  await expect(results.nth(0).getByRole('row', { name: /Ana Árbitra/ })).toContainText('Correcto');
+  await expect(results.nth(0).getByRole('row', { name: /Beto Juez/ })).toContainText('Tiro libre');
+  await expect(results.nth(1)).toContainText('0 % de aciertos');
+  // The chart of what the class chose: one bar per decision chosen.
+  const chart = results.nth(0).getByRole('figure', { name: 'Decisiones elegidas' });
+  await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(2);
+  await expect(chart).toContainText('Tiro de 7 metros');
+  await expect(chart).toContainText('Tiro libre');
+  await screenshot(page, 'jugadas-admin');
+  await expectNoAxeViolations(page);
+
+  // Reorder and delete (with confirmation).
+  await page.getByRole('button', { name: 'Bajar jugada 1' }).click();
+  await expect(page.getByText('Jugada 1: ¿Qué cobrás?')).toBeVisible();
+  await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([second!.id, first!.id]);
+  await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem').first()).toContainText('Pasos');
+  await page.getByRole('button', { name: 'Eliminar jugada 1' }).click();
+  await page.getByRole('dialog', { name: '¿Eliminar la jugada 1?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([first!.id]);
+  await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem')).toHaveCount(1);
+});
