@@ -47,7 +47,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
   const backups = database.pglite ? await serveBackups(config.dataDir, database.pglite, logger) : undefined;
-  const cleanup = scheduleCleanup({ database, storage: ctx.storage, logger, minutes: config.cleanupIntervalMinutes });
+  const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: ctx.sessions, logger, minutes: config.cleanupIntervalMinutes });
   await app.listen({ port: config.port, host: config.host });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();

@@ -2,6 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { document, image, rateLimit, session, verification, video } from '../db/schema.ts';
+import type { SessionEvents } from '../auth/session-events.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 
@@ -21,10 +22,17 @@ export interface CleanupReport {
   unfinishedUploads: number;
 }
 
-/** One pass: expired sessions and verification tokens, spent limit counters, orphaned and unfinished uploads. */
-export async function cleanUp(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport> {
+/**
+ * One pass: expired sessions and verification tokens, spent limit counters, orphaned and
+ * unfinished uploads. Each deleted session is announced on `sessionEvents` (when given), as every
+ * other session deletion is, so that no instance keeps it in memory.
+ */
+export async function cleanUp(database: Database, storage: FileStorage, now = new Date(), sessionEvents?: SessionEvents): Promise<CleanupReport> {
   const { db } = database;
-  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
+  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id, userId: session.userId });
+  if (sessionEvents) {
+    for (const ended of sessions) await sessionEvents.publish({ userId: ended.userId, sessionId: ended.id, reason: 'session-deleted' });
+  }
   const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
   // A counter whose window ended a day ago counts nothing any more.
   const rateLimits = await db
@@ -54,14 +62,14 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
  * Runs `cleanUp` under a PostgreSQL advisory lock, so that of several instances only one does
  * it at a time; null when another instance holds the lock. PGlite has one process: no lock.
  */
-export async function cleanUpOnce(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport | null> {
-  if (!database.pool) return cleanUp(database, storage, now);
+export async function cleanUpOnce(database: Database, storage: FileStorage, now = new Date(), sessionEvents?: SessionEvents): Promise<CleanupReport | null> {
+  if (!database.pool) return cleanUp(database, storage, now, sessionEvents);
   const client = await database.pool.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [CLEANUP_LOCK_ID]);
     if (!rows[0]?.locked) return null;
     try {
-      return await cleanUp(database, storage, now);
+      return await cleanUp(database, storage, now, sessionEvents);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [CLEANUP_LOCK_ID]);
     }
@@ -71,12 +79,12 @@ export async function cleanUpOnce(database: Database, storage: FileStorage, now 
 }
 
 /** Every `minutes` (0 = never), a first pass a minute after start. */
-export function scheduleCleanup(options: { database: Database; storage: FileStorage; logger: Logger; minutes: number }) {
-  const { database, storage, logger, minutes } = options;
+export function scheduleCleanup(options: { database: Database; storage: FileStorage; sessionEvents: SessionEvents; logger: Logger; minutes: number }) {
+  const { database, storage, sessionEvents, logger, minutes } = options;
   if (minutes <= 0) return { stop: async () => undefined };
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = cleanUpOnce(database, storage)
+    running = cleanUpOnce(database, storage, new Date(), sessionEvents)
       .then((report) => {
         if (report) logger.info({ cleanup: report }, 'limpieza programada');
       })
