@@ -64,11 +64,11 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   const coldPage = await cold.newPage();
   const cdp = await cold.newCDPSession(coldPage);
   await cdp.send('Network.enable');
-  const responses = new Map<string, { url: string; encoding: string }>();
+  const responses = new Map<string, { url: string; encoding: string; csp: string | undefined }>();
   let bytes = 0;
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    responses.set(event.requestId, { url: event.response.url, encoding: headers['content-encoding'] ?? '' });
+    responses.set(event.requestId, { url: event.response.url, encoding: headers['content-encoding'] ?? '', csp: headers['content-security-policy'] });
   });
   cdp.on('Network.loadingFinished', (event) => {
     if (responses.get(event.requestId)?.url.startsWith(baseURL!)) bytes += event.encodedDataLength;
@@ -83,6 +83,9 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   expect(scripts.filter((r) => r.encoding !== 'br').map((r) => r.url)).toEqual([]);
   const document = [...responses.values()].find((r) => new URL(r.url).pathname.endsWith('/modulo'));
   expect(document?.encoding).toBe('br');
+  // The policies travel with the document only, not with each of its ~50 scripts.
+  expect(document?.csp).toContain("default-src 'self'");
+  expect(scripts.filter((r) => r.csp !== undefined).map((r) => r.url)).toEqual([]);
   expect(bytes).toBeGreaterThan(10_000);
   expect(bytes).toBeLessThanOrEqual(250 * 1024);
   await cold.close();
