@@ -3,7 +3,7 @@
 # typecheck, lint, unit and API tests on the embedded database and again on PostgreSQL,
 # the file tests again on an S3-compatible store, the production build (with the login-route
 # size budget) and the browser tests.
-# On a fresh Debian machine, as root, it installs Chromium and PostgreSQL itself.
+# On a fresh Debian machine, as root, it installs Chromium, PostgreSQL and ffmpeg itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -28,6 +28,8 @@ trap cleanup EXIT
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# Browser tests of jugadas make their video clips with ffmpeg.
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "== Instalando paquetes del sistema: ${missing[*]}"
