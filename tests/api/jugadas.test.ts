@@ -348,7 +348,17 @@ describe('results', () => {
     expect(perUser.statusCode).toBe(200);
     expect(perUser.json()).toMatchObject({
       score: { correct: 0, total: 2 },
-      jugadas: [{ jugadaId: first.id, answer: { decision: 'Tiro libre', sanction: 'Exclusión de 2 minutos', correct: false } }, { jugadaId: other.id, answer: null }],
+      jugadas: [
+        {
+          jugadaId: first.id,
+          correctDecision: 'Tiro de 7 metros',
+          correctSanction: 'Exclusión de 2 minutos',
+          correctMoment: null,
+          // The first answer, not the practice that followed it; each part graded.
+          answer: { decision: 'Tiro libre', sanction: 'Exclusión de 2 minutos', decisionCorrect: false, sanctionCorrect: true, momentCorrect: null, correct: false },
+        },
+        { jugadaId: other.id, answer: null },
+      ],
     });
   });
 });

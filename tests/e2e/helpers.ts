@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 
 export interface TestUser {
@@ -331,4 +331,19 @@ export async function createJugada(
 export async function moduleJugadas(moduleId: string): Promise<Array<{ id: string; correctDecisionId: string; correctSanctionId: string }>> {
   const response = await adminApi('GET', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, undefined, 200);
   return ((await response.json()) as { jugadas: Array<{ id: string; correctDecisionId: string; correctSanctionId: string }> }).jugadas;
+}
+
+/** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */
+export async function answerAs(browser: Browser, student: TestUser, jugadaId: string, decisionId: string, sanctionId: string, moment: number | null = null) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  const status = await page.evaluate(
+    async ({ jugadaId, decisionId, sanctionId, moment }) =>
+      (await fetch(`/api/jugadas/${jugadaId}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decisionId, sanctionId, moment }) })).status,
+    { jugadaId, decisionId, sanctionId, moment },
+  );
+  expect(status).toBe(200);
+  await context.close();
 }

@@ -1,25 +1,9 @@
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, expectNoAxeViolations, jugadaOptions, makeClip, moduleJugadas, screenshot, signIn, type TestUser } from './helpers.ts';
-
-/** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */
-async function answerAs(browser: Browser, student: TestUser, jugadaId: string, decisionId: string, sanctionId: string, moment: number | null = null) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
-  const status = await page.evaluate(
-    async ({ jugadaId, decisionId, sanctionId, moment }) =>
-      (await fetch(`/api/jugadas/${jugadaId}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decisionId, sanctionId, moment }) })).status,
-    { jugadaId, decisionId, sanctionId, moment },
-  );
-  expect(status).toBe(200);
-  await context.close();
-}
+import { answerAs, createCourse, createModule, createStudent, expectNoAxeViolations, jugadaOptions, makeClip, moduleJugadas, screenshot, signIn } from './helpers.ts';
 
 test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({ page, browser }) => {
   test.setTimeout(120_000);

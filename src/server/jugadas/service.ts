@@ -389,34 +389,44 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
   };
 }
 
-/** One trainee's first answers to the module's jugadas. */
+/** One trainee's first answers to the module's jugadas, each part graded, with the correct call (for the admin). */
 export async function userJugadas(db: Db, userId: string, moduleId: string): Promise<UserJugadas> {
-  const data = await traineeJugadas(db, moduleId, userId);
-  const labels = new Map([...data.options.decisions, ...data.options.sanctions].map((o) => [o.id, o.label]));
-  const answeredAt = new Map(
-    (
-      await db
-        .select({ jugadaId: jugadaAnswer.jugadaId, createdAt: jugadaAnswer.createdAt })
+  const module = await findModule(db, moduleId);
+  const options = await courseOptions(db, module.courseId);
+  const labels = new Map([...options.decisions, ...options.sanctions].map((o) => [o.id, o.label]));
+  const rows = await jugadaRows(db, moduleId);
+  const answers = rows.length
+    ? await db
+        .select()
         .from(jugadaAnswer)
-        .innerJoin(jugada, eq(jugada.id, jugadaAnswer.jugadaId))
-        .where(and(eq(jugadaAnswer.userId, userId), eq(jugada.moduleId, moduleId)))
-    ).map((r) => [r.jugadaId, r.createdAt.toISOString()]),
-  );
+        .where(and(eq(jugadaAnswer.userId, userId), inArray(jugadaAnswer.jugadaId, rows.map((r) => r.jugada.id))))
+    : [];
+  const answerOf = new Map(answers.map((a) => [a.jugadaId, a]));
   return {
-    jugadas: data.jugadas.map((j) => ({
-      jugadaId: j.id,
-      position: j.position,
-      prompt: j.prompt,
-      answer: j.firstAnswer
-        ? {
-            decision: labels.get(j.firstAnswer.decisionId) ?? '',
-            sanction: labels.get(j.firstAnswer.sanctionId) ?? '',
-            moment: j.firstAnswer.moment,
-            correct: j.firstAnswer.correct,
-            answeredAt: answeredAt.get(j.id) ?? '',
-          }
-        : null,
-    })),
-    score: data.score,
+    jugadas: rows.map(({ jugada: row }) => {
+      const answer = answerOf.get(row.id);
+      return {
+        jugadaId: row.id,
+        position: row.position,
+        prompt: row.prompt,
+        correctMoment: row.momentSeconds,
+        tolerance: row.toleranceSeconds,
+        correctDecision: labels.get(row.correctDecisionId) ?? '',
+        correctSanction: labels.get(row.correctSanctionId) ?? '',
+        answer: answer
+          ? {
+              decision: labels.get(answer.decisionId) ?? '',
+              sanction: labels.get(answer.sanctionId) ?? '',
+              moment: answer.momentSeconds,
+              decisionCorrect: answer.decisionCorrect,
+              sanctionCorrect: answer.sanctionCorrect,
+              momentCorrect: answer.momentCorrect,
+              correct: answer.correct,
+              answeredAt: answer.createdAt.toISOString(),
+            }
+          : null,
+      };
+    }),
+    score: { correct: answers.filter((a) => a.correct).length, total: rows.length },
   };
 }

@@ -245,8 +245,24 @@ export const userJugadasSchema = z.object({
       jugadaId: z.string(),
       position: z.number(),
       prompt: z.string(),
+      /** The moment to mark, or null when the jugada has none. */
+      correctMoment: z.nullable(z.number()),
+      tolerance: z.number(),
+      correctDecision: z.string(),
+      correctSanction: z.string(),
+      /** The trainee's first answer, each part graded; null while not answered. */
       answer: z.nullable(
-        z.object({ decision: z.string(), sanction: z.string(), moment: z.nullable(z.number()), correct: z.boolean(), answeredAt: z.string() }),
+        z.object({
+          decision: z.string(),
+          sanction: z.string(),
+          moment: z.nullable(z.number()),
+          decisionCorrect: z.boolean(),
+          sanctionCorrect: z.boolean(),
+          /** null when the jugada has no moment to mark. */
+          momentCorrect: z.nullable(z.boolean()),
+          correct: z.boolean(),
+          answeredAt: z.string(),
+        }),
       ),
     }),
   ),

@@ -15,6 +15,7 @@ import { isCorrected } from '../../../shared/activity-state.ts';
 import { CorrectionHistory } from './components/correction-history.tsx';
 import { useUserActivity } from './api/use-user-activity.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
+import { UserJugadasSection } from './components/user-jugadas.tsx';
 
 type Decision = { correct: boolean | null; feedback: string };
 
@@ -213,6 +214,7 @@ export function ReviewActivityPage() {
           )}
         </Group>
       </Group>
+      <UserJugadasSection userId={userId} moduleId={moduleId} />
       <CorrectionHistory history={query.data.history} />
       <MessageDialog
         opened={dialog !== null}

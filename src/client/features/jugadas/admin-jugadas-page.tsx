@@ -14,7 +14,7 @@ import { useModuleJugadas } from './api/use-module-jugadas.ts';
 import { JugadaForm } from './components/jugada-form.tsx';
 import { JugadaResultsView } from './components/jugada-results.tsx';
 import { OptionsEditor } from './components/options-editor.tsx';
-import { formatSeconds } from './seconds.ts';
+import { formatSeconds } from '../../lib/seconds.ts';
 
 /** The instructor's jugadas of a module: add, edit, reorder and delete them, edit the option lists, see the results. */
 export function AdminJugadasPage() {

@@ -14,7 +14,7 @@ import { useMyJugadas } from './api/use-my-jugadas.ts';
 import { ClipPlayer, type ClipHandle } from './components/clip-player.tsx';
 import { JugadaResultView } from './components/jugada-result.tsx';
 import { MomentMarker } from './components/moment-marker.tsx';
-import { toTenth } from './seconds.ts';
+import { toTenth } from '../../lib/seconds.ts';
 
 /** The trainee's jugadas of a module, one at a time: watch, mark the moment, make the call, see the grade. */
 export function JugadasPage() {

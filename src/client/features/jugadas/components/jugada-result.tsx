@@ -1,7 +1,7 @@
 import { Alert, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { JugadaOptions, JugadaResult } from '../../../../shared/schemas/jugadas.ts';
-import { formatMoment, formatSeconds } from '../seconds.ts';
+import { formatMoment, formatSeconds } from '../../../lib/seconds.ts';
 
 function Verdict({ ok }: { ok: boolean }) {
   return (

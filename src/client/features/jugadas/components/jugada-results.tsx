@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Badge, Box, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { JugadaResults } from '../../../../shared/schemas/jugadas.ts';
-import { formatMoment } from '../seconds.ts';
+import { formatMoment } from '../../../lib/seconds.ts';
 
 // The charting library is loaded only when the admin's results show a chart.
 const ResultsChart = lazy(async () => ({ default: (await import('./results-chart.tsx')).ResultsChart }));

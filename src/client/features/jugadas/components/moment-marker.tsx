@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { formatMoment, toTenth } from '../seconds.ts';
+import { formatMoment, toTenth } from '../../../lib/seconds.ts';
 
 interface MomentMarkerProps {
   moment: number | null;
