@@ -3,7 +3,7 @@
 # typecheck, lint, unit and API tests on the embedded database and again on PostgreSQL,
 # the file tests again on an S3-compatible store, the production build (with the login-route
 # size budget) and the browser tests.
-# On a fresh Debian machine, as root, it installs Chromium, PostgreSQL and ffmpeg itself.
+# On a fresh Debian machine, as root, it installs Chromium, PostgreSQL, ffmpeg and nginx itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
@@ -30,6 +30,8 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 # Browser tests of jugadas make their video clips with ffmpeg.
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+# The cluster tests put two app instances behind Debian's nginx (deploy/nginx.conf).
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "== Instalando paquetes del sistema: ${missing[*]}"
@@ -91,10 +93,10 @@ check "Tipos (tsc)" tsc -b
 check "Lint (eslint)" eslint .
 check "Migraciones al día con el esquema" node scripts/check-migrations.ts
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
-  env -u TEST_DATABASE_URL vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
+  env -u TEST_DATABASE_URL vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   suite "Unitarias y API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
-    vitest run --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-postgres.json"
+    vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-postgres.json"
 else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
   failed=$((failed + 1))
@@ -103,6 +105,11 @@ fi
 suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
   env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
   --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
+# Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load:
+# alone, so that the figures it prints (and writes to artifacts/cluster.json) are not skewed by
+# the other files. Without nginx it skips with the reason, except in CI (CI set), where it fails.
+suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
+  vitest run tests/cluster --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
 check "Build de producción" vite build --logLevel warn
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 # The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.

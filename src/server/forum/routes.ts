@@ -47,6 +47,8 @@ function openStream(
     'cache-control': 'no-store',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    // Written past Fastify (hijacked): the request id every other answer carries.
+    'x-request-id': request.id,
   });
   res.write('retry: 2000\n: conectado\n\n');
   const end = () => res.end();
