@@ -12,6 +12,11 @@
 //   npm run bench                 both databases, full length (a few minutes)
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
 //   npm run bench -- --db=pglite  one database only (pglite or postgres)
+//   npm run bench -- --route=datos --profile=artifacts/profile
+//                                 only the routes whose name contains "datos", with the app under
+//                                 `node --cpu-prof` (a .cpuprofile per database in that folder;
+//                                 `node scripts/profile-summary.ts FILE` lists where the time went)
+//   --seconds=N                   N seconds per route and round
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,10 +32,14 @@ const argv = process.argv.slice(2);
 const smoke = argv.includes('--smoke');
 const onlyDb = argv.find((a) => a.startsWith('--db='))?.slice(5);
 const outFile = argv.find((a) => a.startsWith('--out='))?.slice(6) ?? 'artifacts/bench.json';
+const onlyRoute = argv.find((a) => a.startsWith('--route='))?.slice(8);
+const profileDir = argv.find((a) => a.startsWith('--profile='))?.slice(10);
 
 const settings = smoke
   ? { students: 20, messages: 50, rounds: 1, seconds: 2, connections: 50, sequentialPages: 20, navigations: 2 }
   : { students: 200, messages: 500, rounds: 3, seconds: 5, connections: 50, sequentialPages: 300, navigations: 10 };
+const secondsArg = argv.find((a) => a.startsWith('--seconds='))?.slice(10);
+if (secondsArg) settings.seconds = Number(secondsArg);
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
@@ -44,11 +53,12 @@ interface RunningApp {
   dataDir: string;
 }
 
-async function startApp(databaseUrl: string | undefined): Promise<RunningApp> {
+async function startApp(databaseUrl: string | undefined, database: string): Promise<RunningApp> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aula-bench-'));
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(root, profileDir)}`, `--cpu-prof-name=${database}-${Date.now()}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...profile, 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -381,10 +391,16 @@ interface DatabaseFigures {
 
 async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<DatabaseFigures> {
   console.log(`\n== ${database}: preparando ${settings.students} alumnos y ${settings.messages} mensajes`);
-  const app = await startApp(databaseUrl);
+  const app = await startApp(databaseUrl, database);
   try {
     const seeded = await seed(app.base);
-    const loads = routeLoads(seeded);
+    if (argv.includes('--serve')) {
+      // For a look by hand: the seeded app stays up until Ctrl+C.
+      console.log(JSON.stringify({ base: app.base, courseId: seeded.courseId, moduleIds: seeded.moduleIds, student: seeded.students[0], admin: seeded.admin }));
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+    }
+    // /api/health always runs: the ratios are to it.
+    const loads = routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || route.name.includes(onlyRoute));
     const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
     const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
     for (let round = 0; round < settings.rounds; round++) {
@@ -410,7 +426,7 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
       };
     }
     const sequential = await sequentialPage(app.base, seeded);
-    const browser = await browserFigures(app.base, seeded);
+    const browser = onlyRoute ? null : await browserFigures(app.base, seeded);
     return { database, routes, sequentialPage: sequential, browser };
   } finally {
     await stopApp(app);
