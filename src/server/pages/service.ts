@@ -1,14 +1,16 @@
 // The data of the pages a student opens most, each in ONE SQL statement: the module, the access
 // that decides whether they may see it, the course's modules with the student's state in each,
 // or their activity, gathered with CTEs and JSON aggregation. With the session check (cached in
-// memory, or one query) a page costs at most two database round trips.
-import { sql } from 'drizzle-orm';
+// memory, or one query) a page costs at most two database round trips. Each is a prepared
+// statement (db/prepared.ts): parsed and planned once, then only executed.
+import { sql, type SQL } from 'drizzle-orm';
 import { progressFromSummary, progressOf, type ModuleProgress } from '../../shared/activity-state.ts';
 import type { Activity } from '../../shared/schemas/activities.ts';
 import type { StudentModule, StudentModuleDetail } from '../../shared/schemas/content.ts';
 import type { Db } from '../db/client.ts';
 import { activityNotFound } from '../activities/service.ts';
 import { courseNotFound } from '../courses/service.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { courseModule } from '../db/schema.ts';
 import { imageUrl } from '../images/routes.ts';
 import { moduleNotFound } from '../modules/service.ts';
@@ -35,16 +37,12 @@ interface Access {
   moduleEnabled: boolean;
 }
 
-async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0]!;
-}
 
 /**
  * The course's modules in order with whether each is enabled for the user and the user's
  * summary in it (a CTE fragment: `mods` for the course id given as SQL).
  */
-const moduleList = (courseId: ReturnType<typeof sql>, userId: string) => sql`
+const moduleList = (courseId: SQL, userId: SQL) => sql`
   mods as (
     select m.id, m.name, m.image_id, m.position, m.created_at, coalesce(ma.enabled, false) as enabled
     from ${courseModule} m
@@ -102,18 +100,21 @@ export interface CourseModulesData {
   modules: StudentModule[];
 }
 
-/** A course's module list for one user, and whether the course is enabled for them; 404 when the course does not exist. */
-export async function loadCourseModules(db: Db, userId: string, courseId: string): Promise<CourseModulesData> {
-  const row = await one<{ found: boolean; course_enabled: boolean; list: ModuleListRow[] }>(
-    db,
-    sql`with ${moduleList(sql`${courseId}`, userId)}
+const courseModulesStatement = preparedStatement<'userId' | 'courseId', { found: boolean; course_enabled: boolean; list: ModuleListRow[] }>(
+  'page_course_modules',
+  ['userId', 'courseId'],
+  ({ userId, courseId }) => sql`with ${moduleList(courseId, userId)}
       select
         exists (select 1 from course where id = ${courseId}) as found,
         coalesce((select ca.enabled from course_access ca join course c on c.id = ca.course_id and c.archived_at is null
                   where ca.user_id = ${userId} and ca.course_id = ${courseId}), false) as course_enabled,
         (select list from module_list) as list`,
-  );
-  if (!row.found) throw courseNotFound();
+);
+
+/** A course's module list for one user, and whether the course is enabled for them; 404 when the course does not exist. */
+export async function loadCourseModules(db: Db, userId: string, courseId: string): Promise<CourseModulesData> {
+  const [row] = await courseModulesStatement.run(db, { userId, courseId });
+  if (!row?.found) throw courseNotFound();
   return { access: { courseEnabled: row.course_enabled, moduleEnabled: false }, modules: presentModuleList(row.list) };
 }
 
@@ -123,8 +124,18 @@ export interface ModuleData {
   modules: StudentModule[];
 }
 
+interface ModuleRow {
+  module: { id: string; courseId: string; name: string; imageId: string; videoUrl: string; position: number } | null;
+  course_enabled: boolean;
+  module_enabled: boolean;
+  list: ModuleListRow[];
+}
+
 /** The module page's one statement. */
-export const moduleQuery = (userId: string, moduleId: string) => sql`with target as (select id, course_id, name, image_id, video_url, position, archived_at from ${courseModule} where id = ${moduleId}),
+const moduleStatement = preparedStatement<'userId' | 'moduleId', ModuleRow>(
+  'page_module',
+  ['userId', 'moduleId'],
+  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, position, archived_at from ${courseModule} where id = ${moduleId}),
       ${moduleList(sql`(select course_id from target)`, userId)}
       select
         (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
@@ -133,17 +144,13 @@ export const moduleQuery = (userId: string, moduleId: string) => sql`with target
                   join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
         coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
                   where ma.user_id = ${userId}), false) as module_enabled,
-        (select list from module_list) as list`;
+        (select list from module_list) as list`,
+);
 
 /** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
 export async function loadModule(db: Db, userId: string, moduleId: string): Promise<ModuleData> {
-  const row = await one<{
-    module: { id: string; courseId: string; name: string; imageId: string; videoUrl: string; position: number } | null;
-    course_enabled: boolean;
-    module_enabled: boolean;
-    list: ModuleListRow[];
-  }>(db, moduleQuery(userId, moduleId));
-  if (!row.module) throw moduleNotFound();
+  const [row] = await moduleStatement.run(db, { userId, moduleId });
+  if (!row?.module) throw moduleNotFound();
   const { imageId, ...module } = row.module;
   const own = row.list.find((m) => m.id === module.id);
   return {
@@ -168,17 +175,18 @@ interface ItemJson {
   editable: boolean;
 }
 
-/** The user's activity of a module, with the access that decides whether they may see it; 404 when the module does not exist. */
-export async function loadActivity(db: Db, userId: string, moduleId: string): Promise<ActivityData> {
-  const row = await one<{
-    module: { id: string; courseId: string; name: string } | null;
-    course_enabled: boolean;
-    module_enabled: boolean;
-    activity: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
-    items: ItemJson[] | null;
-  }>(
-    db,
-    sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
+interface ActivityRow {
+  module: { id: string; courseId: string; name: string } | null;
+  course_enabled: boolean;
+  module_enabled: boolean;
+  activity: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
+  items: ItemJson[] | null;
+}
+
+const activityStatement = preparedStatement<'userId' | 'moduleId', ActivityRow>(
+  'page_activity',
+  ['userId', 'moduleId'],
+  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
       own as (select * from activity where user_id = ${userId} and module_id = ${moduleId})
       select
         (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name) from target t) as module,
@@ -191,8 +199,12 @@ export async function loadActivity(db: Db, userId: string, moduleId: string): Pr
         (select json_agg(json_build_object('id', i.id, 'question', i.question, 'answer', i.answer, 'correction', i.correction,
                                            'feedback', i.feedback, 'editable', i.editable) order by i.position)
          from activity_item i join own on i.activity_id = own.id) as items`,
-  );
-  if (!row.module) throw moduleNotFound();
+);
+
+/** The user's activity of a module, with the access that decides whether they may see it; 404 when the module does not exist. */
+export async function loadActivity(db: Db, userId: string, moduleId: string): Promise<ActivityData> {
+  const [row] = await activityStatement.run(db, { userId, moduleId });
+  if (!row?.module) throw moduleNotFound();
   const access = { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled };
   if (!row.activity) return { access, activity: null };
   const items = row.items ?? [];
