@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const forbiddenBody = { error: { code: 'FORBIDDEN', message: messages.forbidden } };
+/** What a student gets for a module they may not see: the same answer as for one that does not exist. */
+const moduleHiddenBody = { error: { code: 'NOT_FOUND', message: messages.moduleNotFound } };
 const put = (url: string, body: unknown, cookie?: string) => call(t.app, { method: 'PUT', url, body, ...(cookie ? { cookie } : {}) });
 const courseAccessOf = async (userId: string, courseId: string) =>
   (await t.ctx.db.select().from(courseAccess).where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId))))[0]?.enabled;
@@ -168,8 +170,8 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     expect((await put(url, { enabled: false }, adminCookie)).statusCode).toBe(204);
     for (const path of [`/api/modules/${module.id}`, `/api/modules/${module.id}/activity`, `/api/modules/${module.id}/messages`]) {
       const response = await call(t.app, { url: path, cookie: learner.cookie });
-      expect(response.statusCode, path).toBe(403);
-      expect(response.json()).toMatchObject(forbiddenBody);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.json()).toMatchObject(moduleHiddenBody);
     }
     const write = await call(t.app, {
       method: 'PUT',
@@ -177,7 +179,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
       cookie: learner.cookie,
       body: { answers: [{ itemId: items[1]!.id, answer: 'Cambiada mientras estaba bloqueado' }] },
     });
-    expect(write.statusCode).toBe(403);
+    expect(write.statusCode).toBe(404);
     const mine = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: learner.cookie });
     expect(mine.json().modules).toEqual([expect.objectContaining({ id: module.id, enabled: false, progress: null })]);
     // The admin still sees the student's work, and their state in the blocked module.
@@ -215,7 +217,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
       `/api/modules/${module.id}/messages`,
       `/api/courses/${course.id}/documents`,
     ]) {
-      expect((await call(t.app, { url: path, cookie: learner.cookie })).statusCode, path).toBe(403);
+      expect((await call(t.app, { url: path, cookie: learner.cookie })).statusCode, path).toBe(404);
     }
 
     await put(`/api/users/${learner.id}/courses/${course.id}/access`, { enabled: true }, adminCookie);
@@ -308,7 +310,7 @@ describe('PUT /api/modules/:moduleId/access (everyone in the course)', () => {
     const blocked = await put(`/api/modules/${module.id}/access`, { enabled: false }, adminCookie);
     expect(blocked.json()).toEqual({ affected: 2 });
     expect(await moduleAccessOf(first.id, module.id)).toBe(false);
-    expect((await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: secondCookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: secondCookie })).statusCode).toBe(404);
     expect((await activityOf(t.ctx, second.id, module.id)).items[0]?.answer).toBe('Guardada');
   });
 

@@ -84,12 +84,12 @@ describe('GET /api/modules/:moduleId/activity', () => {
     });
   });
 
-  it('answers 401, 403 for a module not enabled, 403 to admins (they use the admin route) and 404', async () => {
+  it('answers 401, 404 for a module not enabled (as for an unknown one), 403 to admins (they use the admin route)', async () => {
     const { module } = await learner();
     expect((await getOwn(module.id)).statusCode).toBe(401);
     const notEnabled = await getOwn(module.id, other.cookie);
-    expect(notEnabled.statusCode).toBe(403);
-    expect(notEnabled.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(notEnabled.statusCode).toBe(404);
+    expect(notEnabled.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.moduleNotFound } });
     expect((await getOwn(module.id, adminCookie)).statusCode).toBe(403);
     const unknown = await getOwn(unknownId(), other.cookie);
     expect(unknown.statusCode).toBe(404);
@@ -159,11 +159,11 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     expect(response.json().error.message).toMatch(/inválid|esperaba/i);
   });
 
-  it('answers 401, 403 (module not enabled; admin) and 404, changing nothing', async () => {
+  it('answers 401, 404 (module not enabled, as unknown), 403 (admin), changing nothing', async () => {
     const { student, module, itemIds } = await learner();
     const before = await adminView(student.id, module.id);
     expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'x' }])).statusCode).toBe(401);
-    expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'x' }], other.cookie)).statusCode).toBe(403);
+    expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'x' }], other.cookie)).statusCode).toBe(404);
     expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'x' }], adminCookie)).statusCode).toBe(403);
     expect((await saveDraft(unknownId(), [], student.cookie)).statusCode).toBe(404);
     expect(await adminView(student.id, module.id)).toEqual(before);
@@ -231,11 +231,11 @@ describe('POST /api/modules/:moduleId/activity/submit', () => {
     expect(await adminView(student.id, module.id)).toEqual(stored);
   });
 
-  it('answers 401, 403 (module not enabled; admin) and 404', async () => {
+  it('answers 401, 404 (module not enabled, as unknown), 403 (admin)', async () => {
     const { module, itemIds } = await learner();
     const body = answers(itemIds, ['a', 'b']);
     expect((await submit(module.id, body)).statusCode).toBe(401);
-    expect((await submit(module.id, body, other.cookie)).statusCode).toBe(403);
+    expect((await submit(module.id, body, other.cookie)).statusCode).toBe(404);
     expect((await submit(module.id, body, adminCookie)).statusCode).toBe(403);
     expect((await submit(unknownId(), body, other.cookie)).statusCode).toBe(404);
   });

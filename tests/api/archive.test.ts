@@ -63,7 +63,7 @@ describe('archiving a course', () => {
       `/api/pages/modules/${module.id}`,
       `/api/pages/modules/${module.id}/actividades`,
     ]) {
-      expect((await get(url)).statusCode, url).toBe(403);
+      expect((await get(url)).statusCode, url).toBe(404);
     }
     // Admins still see it, marked archived, and the student's work.
     const adminCourses = (await as(adminCookie)('/api/courses')).json().courses as { id: string; archivedAt?: string }[];
@@ -104,8 +104,8 @@ describe('archiving a module', () => {
     const listed = (await get(`/api/courses/${course.id}/my-modules`)).json().modules.map((m: { id: string }) => m.id);
     expect(listed).toEqual([other.id]);
     expect((await get(`/api/pages/courses/${course.id}/modulos`)).body).not.toContain(module.id);
-    expect((await get(`/api/modules/${module.id}`)).statusCode).toBe(403);
-    expect((await get(`/api/modules/${module.id}/activity`)).statusCode).toBe(403);
+    expect((await get(`/api/modules/${module.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/modules/${module.id}/activity`)).statusCode).toBe(404);
     // Still in the admin's list of the course, marked.
     const adminList = (await as(adminCookie)(`/api/courses/${course.id}/modules`)).json().modules as { id: string; archivedAt?: string }[];
     expect(adminList.find((m) => m.id === module.id)?.archivedAt).toEqual(expect.any(String));

@@ -1,6 +1,8 @@
 // Every API route × who calls it → the status they get (PRODUCT.md, "Authorization").
 // "outsider" is a student of another course, with nothing of this one enabled; "student" has
 // this course and its first module enabled. Each row's calls run in the order of the columns.
+// An outsider gets 404 for this course's ids, exactly as for ids that do not exist
+// (tests/api/hidden-ids.test.ts compares the two answers); 403 means a route of another role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { course as courseTable } from '../../src/server/db/schema.ts';
@@ -230,7 +232,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/courses/:courseId',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/courses/${f.courseId}` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}` }) },
   },
@@ -264,7 +266,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/courses/:courseId/my-modules',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/courses/${f.courseId}/my-modules` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/courses/${id}/my-modules` }) },
   },
@@ -289,7 +291,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/modules/:moduleId',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/modules/${f.moduleId}` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}` }) },
   },
@@ -326,7 +328,7 @@ const rows: Row[] = [
   // Documents
   {
     route: 'GET /api/courses/:courseId/documents',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/courses/${f.courseId}/documents` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/documents` }) },
   },
@@ -338,7 +340,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/documents/:documentId/file',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/documents/${f.documentId}/file` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/documents/${id}/file` }) },
   },
@@ -422,19 +424,19 @@ const rows: Row[] = [
   // Activities: students reach only their own, of a module enabled for them; admins use the admin routes.
   {
     route: 'GET /api/modules/:moduleId/activity',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: () => ({ url: `/api/modules/${f.moduleId}/activity` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/activity` }) },
   },
   {
     route: 'PUT /api/modules/:moduleId/activity/answers',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: async () => ({ method: 'PUT', url: `/api/modules/${f.moduleId}/activity/answers`, body: await answersOfStudent() }),
     unknown: { as: 'student', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/activity/answers`, body: { answers: [] } }) },
   },
   {
     route: 'POST /api/modules/:moduleId/activity/submit',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: async () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/activity/submit`, body: await answersOfStudent() }),
     unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/activity/submit`, body: { answers: [] } }) },
   },
@@ -474,13 +476,13 @@ const rows: Row[] = [
   // Forum
   {
     route: 'GET /api/modules/:moduleId/messages',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/modules/${f.moduleId}/messages` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/messages` }) },
   },
   {
     route: 'POST /api/modules/:moduleId/messages',
-    expected: [401, 403, 201, 201],
+    expected: [401, 404, 201, 201],
     request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/messages`, body: { body: '¿El pasivo se avisa antes?' } }),
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/messages`, body: { body: 'Hola' } }) },
   },
@@ -507,7 +509,7 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/modules/:moduleId/events',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     stream: true,
     request: () => ({ url: `/api/modules/${f.moduleId}/events` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/events` }) },
@@ -574,19 +576,19 @@ const rows: Row[] = [
   },
   {
     route: 'GET /api/jugadas/:jugadaId/video',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/jugadas/${f.jugadaId}/video` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/video` }) },
   },
   {
     route: 'GET /api/modules/:moduleId/my-jugadas',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: () => ({ url: `/api/modules/${f.moduleId}/my-jugadas` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/my-jugadas` }) },
   },
   {
     route: 'POST /api/jugadas/:jugadaId/answer',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: async () => {
       const options = await courseOptionsOf();
       return { method: 'POST', url: `/api/jugadas/${f.jugadaId}/answer`, body: { decisionId: options.decisions[0]!.id, sanctionId: options.sanctions[0]!.id, moment: 1.5 } };
@@ -611,19 +613,19 @@ const rows: Row[] = [
   { route: 'GET /api/pages/inicio', expected: [401, 200, 200, 200], request: () => ({ url: '/api/pages/inicio' }) },
   {
     route: 'GET /api/pages/courses/:courseId/modulos',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/pages/courses/${f.courseId}/modulos` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/courses/${id}/modulos` }) },
   },
   {
     route: 'GET /api/pages/modules/:moduleId',
-    expected: [401, 403, 200, 200],
+    expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/pages/modules/${f.moduleId}` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
   },
   {
     route: 'GET /api/pages/modules/:moduleId/actividades',
-    expected: [401, 403, 200, 403],
+    expected: [401, 404, 200, 403],
     request: () => ({ url: `/api/pages/modules/${f.moduleId}/actividades` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }) },
   },
@@ -632,6 +634,7 @@ const rows: Row[] = [
 const errorBodies: Record<number, { code: string; message: string }> = {
   401: { code: 'UNAUTHORIZED', message: messages.unauthorized },
   403: { code: 'FORBIDDEN', message: messages.forbidden },
+  404: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) as unknown as string },
 };
 
 async function send(row: Row, request: Request, cookie: string | undefined) {

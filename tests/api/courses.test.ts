@@ -128,14 +128,14 @@ describe('POST /api/courses', () => {
 });
 
 describe('GET /api/courses/:courseId', () => {
-  it('answers 401, 403 (course not enabled or blocked), 404 and 400, and the course to whoever may see it', async () => {
+  it('answers 401, 404 (course not enabled or blocked, as for an unknown one) and 400, and the course to whoever may see it', async () => {
     const course = await buildCourse(t.ctx);
     const url = `/api/courses/${course.id}`;
     expect((await call(t.app, { url })).statusCode).toBe(401);
 
-    const forbidden = await call(t.app, { url, cookie: student.cookie });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    const hidden = await call(t.app, { url, cookie: student.cookie });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.courseNotFound } });
 
     await enableCourse(t.ctx, student.id, course.id);
     const allowed = await call(t.app, { url, cookie: student.cookie });
@@ -143,7 +143,7 @@ describe('GET /api/courses/:courseId', () => {
     expect(allowed.json().course).toMatchObject({ id: course.id, name: course.name, description: course.description });
 
     await enableCourse(t.ctx, student.id, course.id, false);
-    expect((await call(t.app, { url, cookie: student.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url, cookie: student.cookie })).statusCode).toBe(404);
     expect((await call(t.app, { url, cookie: adminCookie })).statusCode).toBe(200);
 
     const unknown = await call(t.app, { url: `/api/courses/${unknownId()}`, cookie: adminCookie });

@@ -71,16 +71,16 @@ describe('GET /api/courses/:courseId/documents', () => {
     }
   });
 
-  it('answers 401, 403 to a student of another course (or with the course blocked) and 404', async () => {
+  it('answers 401, and 404 to a student of another course (or with the course blocked) as for an unknown course', async () => {
     const url = `/api/courses/${courseId}/documents`;
     expect((await call(t.app, { url })).statusCode).toBe(401);
-    const forbidden = await call(t.app, { url, cookie: outsider.cookie });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    const hidden = await call(t.app, { url, cookie: outsider.cookie });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.courseNotFound } });
     const blocked = await signedIn(t.app, t.ctx);
     await enableCourse(t.ctx, blocked.id, courseId);
     await enableCourse(t.ctx, blocked.id, courseId, false);
-    expect((await call(t.app, { url, cookie: blocked.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url, cookie: blocked.cookie })).statusCode).toBe(404);
     const unknown = await call(t.app, { url: `/api/courses/${unknownId()}/documents`, cookie: student.cookie });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe('El curso no existe.');
@@ -177,13 +177,13 @@ describe('GET /api/documents/:documentId/file', () => {
     const url = `/api/documents/${created.id}/file`;
     expect((await call(t.app, { url })).statusCode).toBe(401);
     const other = await call(t.app, { url, cookie: outsider.cookie });
-    expect(other.statusCode).toBe(403);
-    expect(other.body).not.toContain('%PDF');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.documentNotFound } });
     const leaving = await signedIn(t.app, t.ctx);
     await enableCourse(t.ctx, leaving.id, courseId);
     expect((await call(t.app, { url, cookie: leaving.cookie })).statusCode).toBe(200);
     await enableCourse(t.ctx, leaving.id, courseId, false);
-    expect((await call(t.app, { url, cookie: leaving.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url, cookie: leaving.cookie })).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown document and 400 for a malformed id', async () => {

@@ -104,23 +104,23 @@ describe('GET and POST /api/modules/:moduleId/messages', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('answers 401, 403 (no module; module blocked; course blocked) and 404, storing nothing', async () => {
+  it('answers 401 and 404 (no module; module blocked; course blocked; unknown), storing nothing', async () => {
     const before = await storedCount();
     expect((await post({ body: 'Hola' })).statusCode).toBe(401);
     expect((await call(t.app, { url: `/api/modules/${moduleId}/messages` })).statusCode).toBe(401);
 
-    const forbidden = await post({ body: 'Hola' }, outsider.cookie);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
-    expect((await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: outsider.cookie })).statusCode).toBe(403);
+    const hidden = await post({ body: 'Hola' }, outsider.cookie);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.moduleNotFound } });
+    expect((await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: outsider.cookie })).statusCode).toBe(404);
 
     const leaving = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, leaving.id, moduleId);
     await enableModule(t.ctx, leaving.id, moduleId, false);
-    expect((await post({ body: 'Hola' }, leaving.cookie)).statusCode).toBe(403);
+    expect((await post({ body: 'Hola' }, leaving.cookie)).statusCode).toBe(404);
     await enableModule(t.ctx, leaving.id, moduleId);
     await enableCourse(t.ctx, leaving.id, courseId, false);
-    expect((await post({ body: 'Hola' }, leaving.cookie)).statusCode).toBe(403);
+    expect((await post({ body: 'Hola' }, leaving.cookie)).statusCode).toBe(404);
     expect(await storedCount()).toBe(before);
 
     const unknown = await post({ body: 'Hola' }, adminCookie, unknownId());

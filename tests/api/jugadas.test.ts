@@ -137,7 +137,7 @@ describe('jugadas (admin)', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/webm');
     expect(served.rawPayload.equals(clip)).toBe(true);
-    expect((await call(t.app, { url: first.video.url, cookie: outsider.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: first.video.url, cookie: outsider.cookie })).statusCode).toBe(404);
 
     const second = (
       await call(t.app, {

@@ -57,20 +57,20 @@ describe('GET /api/modules/:moduleId/events (refusals)', () => {
     expect(response.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
   });
 
-  it('answers 403 to a student without the module, with it blocked, or with the course blocked', async () => {
+  it('answers 404 (as for an unknown module) to a student without the module, with it blocked, or with the course blocked', async () => {
     const other = await signedIn(t.app, t.ctx);
     const get = () => call(t.app, { url: `/api/modules/${moduleId}/events`, cookie: other.cookie });
-    expect((await get()).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(404);
     await enableCourse(t.ctx, other.id, courseId);
-    expect((await get()).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(404);
     await enableModule(t.ctx, other.id, moduleId);
     await enableModule(t.ctx, other.id, moduleId, false);
-    expect((await get()).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(404);
     await enableModule(t.ctx, other.id, moduleId);
     await enableCourse(t.ctx, other.id, courseId, false);
     const response = await get();
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.moduleNotFound } });
   });
 
   it('answers 404 for an unknown module', async () => {
@@ -155,7 +155,7 @@ describe('live delivery', () => {
     stream = await open(`/api/modules/${moduleId}/events`, blocked.cookie);
     expect((await putAccess(`/api/users/${blocked.id}/courses/${courseId}/access`, false)).statusCode).toBe(204);
     expect(await closed(stream)).toBe('el servidor cerró el stream');
-    expect((await call(t.app, { url: `/api/modules/${moduleId}/events`, cookie: blocked.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: `/api/modules/${moduleId}/events`, cookie: blocked.cookie })).statusCode).toBe(404);
 
     // The module for every student of the course; admins keep their stream.
     const admin = await open(`/api/modules/${otherModuleId}/events`, adminCookie);

@@ -96,16 +96,16 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     expect(after.json().modules[1]).toMatchObject({ id: sent.id, enabled: false, progress: null });
   });
 
-  it('answers 401, 403 without the course (or with it blocked) and 404 for an unknown course', async () => {
+  it('answers 401, and 404 without the course (or with it blocked) as for an unknown course', async () => {
     const course = await buildCourse(t.ctx);
     await buildModule(t.ctx, course.id);
     const url = `/api/courses/${course.id}/my-modules`;
     expect((await call(t.app, { url })).statusCode).toBe(401);
-    expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(404);
     await enableCourse(t.ctx, outsider.id, course.id);
     expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(200);
     await enableCourse(t.ctx, outsider.id, course.id, false);
-    expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(404);
     expect((await call(t.app, { url: `/api/courses/${unknownId()}/my-modules`, cookie: outsider.cookie })).statusCode).toBe(404);
   });
 });
@@ -188,9 +188,9 @@ describe('GET /api/modules/:moduleId', () => {
     const viewer = await signedIn(t.app, t.ctx);
     const get = () => call(t.app, { url: `/api/modules/${module.id}`, cookie: viewer.cookie });
 
-    expect((await get()).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(404);
     await enableCourse(t.ctx, viewer.id, course.id);
-    expect((await get()).statusCode).toBe(403); // course only
+    expect((await get()).statusCode).toBe(404); // course only
 
     await enableModule(t.ctx, viewer.id, module.id);
     const allowed = await get();
@@ -211,12 +211,12 @@ describe('GET /api/modules/:moduleId', () => {
 
     await enableCourse(t.ctx, viewer.id, course.id, false);
     const courseBlocked = await get();
-    expect(courseBlocked.statusCode).toBe(403);
-    expect(courseBlocked.json()).toMatchObject({ error: { code: 'FORBIDDEN', message: messages.forbidden } });
+    expect(courseBlocked.statusCode).toBe(404);
+    expect(courseBlocked.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.moduleNotFound } });
 
     await enableCourse(t.ctx, viewer.id, course.id);
     await enableModule(t.ctx, viewer.id, module.id, false);
-    expect((await get()).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(404);
   });
 
   it('gives the admin the module with its questions, and answers 401 and 404', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCourse, buildModule, correctActivity, enableModule, signedIn, submitAnswers } from './helpers/content.ts';
 import { call } from './helpers/http.ts';
 import { countRoundTrips } from './helpers/round-trips.ts';
+import { messages } from '../../src/shared/messages.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -84,11 +85,12 @@ describe('one request per page', () => {
     }
   });
 
-  it('a blocked module is refused like its separate route', async () => {
+  it('a blocked module is answered like its separate route: as if it did not exist', async () => {
     const blocked = await call(t.app, { url: `/api/pages/modules/${f.moduleIds[3]}`, cookie: student.cookie });
-    expect(blocked.statusCode).toBe(403);
+    expect(blocked.statusCode).toBe(404);
+    expect(blocked.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.moduleNotFound } });
     const activity = await call(t.app, { url: `/api/pages/modules/${f.moduleIds[3]}/actividades`, cookie: student.cookie });
-    expect(activity.statusCode).toBe(403);
+    expect(activity.statusCode).toBe(404);
   });
 
   it('each page costs at most two database round trips, the session check included', async () => {

@@ -368,8 +368,11 @@ test('the admin creates a course with modules and a document, enables one module
       await studentPage.goBack();
       await expect(studentPage).toHaveURL(new RegExp(`${modulePath}$`));
       await studentPage.reload();
-      await expect(studentPage.getByRole('heading', { name: 'No tenés acceso', level: 1 })).toBeVisible();
-      await expect(studentPage.getByText('Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder verlo.')).toBeVisible();
+      // Answered like a module that does not exist (nobody can probe ids), and said so.
+      await expect(studentPage.getByRole('heading', { name: 'No está disponible', level: 1 })).toBeVisible();
+      await expect(
+        studentPage.getByText('Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.'),
+      ).toBeVisible();
       await expect(studentPage.locator('iframe')).toHaveCount(0);
       await expect(studentPage.getByRole('link', { name: 'Actividades' })).toHaveCount(0);
       await shot(studentPage, 'courses-access-module-blocked');

@@ -8,24 +8,35 @@ interface LoadErrorProps {
   /** Where the person can go instead, and what the link says. */
   backTo?: string;
   backLabel?: string;
-  /** What a 403 means on this page, e.g. that the instructor has not enabled the course yet. */
+  /** What a 403 means on this page, e.g. an admin on a page only students use. */
   forbiddenText?: string;
   /** What a 404 means on this page. */
   notFoundText?: string;
+  /**
+   * A student's page of a course or module: the server answers "not enabled for you" (never
+   * enabled, blocked, archived) exactly like "does not exist", so the 404 says both.
+   */
+  studentOf?: 'course' | 'module';
   onRetry?: () => void;
 }
 
+const unavailable = {
+  course: 'Este curso no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, lo vas a ver en Mis cursos.',
+  module: 'Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.',
+};
+
 /** A page that could not load, explained in Spanish with a way out (instead of a blank page). */
-export function LoadError({ error, backTo, backLabel, forbiddenText, notFoundText, onRetry }: LoadErrorProps) {
+export function LoadError({ error, backTo, backLabel, forbiddenText, notFoundText, studentOf, onRetry }: LoadErrorProps) {
   const status = error instanceof ApiError ? error.status : 0;
   const kind = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'failed';
   const Icon = kind === 'forbidden' ? IconLock : kind === 'notFound' ? IconMapSearch : IconAlertTriangle;
-  const title = kind === 'forbidden' ? 'No tenés acceso' : kind === 'notFound' ? 'No lo encontramos' : 'No pudimos cargar esta página';
+  const title =
+    kind === 'forbidden' ? 'No tenés acceso' : kind === 'notFound' ? (studentOf ? 'No está disponible' : 'No lo encontramos') : 'No pudimos cargar esta página';
   const text =
     kind === 'forbidden'
       ? (forbiddenText ?? 'No tenés permiso para ver esta página.')
       : kind === 'notFound'
-        ? (notFoundText ?? 'Puede que ya no exista o que la dirección esté mal.')
+        ? (notFoundText ?? (studentOf ? unavailable[studentOf] : 'Puede que ya no exista o que la dirección esté mal.'))
         : error instanceof Error
           ? error.message
           : 'Ocurrió un error inesperado. Intentá de nuevo en unos minutos.';

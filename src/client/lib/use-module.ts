@@ -10,7 +10,7 @@ export const getModule = (moduleId: string) => loadPage<{ module: StudentModuleD
 
 export const moduleQueryOptions = (moduleId: string) => queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: () => getModule(moduleId) });
 
-/** A student gets 403 while the module is not enabled for them; admins get it always. */
+/** A student gets 404 while the module is not enabled for them, as for a module that does not exist. */
 export function useModule(moduleId: string) {
   return useQuery(moduleQueryOptions(moduleId));
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { course, courseAccess, courseModule, moduleAccess } from '../db/schema.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden, type AppError } from '../errors.ts';
 
 /** What one user has been given of one course (and optionally one of its modules). */
 export interface Access {
@@ -60,6 +60,16 @@ export async function canViewImage(db: Db | Tx, user: SessionUser, imageId: stri
   return Boolean(row?.visible);
 }
 
-export function authorize(allowed: boolean): void {
+/**
+ * Something a student may not see (a course or module not enabled for them, blocked or
+ * archived) is answered exactly like something that does not exist: the same 404 with the same
+ * text (`missing`, the route's own not-found error), so nobody can tell which ids exist.
+ */
+export function requireVisible(visible: boolean, missing: () => AppError): void {
+  if (!visible) throw missing();
+}
+
+/** A route meant for another role answers 403: that says who may call it, nothing about the id. */
+export function requireRole(allowed: boolean): void {
   if (!allowed) throw forbidden();
 }

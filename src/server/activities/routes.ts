@@ -10,11 +10,11 @@ import {
   type Activity,
 } from '../../shared/schemas/activities.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { notifySubmission } from '../notifications/notify.ts';
-import { findModule } from '../modules/service.ts';
+import { findModule, moduleNotFound } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
 import {
   changeCorrection,
@@ -38,7 +38,8 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   async function requireOwnModule(request: Parameters<typeof guards.requireUser>[0], moduleId: string) {
     const user = await guards.requireUser(request);
     const module = await findModule(db, moduleId);
-    authorize(user.role === 'student' && canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)));
+    requireRole(user.role === 'student');
+    requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
     return user;
   }
 

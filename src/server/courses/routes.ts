@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { archiveInputSchema, courseInputSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
 import { noContent } from '../http/responses.ts';
 import { deleteCourse, setCourseArchived } from './archive.ts';
-import { authorize, canViewCourse, isAdmin, loadAccess } from '../access/policy.ts';
+import { canViewCourse, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
-import { createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
+import { courseNotFound, createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -35,7 +35,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/courses/:courseId', { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } }, async (request) => {
     const user = await guards.requireUser(request);
     const row = await findCourse(db, request.params.courseId);
-    authorize(canViewCourse(user, await loadAccess(db, user.id, row.id)));
+    requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.id)), courseNotFound);
     return { course: presentCourse(row) };
   });
 

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_MAX_BYTES, documentNameSchema, documentSchema, idSchema } from '../../shared/schemas/content.ts';
 import { safeParse } from 'zod/v4/core';
-import { authorize, canViewCourse, loadAccess } from '../access/policy.ts';
+import { canViewCourse, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { courseNotFound, findCourse } from '../courses/service.ts';
+import { badRequest } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
-import { deleteDocument, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
+import { deleteDocument, documentNotFound, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 
@@ -34,7 +34,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await guards.requireUser(request);
       const course = await findCourse(db, request.params.courseId);
-      authorize(canViewCourse(user, await loadAccess(db, user.id, course.id)));
+      requireVisible(canViewCourse(user, await loadAccess(db, user.id, course.id)), courseNotFound);
       return { documents: (await listDocuments(db, course.id)).map(presentDocument) };
     },
   );
@@ -71,7 +71,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete('/documents/:documentId', { schema: { params: documentParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const row = await deleteDocument(db, request.params.documentId);
-    if (!row) throw notFound(messages.documentNotFound);
+    if (!row) throw documentNotFound();
     // The row is gone first: a file left behind (a crash, the store down) is only unused
     // space, removed by the scheduled clean-up of orphaned uploads.
     await storage.delete(row.storageKey).catch((error: unknown) => request.log.warn({ err: error, key: row.storageKey }, 'no se pudo borrar el archivo'));
@@ -82,7 +82,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/documents/:documentId/file', { schema: { params: documentParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const row = await findDocument(db, request.params.documentId);
-    authorize(canViewCourse(user, await loadAccess(db, user.id, row.courseId)));
+    requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.courseId)), documentNotFound);
     return sendStoredFile(request, reply, storage, {
       key: row.storageKey,
       size: row.size,

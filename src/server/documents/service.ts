@@ -23,9 +23,11 @@ export function presentDocument(row: DocumentRow): CourseDocument {
   };
 }
 
+export const documentNotFound = () => notFound(messages.documentNotFound);
+
 export async function findDocument(db: Db, documentId: string): Promise<DocumentRow> {
   const [row] = await db.select().from(document).where(eq(document.id, documentId));
-  if (!row) throw notFound(messages.documentNotFound);
+  if (!row) throw documentNotFound();
   return row;
 }
 

@@ -7,12 +7,12 @@ import { forumMessageSchema, forumModuleSchema, liveEventSchema, postMessageSche
 import type { CurrentSession } from '../auth/guards.ts';
 import { matches } from '../auth/session-events.ts';
 import type { ForumBusEvent } from '../live/bus.ts';
-import { authorize, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
+import { canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { notifyForumMessage } from '../notifications/notify.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
-import { findModule } from '../modules/service.ts';
+import { findModule, moduleNotFound } from '../modules/service.ts';
 import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
@@ -29,7 +29,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * Opens a Server-Sent Events stream for one session. Each forum event `accept` lets through is
  * presented for the session's user (the HTTP presenter) and checked against the shared schema.
  * The stream ends when access is taken away (`revokes`) and when its session ends: sign-out,
- * password reset, revocation, expiry (the browser's reconnection then gets a 401 or 403).
+ * password reset, revocation, expiry (the browser's reconnection then gets a 401 or 404).
  */
 function openStream(
   request: FastifyRequest,
@@ -103,7 +103,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
   async function requireForumAccess(request: FastifyRequest, moduleId: string): Promise<{ user: SessionUser; courseId: string }> {
     const user = await guards.requireUser(request);
     const module = await findModule(db, moduleId);
-    if (!isAdmin(user)) authorize(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)));
+    if (!isAdmin(user)) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
     return { user, courseId: module.courseId };
   }
 

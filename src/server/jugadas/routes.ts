@@ -16,21 +16,22 @@ import {
   traineeJugadasSchema,
   userJugadasSchema,
 } from '../../shared/schemas/jugadas.ts';
-import { authorize, canViewModule, loadAccess } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
-import { notFound } from '../errors.ts';
+import { notFound, type AppError } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
 import { fileContent, noContent } from '../http/responses.ts';
-import { findModule } from '../modules/service.ts';
+import { findModule, moduleNotFound } from '../modules/service.ts';
 import {
   answerJugada,
   courseOptions,
   createJugada,
   deleteJugada,
   findJugada,
+  jugadaNotFound,
   insertVideo,
   jugadaResults,
   listJugadas,
@@ -50,10 +51,11 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards, storage, logger } = ctx;
 
-  /** Only a student practises, and only in a module enabled for them. */
-  async function requireTrainee(request: FastifyRequest, moduleId: string, courseId: string) {
+  /** Only a student practises, and only in a module enabled for them (else `missing`, as for an unknown id). */
+  async function requireTrainee(request: FastifyRequest, moduleId: string, courseId: string, missing: () => AppError) {
     const user = await guards.requireUser(request);
-    authorize(user.role === 'student' && canViewModule(user, await loadAccess(db, user.id, courseId, moduleId)));
+    requireRole(user.role === 'student');
+    requireVisible(canViewModule(user, await loadAccess(db, user.id, courseId, moduleId)), missing);
     return user;
   }
 
@@ -139,7 +141,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/jugadas/:jugadaId/video', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const found = await findJugada(db, request.params.jugadaId);
-    authorize(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)));
+    requireVisible(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
     if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
     // Range requests let the player seek, on either storage driver.
     return sendStoredFile(request, reply, storage, {
@@ -158,7 +160,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await guards.requireUser(request);
       const module = await findModule(db, request.params.moduleId);
-      const user = await requireTrainee(request, module.id, module.courseId);
+      const user = await requireTrainee(request, module.id, module.courseId, moduleNotFound);
       return { jugadas: await traineeJugadas(db, module.id, user.id) };
     },
   );
@@ -169,7 +171,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
-      const user = await requireTrainee(request, found.jugada.moduleId, found.courseId);
+      const user = await requireTrainee(request, found.jugada.moduleId, found.courseId, jugadaNotFound);
       return answerJugada(db, found.jugada.id, user.id, request.body);
     },
   );

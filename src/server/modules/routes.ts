@@ -13,13 +13,14 @@ import {
 } from '../../shared/schemas/content.ts';
 import { progressByModule } from '../activities/progress.ts';
 import { jugadaScores } from '../jugadas/score.ts';
-import { authorize, canViewCourse, canViewModule, isAdmin, loadAccess } from '../access/policy.ts';
+import { canViewCourse, canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
-import { findCourse } from '../courses/service.ts';
+import { courseNotFound, findCourse } from '../courses/service.ts';
 import {
   createModule,
   findModule,
+  moduleNotFound,
   listModulesWithQuestions,
   listModulesForStudent,
   presentModule,
@@ -54,7 +55,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await guards.requireUser(request);
       const course = await findCourse(db, request.params.courseId);
-      authorize(canViewCourse(user, await loadAccess(db, user.id, course.id)));
+      requireVisible(canViewCourse(user, await loadAccess(db, user.id, course.id)), courseNotFound);
       return { modules: await listModulesForStudent(db, course.id, user.id) };
     },
   );
@@ -87,7 +88,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await guards.requireUser(request);
       const row = await findModule(db, request.params.moduleId);
       if (isAdmin(user)) return { module: await withQuestions(db, row) };
-      authorize(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)));
+      requireVisible(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)), moduleNotFound);
       const [progress, scores] = await Promise.all([progressByModule(db, user.id, [row.id]), jugadaScores(db, user.id, [row.id])]);
       return { module: { ...presentModule(row), progress: progress.get(row.id) ?? null, jugadas: scores.get(row.id) ?? null } };
     },

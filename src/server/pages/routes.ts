@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
 import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
-import { authorize, canViewCourse, canViewModule, isAdmin } from '../access/policy.ts';
+import { canViewCourse, canViewModule, isAdmin, requireRole, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { listAllCourses, listEnabledCourses, presentCourse } from '../courses/service.ts';
-import { findModule, withQuestions } from '../modules/service.ts';
+import { courseNotFound, listAllCourses, listEnabledCourses, presentCourse } from '../courses/service.ts';
+import { findModule, moduleNotFound, withQuestions } from '../modules/service.ts';
 import { activityNotFound, loadActivity, loadCourseModules, loadModule } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -29,7 +29,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/pages/courses/:courseId/modulos', { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } }, async (request) => {
     const user = await guards.requireUser(request);
     const { access, modules } = await loadCourseModules(db, user.id, request.params.courseId);
-    authorize(canViewCourse(user, access));
+    requireVisible(canViewCourse(user, access), courseNotFound);
     return { user, modules };
   });
 
@@ -38,14 +38,15 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     const { module, access, modules } = await loadModule(db, user.id, request.params.moduleId);
     // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
     if (isAdmin(user)) return { user, module: await withQuestions(db, await findModule(db, module.id)), modules };
-    authorize(canViewModule(user, access));
+    requireVisible(canViewModule(user, access), moduleNotFound);
     return { user, module, modules };
   });
 
   r.get('/pages/modules/:moduleId/actividades', { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } }, async (request) => {
     const user = await guards.requireUser(request);
     const { access, activity } = await loadActivity(db, user.id, request.params.moduleId);
-    authorize(user.role === 'student' && canViewModule(user, access));
+    requireRole(user.role === 'student');
+    requireVisible(canViewModule(user, access), moduleNotFound);
     if (!activity) throw activityNotFound();
     return { user, activity };
   });

@@ -41,7 +41,8 @@ export function ActivitiesPage() {
         error={query.error}
         backTo={paths.courseModules(courseId)}
         backLabel="Ver los módulos"
-        forbiddenText="Este módulo todavía no está habilitado para vos."
+        studentOf="module"
+        forbiddenText="Las actividades se responden con una cuenta de alumno. Las de cada alumno se revisan desde Lista de Usuarios."
         onRetry={() => void query.refetch()}
       />
     );

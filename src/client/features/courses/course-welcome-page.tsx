@@ -28,8 +28,7 @@ export function CourseWelcomePage() {
         error={course.error}
         backTo={paths.studentHome()}
         backLabel="Volver a mis cursos"
-        forbiddenText="Este curso todavía no está habilitado para vos. Cuando tu instructor lo habilite, lo vas a ver en Mis cursos."
-        notFoundText="Este curso no existe. Revisá la dirección o elegí uno de tus cursos."
+        studentOf="course"
         onRetry={() => void course.refetch()}
       />
     );

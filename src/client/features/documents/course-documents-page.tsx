@@ -70,8 +70,7 @@ export function CourseDocumentsPage() {
         error={documents.error}
         backTo={paths.studentHome()}
         backLabel="Volver a mis cursos"
-        forbiddenText="Este curso todavía no está habilitado para vos, así que sus documentos tampoco."
-        notFoundText="Este curso no existe. Revisá la dirección o elegí uno de tus cursos."
+        studentOf="course"
         onRetry={() => void documents.refetch()}
       />
     );

@@ -20,7 +20,7 @@ export function ModuleForumPage() {
         error={module.error}
         backTo={paths.courseModules(courseId)}
         backLabel="Ver los módulos"
-        forbiddenText="Este módulo todavía no está habilitado para vos."
+        studentOf="module"
         onRetry={() => void module.refetch()}
       />
     );

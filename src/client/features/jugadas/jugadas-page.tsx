@@ -29,8 +29,7 @@ export function JugadasPage() {
         error={error}
         backTo={paths.courseModules(courseId)}
         backLabel="Volver a los módulos"
-        forbiddenText="Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder practicar sus jugadas."
-        notFoundText="Este módulo no existe en este curso. Elegí uno de la lista de módulos."
+        studentOf="module"
         onRetry={() => void query.refetch()}
       />
     );

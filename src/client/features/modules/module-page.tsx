@@ -34,8 +34,7 @@ export function ModulePage() {
         error={error}
         backTo={paths.courseModules(courseId)}
         backLabel="Volver a los módulos"
-        forbiddenText="Este módulo todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder verlo."
-        notFoundText="Este módulo no existe en este curso. Elegí uno de la lista de módulos."
+        studentOf="module"
         onRetry={() => void module.refetch()}
       />
     );

@@ -9,7 +9,7 @@ export const getMyCourse = (courseId: string, signal?: AbortSignal) =>
 export const myCourseQueryOptions = (courseId: string) =>
   queryOptions({ queryKey: courseKeys.detail(courseId), queryFn: ({ signal }) => getMyCourse(courseId, signal) });
 
-/** One course (name, picture, welcome text); 403 when it is not enabled for the student. */
+/** One course (name, picture, welcome text); 404 when it is not enabled for the student, as when it does not exist. */
 export function useMyCourse(courseId: string) {
   return useQuery({ ...myCourseQueryOptions(courseId), select: (data) => data.course });
 }
