@@ -105,11 +105,11 @@ fi
 suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
   env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
   --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
-# Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load:
-# alone, so that the figures it prints (and writes to artifacts/cluster.json) are not skewed by
-# the other files. Without nginx it skips with the reason, except in CI (CI set), where it fails.
+# Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load,
+# and the app's memory while 100 MB documents upload to S3: alone and one file at a time, so that
+# the figures they print (and write to artifacts/cluster.json) are not skewed by other tests. Without nginx it skips with the reason, except in CI (CI set), where it fails.
 suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
-  vitest run tests/cluster --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
+  vitest run tests/cluster --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
 check "Build de producción" vite build --logLevel warn
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 # The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
