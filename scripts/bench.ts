@@ -322,7 +322,10 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
     console.warn('Sin Chromium de Debian: se omiten las medidas en el navegador.');
     return null;
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  // Nothing leaves this machine: every host but ours fails to resolve, so the YouTube player is
+  // placed in the page but not loaded. (Not with Playwright's request routing: routing turns the
+  // browser's HTTP cache off, and the "warm" navigations would load every file again.)
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
   try {
     const url = `${base}/${seeded.courseId}/${seeded.moduleIds[0]}/modulo`;
     const cookie = seeded.students[0]!.cookie.split('; ').map((pair) => {
@@ -332,8 +335,6 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
     const newContext = async () => {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
       await context.addCookies(cookie);
-      // Nothing leaves this machine: the YouTube player is not loaded, only placed in the page.
-      await context.route((target) => !target.href.startsWith(base), (route) => route.abort());
       await context.addInitScript(() => {
         const seen = () => {
           if (!(window as unknown as { videoAt?: number }).videoAt && document.querySelector('iframe[src*="youtube"], video')) {

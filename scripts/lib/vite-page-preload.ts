@@ -1,6 +1,8 @@
 // A Vite plugin: puts in index.html a small inline script that, before any of the app's code
-// runs, asks for the data of the page being opened (GET /api/pages/...) and preloads the code of
-// its route (modulepreload), so data and code travel at once instead of one after the other.
+// runs, takes the data of the page being opened from the document (the server puts it there for
+// a signed-in student, src/server/http/document.ts) or else asks for it (GET /api/pages/...), and
+// preloads the code of its route (modulepreload), so data and code travel at once instead of one
+// after the other.
 // The server allows this one inline script by its hash in the Content-Security-Policy.
 import type { Plugin, Rolldown } from 'vite';
 
@@ -26,9 +28,15 @@ export function pagePrefetchScript(routes: Record<keyof typeof routeSources, str
   else if ((m = /^\\/([^/]+)\\/([^/]+)\\/modulo$/.exec(p))) { u = '/api/pages/modules/' + m[2]; c = R.module; }
   else if ((m = /^\\/([^/]+)\\/([^/]+)\\/actividades$/.exec(p))) { u = '/api/pages/modules/' + m[2] + '/actividades'; c = R.activities; }
   if (!u) return;
-  var r = fetch(u, { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  r.catch(function () {});
-  window.__aulaPage = { url: u, response: r };
+  var d = document.getElementById('aula-page-data');
+  if (d && d.getAttribute('data-url') === u) {
+    try { window.__aulaPage = { url: u, data: JSON.parse(d.textContent) }; } catch (e) {}
+  }
+  if (!window.__aulaPage) {
+    var r = fetch(u, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    r.catch(function () {});
+    window.__aulaPage = { url: u, response: r };
+  }
   R.area.concat(c).forEach(function (f) {
     var l = document.createElement('link');
     l.rel = 'modulepreload';

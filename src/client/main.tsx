@@ -1,32 +1,50 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
+import type { NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from './lib/api.ts';
+import { seedFromDocument } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
 import { followOtherTabs, signedOut } from './lib/session.ts';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+/** The notifications' code, loaded after the first render (not a Suspense boundary that could hold the page back). */
+function Notifications() {
+  const [View, setView] = useState<ComponentType<NotificationsProps> | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('@mantine/notifications').then((module) => live && setView(() => module.Notifications));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return View ? <View position="top-center" /> : null;
+}
 
 // A 401 anywhere means the session ended: forget the user (and what was cached for them) and the
 // guards send them to login. Sign-ins and sign-outs in other tabs apply here too.
 setUnauthorizedHandler(() => signedOut(queryClient));
 followOtherTabs(queryClient);
+// The page's data the document brought (who is signed in, the page): known before the first render.
+seedFromDocument();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <Suspense fallback={null}>
-        <Notifications position="top-center" />
-      </Suspense>
-      <QueryClientProvider client={queryClient}>
-        <AppRoutes />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <AppRoutes />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+// The page's code is on its way already (modulepreload): the first render waits for it briefly,
+// so it shows the page itself rather than a loader; on a slow network the loader shows meanwhile.
+void Promise.race([preloadRoute(location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 250))]).then(render);

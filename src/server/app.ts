@@ -28,6 +28,7 @@ import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
+import { sendDocument } from './http/document.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { userRoutes } from './users/routes.ts';
@@ -67,6 +68,8 @@ export interface AppDeps {
   authSecret: string;
   /** Defaults to the configured driver: S3 when S3_BUCKET is set, else the local disk under DATA_DIR/files. */
   storage?: FileStorage;
+  /** The built web app (index.html and assets); defaults to dist/client. */
+  clientDist?: string;
 }
 
 /** One API route as registered: "GET /api/courses/:courseId" and its schema. */
@@ -192,8 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     }
   });
 
-  const hasClient = existsSync(path.join(clientDist, 'index.html'));
-  const scriptHashes = hasClient ? inlineScriptHashes(readFileSync(path.join(clientDist, 'index.html'), 'utf8')) : [];
+  const clientRoot = deps.clientDist ?? clientDist;
+  const hasClient = existsSync(path.join(clientRoot, 'index.html'));
+  const indexHtml = hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '';
+  const scriptHashes = hasClient ? inlineScriptHashes(indexHtml) : [];
 
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -303,7 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root: clientRoot,
       wildcard: false,
       // index.html and the hashed assets have .br and .gz copies made at build time.
       preCompressed: true,
@@ -314,15 +319,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id } });
     }
-    // Client routes fall back to the single-page app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client routes fall back to the single-page app; a student's page comes with its data.
+    return sendDocument(app, indexHtml, request, reply);
   });
 
   return { app, ctx, routes };

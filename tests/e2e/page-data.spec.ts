@@ -1,55 +1,100 @@
-// The module page asks for its data once, as soon as the document arrives (not after the
-// session and the code), and navigating between the student's pages reuses what it holds.
+// The module page's data comes inside its document (the server puts the signed-in student's
+// page data there), so the page asks for nothing before showing the video; without it, the page
+// asks once, as soon as the document arrives, not after the session and the code. Navigating
+// between the student's pages reuses what it holds.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { createCourse, createModule, createStudent, signIn } from './helpers.ts';
 
-test('opening a module: one data request before the code runs, and back to the list with no new request', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
+/** Every API request the page makes (images aside), and every CSP complaint. */
+function watch(page: Page) {
+  const api: string[] = [];
+  const cspErrors: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) api.push(url.pathname);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
+  return { api, cspErrors };
+}
+
+async function studentWithModules() {
   const student = await createStudent();
   const course = await createCourse({ enableFor: [student.id] });
   const first = await createModule({ courseId: course.id, name: 'Reglas del pasivo', enableFor: [student.id] });
   await createModule({ courseId: course.id, name: 'Señas del árbitro' });
+  return { student, course, first };
+}
+
+test('opening a module: its data comes with the document, no request before the video, and back to the list with no new request', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { student, course, first } = await studentWithModules();
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
-
-  const api: string[] = [];
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) api.push(url.pathname);
-    if (request.resourceType() === 'script') scripts.push(url.pathname);
-  });
-  const cspErrors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
-  });
+  const { api, cspErrors } = watch(page);
 
   await page.goto(`/${course.id}/${first.id}/modulo`);
   await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
   await expect(page.locator('video')).toBeAttached();
-  // One request brought the user, the module and the module list: no session check first.
-  expect(api).toEqual([`/api/pages/modules/${first.id}`]);
-  // It was asked for by the inline script, before the app's first script was requested.
-  const order = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
-  );
-  const dataStart = order.find((entry) => entry.name.startsWith('/api/pages/'))!.start;
-  const moduleCodeStart = order.find((entry) => /\/assets\/module-page-[^/]+\.js$/.test(entry.name))!.start;
-  expect(dataStart).toBeLessThanOrEqual(moduleCodeStart);
+  await expect(page.getByText(student.name)).toBeAttached();
+  // No session check, no data request: the document brought the user, the module and the list.
+  expect(api).toEqual([]);
   expect(cspErrors).toEqual([]);
 
   // Back to the course's modules: the list came with the module page, nothing is asked again.
-  api.length = 0;
   await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
   await expect(page.getByText('Señas del árbitro')).toBeVisible();
   expect(api).toEqual([]);
 
-  // Into the activities: one request for them.
-  await page.goto(`/${course.id}/${first.id}/actividades`);
+  // Into the module and its activities inside the app: one request for the activities.
+  await page.getByRole('link', { name: /Reglas del pasivo/ }).first().click();
+  await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
+  await page.getByRole('link', { name: 'Actividades' }).click();
   await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
   expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
 });
+
+for (const [what, change] of [
+  ['without the data in the document', (html: string) => html.replace(/<script type="application\/json" id="aula-page-data"[^>]*>[\s\S]*?<\/script>/, '')],
+  ['with data the page cannot read', (html: string) => html.replace(/(<script type="application\/json" id="aula-page-data"[^>]*>)[\s\S]*?(<\/script>)/, '$1{"user":$2')],
+  ['with data of another page', (html: string) => html.replace(/(id="aula-page-data" data-url=")[^"]*/, '$1/api/pages/inicio')],
+] as const) {
+  test(`${what}, the module page asks for its data once, before its code runs, and no session check`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { student, course, first } = await studentWithModules();
+    await signIn(page, student);
+    await expect(page).toHaveURL(/\/inicio$/);
+    let changed = false;
+    await page.route(`**/${first.id}/modulo`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const body = change(html);
+      changed = body !== html;
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, body, headers });
+    });
+    const { api, cspErrors } = watch(page);
+
+    await page.goto(`/${course.id}/${first.id}/modulo`);
+    await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
+    await expect(page.locator('video')).toBeAttached();
+    expect(changed).toBe(true);
+    expect(api).toEqual([`/api/pages/modules/${first.id}`]);
+    // Asked for by the inline script, before the module page's code was requested.
+    const order = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    );
+    const dataStart = order.find((entry) => entry.name.startsWith('/api/pages/'))!.start;
+    const moduleCodeStart = order.find((entry) => /\/assets\/module-page-[^/]+\.js$/.test(entry.name))!.start;
+    expect(dataStart).toBeLessThanOrEqual(moduleCodeStart);
+    expect(cspErrors).toEqual([]);
+  });
+}
 
 test('a cold first load of the module page at 360 px transfers at most 250 KB, its code compressed', async ({ page, browser, baseURL }) => {
   const student = await createStudent();

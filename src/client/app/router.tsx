@@ -14,6 +14,18 @@ const AcceptInvitationPage = lazyPage(() => import('../features/auth/components/
 const AdminArea = lazyPage(() => import('./admin-area.tsx'), 'AdminArea');
 const StudentArea = lazyPage(() => import('./student-area.tsx'), 'StudentArea');
 
+const signedOutPaths = [paths.login(), paths.forgotPassword(), paths.resetPassword(), paths.acceptInvitation()];
+
+/**
+ * Loads the code of the page at `path` (the student area and its page), so the first render
+ * shows it at once; the inline script of index.html already asked for those files.
+ */
+export async function preloadRoute(path: string): Promise<void> {
+  if (path === '/admin' || path.startsWith('/admin/') || signedOutPaths.includes(path)) return;
+  const [area] = await Promise.all([import('./student-area.tsx'), StudentArea.preload()]);
+  await area.preloadStudentPage(path);
+}
+
 /** The top-level routes: signed-out pages, the admin area and the student area. */
 export function AppRoutes() {
   return (

@@ -2,7 +2,7 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, matchesRoute, type LazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
@@ -18,6 +18,25 @@ const JugadasPage = lazyPage(() => import('../features/jugadas/jugadas-page.tsx'
 const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
 
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
+
+/** The student pages by route, in the order they are matched. */
+const pages: [path: string, page: LazyPage][] = [
+  ['/inicio', StudentHomePage],
+  ['/courses', CoursesPage],
+  ['/mi-cuenta', MyAccountPage],
+  ['/:courseId', CourseWelcomePage],
+  ['/:courseId/modulos', CourseModulesPage],
+  ['/:courseId/documentos', CourseDocumentsPage],
+  ['/:courseId/:moduleId/modulo', ModulePage],
+  ['/:courseId/:moduleId/actividades', ActivitiesPage],
+  ['/:courseId/:moduleId/preguntas', ModuleForumPage],
+  ['/:courseId/:moduleId/jugadas', JugadasPage],
+];
+
+/** Loads the code of the student page at `path` (if any), so it renders without a fallback. */
+export function preloadStudentPage(path: string): Promise<void> {
+  return pages.find(([pattern]) => matchesRoute(pattern, path))?.[1].preload() ?? Promise.resolve();
+}
 
 const namedStudentRoutes = new Set(['inicio', 'courses', 'mi-cuenta']);
 
@@ -71,16 +90,9 @@ export function StudentArea() {
       )}
     >
       <Switch>
-        <Route path="/inicio" component={StudentHomePage} />
-        <Route path="/courses" component={CoursesPage} />
-        <Route path="/mi-cuenta" component={MyAccountPage} />
-        <Route path="/:courseId" component={CourseWelcomePage} />
-        <Route path="/:courseId/modulos" component={CourseModulesPage} />
-        <Route path="/:courseId/documentos" component={CourseDocumentsPage} />
-        <Route path="/:courseId/:moduleId/modulo" component={ModulePage} />
-        <Route path="/:courseId/:moduleId/actividades" component={ActivitiesPage} />
-        <Route path="/:courseId/:moduleId/preguntas" component={ModuleForumPage} />
-        <Route path="/:courseId/:moduleId/jugadas" component={JugadasPage} />
+        {pages.map(([path, page]) => (
+          <Route key={path} path={path} component={page} />
+        ))}
         <Route>
           <NotFoundPage homeTo={paths.studentHome()} />
         </Route>

@@ -10,10 +10,14 @@ import { activityKeys, courseKeys, moduleKeys, sessionKeys } from './query-keys.
 // module, the activity), so the next page reuses what this one brought. The queries of those
 // pieces load through here: two pieces asked at once share one request.
 
-/** Set by the inline script in index.html: the page's data, asked for before any code loaded. */
+/**
+ * Set by the inline script in index.html: the page's data, either as the document brought it
+ * (`data`) or asked for before any code loaded (`response`).
+ */
 interface Prefetched {
   url: string;
-  response: Promise<Response>;
+  response?: Promise<Response>;
+  data?: unknown;
 }
 declare global {
   interface Window {
@@ -32,7 +36,7 @@ const inFlight = new Map<string, Promise<unknown>>();
 
 function request(url: string): Promise<Response> {
   const prefetched = window.__aulaPage;
-  if (prefetched?.url === url) {
+  if (prefetched?.url === url && prefetched.response) {
     window.__aulaPage = undefined;
     return prefetched.response;
   }
@@ -51,6 +55,20 @@ function seed(data: Partial<HomePage & CourseModulesPage & ModulePage & Activiti
     if (courseId) queryClient.setQueryData(moduleKeys.mine(courseId), { modules: data.modules });
   }
   if (data.activity) queryClient.setQueryData(activityKeys.mine(data.activity.moduleId), data.activity);
+}
+
+/**
+ * At start, before the first render: files the page's data the document brought, so the page
+ * (and who is signed in) is known at once, with no request. Data that does not look like a
+ * page's answer is ignored and the pages ask for theirs as usual.
+ */
+export function seedFromDocument() {
+  const prefetched = window.__aulaPage;
+  if (prefetched?.data === undefined) return;
+  window.__aulaPage = undefined;
+  const data = prefetched.data;
+  if (typeof data !== 'object' || data === null || !('user' in data) || typeof data.user !== 'object' || data.user === null) return;
+  seed(data as Parameters<typeof seed>[0], prefetched.url);
 }
 
 /** One page's data, shared by every piece asked for while it loads. */
@@ -78,6 +96,6 @@ export function loadPage<T>(url: string): Promise<T> {
  */
 export function userFromPrefetchedPage(): Promise<SessionResponse> | null {
   const prefetched = window.__aulaPage;
-  if (!prefetched) return null;
+  if (!prefetched?.response) return null;
   return loadPage<{ user: SessionResponse['user'] }>(prefetched.url).then((data) => ({ user: data.user }));
 }

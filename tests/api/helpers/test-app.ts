@@ -42,6 +42,8 @@ export interface TestAppOptions {
    * Defaults to TEST_STORAGE, so the API suite runs its file tests on both drivers.
    */
   storage?: 'local' | 's3';
+  /** A built web app to serve (a folder with index.html); by default dist/client, if built. */
+  clientDist?: string;
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     logger,
     authSecret: 'test-secret-test-secret-test-secret-0123',
+    ...(options.clientDist ? { clientDist: options.clientDist } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

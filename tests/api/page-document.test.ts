@@ -1,0 +1,134 @@
+// The document of a student's page carries that page's data for the signed-in user, exactly as
+// GET /api/pages/... answers that user, and nothing for anyone else: no session, another
+// student, a blocked module. Such documents are never stored by the browser.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonForScript, pageDataUrl } from '../../src/server/http/document.ts';
+import { buildCourse, buildModule, enableModule, signedIn } from './helpers/content.ts';
+import { call } from './helpers/http.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let clientDir = '';
+let a: Awaited<ReturnType<typeof signedIn>>;
+let b: Awaited<ReturnType<typeof signedIn>>;
+const f = { courseId: '', open: '', blocked: '', hostile: '' };
+const hostileName = 'Reglas </script><script>alert(1)</script> <!-- & \u2028 fin';
+
+beforeAll(async () => {
+  // A built app of our own: the API suite runs before the client is built.
+  clientDir = await mkdtemp(path.join(tmpdir(), 'aula-client-'));
+  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html lang="es"><head><title>Aula Virtual</title></head><body><div id="root"></div></body></html>');
+  t = await createTestApp({ clientDist: clientDir });
+  const course = await buildCourse(t.ctx);
+  f.courseId = course.id;
+  f.open = (await buildModule(t.ctx, course.id, { name: 'Reglas del pasivo' })).id;
+  f.blocked = (await buildModule(t.ctx, course.id, { name: 'Señas' })).id;
+  f.hostile = (await buildModule(t.ctx, course.id, { name: hostileName })).id;
+  a = await signedIn(t.app, t.ctx, 'student', { name: 'Alumna A' });
+  b = await signedIn(t.app, t.ctx, 'student', { name: 'Alumno B' });
+  await enableModule(t.ctx, a.id, f.open);
+  await enableModule(t.ctx, a.id, f.hostile);
+  await enableModule(t.ctx, b.id, f.open);
+  // B had the second module and lost it; A never had it.
+  await enableModule(t.ctx, b.id, f.blocked);
+  await enableModule(t.ctx, b.id, f.blocked, false);
+});
+afterAll(async () => {
+  await t?.close();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+});
+
+/** The document for `pathname` as the browser gets it, and the page data it carries (or null). */
+async function documentFor(pathname: string, cookie?: string) {
+  const response = await call(t.app, { url: pathname, ...(cookie ? { cookie } : {}), headers: { accept: 'text/html' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/html/);
+  const html = response.body;
+  const element = /<script type="application\/json" id="aula-page-data" data-url="([^"]*)">([\s\S]*?)<\/script>/.exec(html);
+  return { response, html, url: element?.[1] ?? null, data: element ? (JSON.parse(element[2]!) as Record<string, unknown>) : null };
+}
+
+describe('the page data inside the document', () => {
+  it('maps each student page to its data route, and nothing else', () => {
+    expect(pageDataUrl('/inicio')).toBe('/api/pages/inicio');
+    expect(pageDataUrl('/c1/modulos')).toBe('/api/pages/courses/c1/modulos');
+    expect(pageDataUrl('/c1/m1/modulo')).toBe('/api/pages/modules/m1');
+    expect(pageDataUrl('/c1/m1/actividades')).toBe('/api/pages/modules/m1/actividades');
+    for (const other of ['/', '/admin/inicio', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta']) expect(pageDataUrl(other)).toBeNull();
+  });
+
+  it('without a session the document carries no data', async () => {
+    const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`);
+    expect(doc.data).toBeNull();
+    expect(doc.html).not.toContain('Reglas del pasivo');
+  });
+
+  it("with a student's cookie it carries exactly that student's answer of the page route, and is never stored", async () => {
+    const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, a.cookie);
+    expect(doc.url).toBe(`/api/pages/modules/${f.open}`);
+    const api = await call(t.app, { url: `/api/pages/modules/${f.open}`, cookie: a.cookie });
+    expect(doc.data).toEqual(api.json());
+    expect(doc.data!.user).toMatchObject({ id: a.id, name: 'Alumna A' });
+    expect(doc.response.headers['cache-control']).toBe('no-store');
+
+    // B gets B's own, never A's.
+    const other = await documentFor(`/${f.courseId}/${f.open}/modulo`, b.cookie);
+    expect(other.data!.user).toMatchObject({ id: b.id, name: 'Alumno B' });
+    expect(other.html).not.toContain('Alumna A');
+    expect(other.html).not.toContain(a.email);
+  });
+
+  it('a module the student may not see (blocked, never enabled, unknown) brings no data', async () => {
+    for (const [cookie, moduleId] of [
+      [b.cookie, f.blocked],
+      [a.cookie, f.blocked],
+      [a.cookie, '00000000-0000-4000-8000-000000000000'],
+      [a.cookie, 'no-es-un-id'],
+    ] as const) {
+      const doc = await documentFor(`/${f.courseId}/${moduleId}/modulo`, cookie);
+      expect(doc.data).toBeNull();
+      expect(doc.html).not.toContain('Señas');
+      expect(doc.response.headers['cache-control']).toBe('no-cache');
+    }
+    // Nor do the activities of a blocked module.
+    expect((await documentFor(`/${f.courseId}/${f.blocked}/actividades`, b.cookie)).data).toBeNull();
+  });
+
+  it('a session that ended brings no data', async () => {
+    const c = await signedIn(t.app, t.ctx, 'student');
+    await enableModule(t.ctx, c.id, f.open);
+    expect((await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie)).data).not.toBeNull();
+    const out = await call(t.app, { method: 'POST', url: '/api/auth/logout', cookie: c.cookie });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie)).data).toBeNull();
+  });
+
+  it('the other student pages carry their data too', async () => {
+    const home = await documentFor('/inicio', a.cookie);
+    expect(home.data).toEqual((await call(t.app, { url: '/api/pages/inicio', cookie: a.cookie })).json());
+    const modules = await documentFor(`/${f.courseId}/modulos`, a.cookie);
+    expect(modules.data).toEqual((await call(t.app, { url: `/api/pages/courses/${f.courseId}/modulos`, cookie: a.cookie })).json());
+    const activities = await documentFor(`/${f.courseId}/${f.open}/actividades`, a.cookie);
+    expect(activities.data).toEqual((await call(t.app, { url: `/api/pages/modules/${f.open}/actividades`, cookie: a.cookie })).json());
+  });
+
+  it('text from the database cannot close the element or open markup, and reads back unchanged', async () => {
+    const doc = await documentFor(`/${f.courseId}/${f.hostile}/modulo`, a.cookie);
+    expect((doc.data!.module as { name: string }).name).toBe(hostileName);
+    const element = doc.html.slice(doc.html.indexOf('id="aula-page-data"'));
+    const inside = element.slice(0, element.indexOf('</script>'));
+    expect(inside).not.toContain('<');
+    expect(doc.html.match(/<script/g)).toHaveLength(1);
+    expect(jsonForScript('"</script><!--&\u2028"')).toBe('"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"');
+  });
+
+  it('goes out compressed when the browser accepts it', async () => {
+    const response = await call(t.app, { url: `/${f.courseId}/${f.open}/modulo`, cookie: a.cookie, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('id="aula-page-data"');
+  });
+});
