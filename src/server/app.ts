@@ -49,6 +49,7 @@ import { accountRoutes } from './notifications/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
+import { watchedRoutes } from './watched/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -94,6 +95,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Foro', forumRoutes],
   ['Mi cuenta', accountRoutes],
   ['Jugadas', jugadaRoutes],
+  ['Video visto', watchedRoutes],
   ['Páginas', pageRoutes],
 ];
 
@@ -204,7 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The YouTube IFrame API, loaded only by the jugadas page for YouTube clips.
+        // The YouTube IFrame API (its script only; the player itself is a youtube-nocookie.com frame),
+        // loaded by module pages and jugadas with a YouTube video.
         scriptSrc: ["'self'", ...scriptHashes, 'https://www.youtube.com'],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -123,6 +123,15 @@ export const messages = {
   jugadaSanctionUnknown: 'La sanción elegida no es una opción de este curso.',
   videoType: 'El video debe ser MP4 o WebM.',
 
+  // Module videos and how much of them each student watched.
+  moduleVideoMissing: 'Ingresá la dirección del video o subí un archivo de video.',
+  moduleVideoBoth: 'Elegí una sola fuente de video: una dirección o un archivo subido.',
+  moduleVideoNoFile: 'Este módulo no tiene un video subido.',
+  watchedDuration: 'La duración del video debe ser un número de segundos mayor que 0 y de hasta 24 horas.',
+  watchedPosition: 'La posición debe ser un número de segundos entre 0 y la duración del video.',
+  watchedInterval: 'Cada tramo visto debe ser un par de números [desde, hasta], con desde menor o igual que hasta, dentro de la duración del video.',
+  watchedTooMany: 'Se pueden enviar como máximo 200 tramos vistos por vez.',
+
   // Archive, delete, deactivate.
   courseHasWork: 'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
   moduleHasWork: 'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',

@@ -22,6 +22,7 @@ import {
 import { createUser } from './helpers/builders.ts';
 import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
 import { courseOptions, insertVideo, updateJugada } from '../../src/server/jugadas/service.ts';
+import { updateModule } from '../../src/server/modules/service.ts';
 import { call, login, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -57,6 +58,8 @@ const f = {
   targetId: '',
   /** A jugada of the module with an uploaded clip. */
   jugadaId: '',
+  /** A module of the course whose video is an uploaded file, enabled for the student. */
+  videoModuleId: '',
 };
 
 beforeAll(async () => {
@@ -93,6 +96,11 @@ beforeAll(async () => {
   const jugada = await buildJugada(t.ctx, module.id);
   await updateJugada(t.ctx.db, jugada.id, { ...jugadaBody(), video: { kind: 'file', videoId }, correctDecisionId: jugada.correctDecisionId, correctSanctionId: jugada.correctSanctionId });
   f.jugadaId = jugada.id;
+  const moduleVideoId = await insertVideo(t.ctx.db, { key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'), mime: 'video/webm', size: webmBytes().length });
+  const videoModule = await buildModule(t.ctx, course.id);
+  await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
+  await enableModule(t.ctx, student.id, videoModule.id);
+  f.videoModuleId = videoModule.id;
 });
 
 /** A jugada as the admin's form sends it, with the course's first options. */
@@ -579,6 +587,19 @@ const rows: Row[] = [
     expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/jugadas/${f.jugadaId}/video` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/video` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/video',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/modules/${f.videoModuleId}/video` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/video` }) },
+  },
+  {
+    route: 'POST /api/modules/:moduleId/watched',
+    // Only students have watched progress: an admin previewing the module records nothing.
+    expected: [401, 404, 200, 403],
+    request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/watched`, body: { duration: 60, position: 12, intervals: [[0, 12]] } }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/watched`, body: { duration: 60, position: 1, intervals: [] } }) },
   },
   {
     route: 'GET /api/modules/:moduleId/my-jugadas',

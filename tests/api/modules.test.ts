@@ -84,10 +84,10 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().modules).toEqual([
-      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, enabled: true, progress: 'sin-responder', jugadas: null },
-      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, enabled: true, progress: 'enviado', jugadas: null },
-      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, enabled: true, progress: 'aprobado', jugadas: null },
-      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, enabled: false, progress: null, jugadas: null },
+      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
+      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, enabled: true, progress: 'enviado', jugadas: null, watchedPercent: null },
+      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, enabled: true, progress: 'aprobado', jugadas: null, watchedPercent: null },
+      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, enabled: false, progress: null, jugadas: null, watchedPercent: null },
     ]);
 
     // Blocked again: shown as upcoming, with no progress, although the answers are kept.
@@ -170,6 +170,7 @@ describe('POST /api/modules', () => {
       name: 'Primero',
       imageUrl: `/api/images/${imageId}`,
       videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      videoFile: null,
       position: 0,
       questions: [
         { id: expect.any(String), text: '¿Cuántos jugadores?' },
@@ -203,9 +204,11 @@ describe('GET /api/modules/:moduleId', () => {
         name: module.name,
         imageUrl: module.imageUrl,
         videoUrl: module.videoUrl,
+        videoFile: null,
         position: 0,
         progress: 'sin-responder',
         jugadas: null,
+        watched: null,
       },
     });
 

@@ -2,7 +2,7 @@
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Accented letters folded for search; the same folding is applied to what the admin types.
 export const SEARCH_FROM = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
@@ -155,13 +155,18 @@ export const courseModule = pgTable(
     imageId: text('image_id')
       .notNull()
       .references(() => image.id),
-    videoUrl: text('video_url').notNull(),
+    /** Exactly one video: an address (YouTube or a file on the web) or an uploaded file. */
+    videoUrl: text('video_url'),
+    videoId: text('video_id').references((): AnyPgColumn => video.id),
     position: integer('position').notNull(),
     /** Archived: hidden from students, everything they wrote kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('module_course_position_idx').on(t.courseId, t.position)],
+  (t) => [
+    index('module_course_position_idx').on(t.courseId, t.position),
+    check('module_one_video', sql`(${t.videoUrl} is null) <> (${t.videoId} is null)`),
+  ],
 );
 
 /** The module's open questions: the template copied into each student's activity. */
@@ -324,7 +329,7 @@ export const forumState = pgTable('forum_state', {
   lastAdminReadAt: timestamp('last_admin_read_at', { withTimezone: true }),
 });
 
-/** An uploaded video file (a jugada's clip); the bytes live in file storage. */
+/** An uploaded video file (a jugada's clip or a module's video); the bytes live in file storage. */
 export const video = pgTable('video', {
   id: text('id').primaryKey(),
   storageKey: text('storage_key').notNull(),
@@ -478,4 +483,30 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_outbox_next_attempt_idx').on(t.nextAttemptAt)],
+);
+
+/** A watched interval of a module's video, in seconds: [from, to]. */
+export type WatchedInterval = [number, number];
+
+/**
+ * How much of a module's video a student has watched: the merged intervals actually played
+ * (seeking ahead adds nothing), the video's duration as the player reported it, the seconds
+ * those intervals cover, and where the student left off (to resume there).
+ */
+export const videoProgress = pgTable(
+  'video_progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    intervals: jsonb('intervals').$type<WatchedInterval[]>().notNull(),
+    durationSeconds: doublePrecision('duration_seconds').notNull(),
+    watchedSeconds: doublePrecision('watched_seconds').notNull(),
+    positionSeconds: doublePrecision('position_seconds').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('video_progress_module_idx').on(t.moduleId)],
 );

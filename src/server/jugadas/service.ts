@@ -229,7 +229,9 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
 /** Deletes the video row when no jugada uses it; returns its storage key so the caller removes the bytes after commit. */
 async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
   const [used] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, videoId)).limit(1);
-  if (used) return null;
+  // A module may use the same uploaded file as its video.
+  const [usedByModule] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, videoId)).limit(1);
+  if (used || usedByModule) return null;
   const [row] = await tx.delete(video).where(eq(video.id, videoId)).returning();
   return row?.storageKey ?? null;
 }

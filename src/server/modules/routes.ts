@@ -25,10 +25,16 @@ import {
   listModulesForStudent,
   presentModule,
   reorderModules,
+  storedVideoOf,
+  videoFileOf,
   updateModule,
   withQuestions,
 } from './service.ts';
-import { noContent } from '../http/responses.ts';
+import { fileContent, noContent } from '../http/responses.ts';
+import { messages } from '../../shared/messages.ts';
+import { notFound } from '../errors.ts';
+import { sendStoredFile } from '../files/serve.ts';
+import { watchedByModule } from '../watched/service.ts';
 import { deleteModule, setModuleArchived } from '../courses/archive.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -36,7 +42,7 @@ const moduleParams = z.object({ moduleId: idSchema });
 
 export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, guards } = ctx;
+  const { db, guards, storage, logger } = ctx;
 
   r.get(
     '/courses/:courseId/modules',
@@ -89,8 +95,15 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       const row = await findModule(db, request.params.moduleId);
       if (isAdmin(user)) return { module: await withQuestions(db, row) };
       requireVisible(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)), moduleNotFound);
-      const [progress, scores] = await Promise.all([progressByModule(db, user.id, [row.id]), jugadaScores(db, user.id, [row.id])]);
-      return { module: { ...presentModule(row), progress: progress.get(row.id) ?? null, jugadas: scores.get(row.id) ?? null } };
+      const [progress, scores, watched, file] = await Promise.all([
+        progressByModule(db, user.id, [row.id]),
+        jugadaScores(db, user.id, [row.id]),
+        watchedByModule(db, user.id, [row.id]),
+        videoFileOf(db, row),
+      ]);
+      return {
+        module: { ...presentModule(row, file), progress: progress.get(row.id) ?? null, jugadas: scores.get(row.id) ?? null, watched: watched.get(row.id) ?? null },
+      };
     },
   );
 
@@ -99,9 +112,29 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: moduleParams, body: moduleUpdateSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request) => {
       await guards.requireAdmin(request);
-      return { module: await updateModule(db, request.params.moduleId, request.body) };
+      const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body);
+      // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
+      if (unusedVideo) await storage.delete(unusedVideo).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+      return { module };
     },
   );
+
+  // The module's uploaded video, for admins and for students with the module enabled; byte
+  // ranges (206) let the player seek and resume, on either storage driver.
+  r.get('/modules/:moduleId/video', { schema: { params: moduleParams, response: fileContent } }, async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const row = await findModule(db, request.params.moduleId);
+    requireVisible(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)), moduleNotFound);
+    const file = await storedVideoOf(db, row);
+    if (!file) throw notFound(messages.moduleVideoNoFile);
+    return sendStoredFile(request, reply, storage, {
+      key: file.storageKey,
+      size: file.size,
+      contentType: file.mimeType,
+      storedAt: file.createdAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
 
   // 'Archivar' / 'Restaurar': hidden from students or shown again; nothing they wrote is touched.
   r.put(

@@ -2,25 +2,33 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ModuleWithQuestions, Module, StudentModule } from '../../shared/schemas/content.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { courseModule, moduleAccess, moduleQuestion } from '../db/schema.ts';
+import { courseModule, jugada, moduleAccess, moduleQuestion, video, videoProgress } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import { imageUrl } from '../images/routes.ts';
 import { progressByModule } from '../activities/progress.ts';
 import { jugadaScores } from '../jugadas/score.ts';
+import { watchedByModule } from '../watched/service.ts';
 import { messages } from '../../shared/messages.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
+/** An uploaded module video as the API shows it. */
+export type VideoFile = NonNullable<Module['videoFile']>;
 
 export const moduleNotFound = () => notFound(messages.moduleNotFound);
 
-export function presentModule(row: ModuleRow): Module {
+/** Where a module's uploaded video is served (only to those who can see the module). */
+export const moduleVideoUrl = (moduleId: string) => `/api/modules/${moduleId}/video`;
+
+/** `file` is the uploaded video's row when the module has one (see `videoFileOf`). */
+export function presentModule(row: ModuleRow, file: VideoFile | null): Module {
   return {
     id: row.id,
     courseId: row.courseId,
     name: row.name,
     imageUrl: imageUrl(row.imageId),
-    videoUrl: row.videoUrl,
+    videoUrl: row.videoId ? moduleVideoUrl(row.id) : (row.videoUrl ?? ''),
+    videoFile: row.videoId && file ? file : null,
     position: row.position,
     ...(row.archivedAt ? { archivedAt: row.archivedAt.toISOString() } : {}),
   };
@@ -40,26 +48,42 @@ export async function questionsOf(db: Db | Tx, moduleId: string) {
     .orderBy(asc(moduleQuestion.position));
 }
 
+/** The module's uploaded video (id, type and size), or null when its video is an address. */
+export async function videoFileOf(db: Db | Tx, row: ModuleRow): Promise<VideoFile | null> {
+  if (!row.videoId) return null;
+  const [file] = await db.select({ id: video.id, mimeType: video.mimeType, size: video.size }).from(video).where(eq(video.id, row.videoId));
+  return file ?? null;
+}
+
+/** The stored file of the module's uploaded video (to serve it), or null when its video is an address. */
+export async function storedVideoOf(db: Db | Tx, row: ModuleRow) {
+  if (!row.videoId) return null;
+  const [file] = await db.select().from(video).where(eq(video.id, row.videoId));
+  return file ?? null;
+}
+
 export async function withQuestions(db: Db | Tx, row: ModuleRow): Promise<ModuleWithQuestions> {
-  return { ...presentModule(row), questions: await questionsOf(db, row.id) };
+  const [questions, file] = await Promise.all([questionsOf(db, row.id), videoFileOf(db, row)]);
+  return { ...presentModule(row, file), questions };
 }
 
 /** A course's modules in order, each with its questions (two queries, whatever the count). */
 export async function listModulesWithQuestions(db: Db, courseId: string): Promise<ModuleWithQuestions[]> {
   const rows = await db
-    .select()
+    .select({ module: courseModule, file: { id: video.id, mimeType: video.mimeType, size: video.size } })
     .from(courseModule)
+    .leftJoin(video, eq(video.id, courseModule.videoId))
     .where(eq(courseModule.courseId, courseId))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
   if (rows.length === 0) return [];
   const questions = await db
     .select({ id: moduleQuestion.id, moduleId: moduleQuestion.moduleId, text: moduleQuestion.text })
     .from(moduleQuestion)
-    .where(inArray(moduleQuestion.moduleId, rows.map((row) => row.id)))
+    .where(inArray(moduleQuestion.moduleId, rows.map(({ module }) => module.id)))
     .orderBy(asc(moduleQuestion.position));
   const byModule = Map.groupBy(questions, (q) => q.moduleId);
-  return rows.map((row) => ({
-    ...presentModule(row),
+  return rows.map(({ module: row, file }) => ({
+    ...presentModule(row, file),
     questions: (byModule.get(row.id) ?? []).map(({ id, text }) => ({ id, text })),
   }));
 }
@@ -83,7 +107,7 @@ export async function listModulesForStudent(
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
   const withState = options.includeBlocked ? rows : rows.filter((r) => r.enabled);
   const ids = withState.map((r) => r.module.id);
-  const [progress, scores] = await Promise.all([progressByModule(db, userId, ids), jugadaScores(db, userId, ids)]);
+  const [progress, scores, watched] = await Promise.all([progressByModule(db, userId, ids), jugadaScores(db, userId, ids), watchedByModule(db, userId, ids)]);
   return rows.map(({ module, enabled }) => ({
     id: module.id,
     name: module.name,
@@ -92,6 +116,7 @@ export async function listModulesForStudent(
     enabled: enabled ?? false,
     progress: progress.get(module.id) ?? null,
     jugadas: scores.get(module.id) ?? null,
+    watchedPercent: watched.get(module.id)?.percent ?? null,
   }));
 }
 
@@ -102,20 +127,46 @@ async function replaceQuestions(tx: Tx, moduleId: string, questions: string[]) {
   }
 }
 
+/** The module's video columns for an address or an uploaded file: exactly one must be given, and the file must exist. */
+async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; videoId?: string | undefined }) {
+  if (input.videoUrl !== undefined && input.videoId !== undefined) throw badRequest(messages.moduleVideoBoth, { videoUrl: messages.moduleVideoBoth });
+  if (input.videoId !== undefined) {
+    const [found] = await tx.select({ id: video.id }).from(video).where(eq(video.id, input.videoId));
+    if (!found) throw badRequest(messages.videoNotFound, { videoId: messages.videoNotFound });
+    return { videoUrl: null, videoId: input.videoId };
+  }
+  if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null };
+  return null;
+}
+
+/**
+ * Deletes an uploaded video row nothing uses any more (no module, no jugada); returns its storage
+ * key so the caller removes the bytes after the commit.
+ */
+async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
+  const [usedByModule] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, videoId)).limit(1);
+  const [usedByJugada] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, videoId)).limit(1);
+  if (usedByModule || usedByJugada) return null;
+  const [row] = await tx.delete(video).where(eq(video.id, videoId)).returning();
+  return row?.storageKey ?? null;
+}
+
 export async function createModule(
   db: Db,
-  input: { courseId: string; name: string; imageId: string; videoUrl: string; questions: string[] },
+  input: { courseId: string; name: string; imageId: string; videoUrl?: string | undefined; videoId?: string | undefined; questions: string[] },
 ): Promise<ModuleWithQuestions> {
   return db.transaction(async (tx) => {
     await findCourse(tx, input.courseId);
     await assertImageExists(tx, input.imageId);
+    const videoFields = await videoColumns(tx, input);
+    if (!videoFields) throw badRequest(messages.moduleVideoMissing, { videoUrl: messages.moduleVideoMissing });
     const [{ next } = { next: 0 }] = await tx
       .select({ next: sql<number>`coalesce(max(${courseModule.position}) + 1, 0)::int` })
       .from(courseModule)
       .where(eq(courseModule.courseId, input.courseId));
     const [row] = await tx
       .insert(courseModule)
-      .values({ id: randomUUID(), courseId: input.courseId, name: input.name, imageId: input.imageId, videoUrl: input.videoUrl, position: next })
+      .values({ id: randomUUID(), courseId: input.courseId, name: input.name, imageId: input.imageId, ...videoFields, position: next })
       .returning();
     await replaceQuestions(tx, row!.id, input.questions);
     return withQuestions(tx, row!);
@@ -124,24 +175,30 @@ export async function createModule(
 
 /**
  * Edits a module. New questions apply to students who get the module from now on; students
- * who already have it keep the copy they were given, with their answers.
+ * who already have it keep the copy they were given, with their answers. A new video starts
+ * everyone's watched progress over (what they saw of the old one says nothing of the new one).
+ * Returns the storage key of an uploaded video no longer used, for the caller to remove after the commit.
  */
 export async function updateModule(
   db: Db,
   moduleId: string,
-  input: { name?: string; imageId?: string; videoUrl?: string; questions?: string[] },
-): Promise<ModuleWithQuestions> {
+  input: { name?: string | undefined; imageId?: string | undefined; videoUrl?: string | undefined; videoId?: string | undefined; questions?: string[] | undefined },
+): Promise<{ module: ModuleWithQuestions; unusedVideo: string | null }> {
   return db.transaction(async (tx) => {
-    await findModule(tx, moduleId);
-    const { questions, ...fields } = input;
+    const before = await findModule(tx, moduleId);
+    const { questions, videoUrl, videoId, ...fields } = input;
     if (fields.imageId) await assertImageExists(tx, fields.imageId);
+    const videoFields = await videoColumns(tx, { videoUrl, videoId });
     const [row] = await tx
       .update(courseModule)
-      .set({ ...fields, updatedAt: sql`now()` })
+      .set({ ...fields, ...videoFields, updatedAt: sql`now()` })
       .where(eq(courseModule.id, moduleId))
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
-    return withQuestions(tx, row!);
+    const videoChanged = row!.videoId !== before.videoId || row!.videoUrl !== before.videoUrl;
+    if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
+    const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : null;
+    return { module: await withQuestions(tx, row!), unusedVideo };
   });
 }
 

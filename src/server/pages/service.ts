@@ -13,7 +13,8 @@ import { courseNotFound } from '../courses/service.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { courseModule } from '../db/schema.ts';
 import { imageUrl } from '../images/routes.ts';
-import { moduleNotFound } from '../modules/service.ts';
+import { moduleNotFound, moduleVideoUrl } from '../modules/service.ts';
+import { presentWatched } from '../watched/service.ts';
 
 interface Summary {
   submitted: boolean;
@@ -30,6 +31,13 @@ interface ModuleListRow {
   enabled: boolean;
   progress: Summary | null;
   jugadas: { correct: number; total: number } | null;
+  watched: WatchedRow | null;
+}
+
+interface WatchedRow {
+  durationSeconds: number;
+  watchedSeconds: number;
+  positionSeconds: number;
 }
 
 interface Access {
@@ -67,12 +75,20 @@ const moduleList = (courseId: SQL, userId: SQL) => sql`
     left join jugada_answer ja on ja.jugada_id = j.id and ja.user_id = ${userId}
     group by j.module_id
   ),
+  watched as (
+    select vp.module_id, json_build_object('durationSeconds', vp.duration_seconds, 'watchedSeconds', vp.watched_seconds,
+                                           'positionSeconds', vp.position_seconds) as summary
+    from video_progress vp
+    join mods on mods.id = vp.module_id
+    where vp.user_id = ${userId}
+  ),
   module_list as (
     select coalesce(json_agg(json_build_object(
       'id', mods.id, 'name', mods.name, 'imageId', mods.image_id, 'position', mods.position, 'enabled', mods.enabled,
       'progress', (select json_build_object('submitted', s.submitted, 'items', s.items, 'correct', s.correct, 'incorrect', s.incorrect)
                    from summaries s where s.module_id = mods.id),
-      'jugadas', (select json_build_object('correct', js.correct, 'total', js.total) from jugada_scores js where js.module_id = mods.id)
+      'jugadas', (select json_build_object('correct', js.correct, 'total', js.total) from jugada_scores js where js.module_id = mods.id),
+      'watched', (select w.summary from watched w where w.module_id = mods.id)
     ) order by mods.position, mods.created_at), '[]'::json) as list
     from mods
   )`;
@@ -92,6 +108,7 @@ function presentModuleList(rows: ModuleListRow[], includeBlocked = false): Stude
     enabled: row.enabled,
     progress: row.enabled || includeBlocked ? progressOfSummary(row.progress) : null,
     jugadas: row.enabled || includeBlocked ? row.jugadas : null,
+    watchedPercent: (row.enabled || includeBlocked) && row.watched ? presentWatched(row.watched).percent : null,
   }));
 }
 
@@ -125,7 +142,15 @@ export interface ModuleData {
 }
 
 interface ModuleRow {
-  module: { id: string; courseId: string; name: string; imageId: string; videoUrl: string; position: number } | null;
+  module: {
+    id: string;
+    courseId: string;
+    name: string;
+    imageId: string;
+    videoUrl: string | null;
+    videoFile: { id: string; mimeType: string; size: number } | null;
+    position: number;
+  } | null;
   course_enabled: boolean;
   module_enabled: boolean;
   list: ModuleListRow[];
@@ -135,10 +160,11 @@ interface ModuleRow {
 const moduleStatement = preparedStatement<'userId' | 'moduleId', ModuleRow>(
   'page_module',
   ['userId', 'moduleId'],
-  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, position, archived_at from ${courseModule} where id = ${moduleId}),
+  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, video_id, position, archived_at from ${courseModule} where id = ${moduleId}),
       ${moduleList(sql`(select course_id from target)`, userId)}
       select
-        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position)
+        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position,
+                                  'videoFile', (select json_build_object('id', v.id, 'mimeType', v.mime_type, 'size', v.size) from video v where v.id = t.video_id))
          from target t) as module,
         coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
                   join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
@@ -154,7 +180,14 @@ export async function loadModule(db: Db, userId: string, moduleId: string): Prom
   const { imageId, ...module } = row.module;
   const own = row.list.find((m) => m.id === module.id);
   return {
-    module: { ...module, imageUrl: imageUrl(imageId), progress: progressOfSummary(own?.progress ?? null), jugadas: own?.jugadas ?? null },
+    module: {
+      ...module,
+      videoUrl: module.videoFile ? moduleVideoUrl(module.id) : (module.videoUrl ?? ''),
+      imageUrl: imageUrl(imageId),
+      progress: progressOfSummary(own?.progress ?? null),
+      jugadas: own?.jugadas ?? null,
+      watched: own?.watched ? presentWatched(own.watched) : null,
+    },
     access: { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled },
     modules: presentModuleList(row.list),
   };

@@ -94,7 +94,9 @@ export const moduleInputSchema = z.object({
   courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
   name: requiredText(NAME_MAX, 'El nombre'),
   imageId: z.string({ error: messages.incomplete }).check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.incomplete)),
-  videoUrl: videoUrlSchema,
+  /** The video is either an address (`videoUrl`) or an uploaded file (`videoId`, from POST /api/videos): exactly one. */
+  videoUrl: z.optional(videoUrlSchema),
+  videoId: z.optional(idSchema),
   questions: z.array(questionTextSchema).check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
 });
 export type ModuleInput = z.input<typeof moduleInputSchema>;
@@ -109,7 +111,10 @@ export const moduleSchema = z.object({
   courseId: z.string(),
   name: z.string(),
   imageUrl: z.string(),
+  /** Where the video plays from: a YouTube address, a file on the web, or the uploaded file's address. */
   videoUrl: z.string(),
+  /** The uploaded video file, when the video is one; null for an address. */
+  videoFile: z.nullable(z.object({ id: z.string(), mimeType: z.string(), size: z.number() })),
   position: z.number(),
   /** When it was archived (admins only see archived modules); absent while active. */
   archivedAt: z.optional(z.string()),
@@ -120,8 +125,22 @@ export type Module = z.infer<typeof moduleSchema>;
 export const jugadaScoreSchema = z.object({ correct: z.number(), total: z.number() });
 export type JugadaScore = z.infer<typeof jugadaScoreSchema>;
 
-/** A module as its student sees it: with their state in it (and their jugadas score, null when it has none). */
-export const studentModuleDetailSchema = z.extend(moduleSchema, { progress: z.nullable(progressSchema), jugadas: z.nullable(jugadaScoreSchema) });
+/** How much of the module's video the student watched, and where they left off (to resume there). */
+export const watchedSchema = z.object({
+  /** Watched seconds over the duration, 0 to 100, rounded down. */
+  percent: z.number(),
+  seconds: z.number(),
+  duration: z.number(),
+  position: z.number(),
+});
+export type Watched = z.infer<typeof watchedSchema>;
+
+/** A module as its student sees it: with their state in it (and their jugadas score, null when it has none; what they watched, null before they play it). */
+export const studentModuleDetailSchema = z.extend(moduleSchema, {
+  progress: z.nullable(progressSchema),
+  jugadas: z.nullable(jugadaScoreSchema),
+  watched: z.nullable(watchedSchema),
+});
 export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
 
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
@@ -139,6 +158,8 @@ export const studentModuleSchema = z.object({
   progress: z.nullable(progressSchema),
   /** Jugadas right on the first attempt; null when the module has none or is not open to them. */
   jugadas: z.nullable(jugadaScoreSchema),
+  /** Percent of the video watched; null before they play it or when the module is not open to them. */
+  watchedPercent: z.nullable(z.number()),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;
 

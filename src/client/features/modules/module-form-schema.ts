@@ -1,6 +1,10 @@
 import type { useForm } from '@mantine/form';
 import * as z from 'zod/mini';
-import { moduleInputSchema, questionTextSchema } from '../../../shared/schemas/content.ts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { safeParse } from 'zod/v4/core';
+import { messages } from '../../../shared/messages.ts';
+import { moduleInputSchema, questionTextSchema, videoUrlSchema, type ModuleWithQuestions } from '../../../shared/schemas/content.ts';
+import type { ModuleVideoInput } from './api/upload-module-video.ts';
 
 /** A question in the editor; the key keeps focus and React state with it when the list is reordered. */
 export interface QuestionItem {
@@ -12,21 +16,60 @@ let nextKey = 0;
 export const questionItem = (text: string): QuestionItem => ({ key: `pregunta-${++nextKey}`, text });
 
 /** The typed fields of the module forms, checked with the server's own rules; picture and course are checked apart. */
-export const moduleFieldsSchema = z.extend(z.pick(moduleInputSchema, { name: true, videoUrl: true }), {
+export const moduleFieldsSchema = z.extend(z.pick(moduleInputSchema, { name: true }), {
   questions: z
     .array(z.object({ key: z.string(), text: questionTextSchema }))
     .check(z.maxLength(100, 'Un módulo puede tener como máximo 100 preguntas')),
 });
 
+/** An uploaded video file the module uses (or will use once saved). */
+export interface VideoFileValue {
+  id: string;
+  /** The file's name when it was chosen now; null for the module's saved file. */
+  name: string | null;
+  mimeType: string;
+  size: number;
+}
+
 export type ModuleFields = z.input<typeof moduleFieldsSchema> & {
   /** The text typed in 'Nueva pregunta', not yet added to the list. */
   draft: string;
+  /** Whether the video is an address ('url') or an uploaded file ('file'). */
+  videoSource: 'url' | 'file';
+  videoUrl: string;
+  videoFile: VideoFileValue | null;
 };
+
+export const videoFileMissing = 'Subí el archivo de video (MP4 o WebM) y esperá a que termine de subir.';
+
+/** Name and questions with the server's rules; the video by its source: a valid address, or a finished upload. */
+export function validateModuleFields(values: ModuleFields): Record<string, string> {
+  const errors: Record<string, string> = zod4Resolver(moduleFieldsSchema)(values) as Record<string, string>;
+  if (values.videoSource === 'url') {
+    const url = safeParse(videoUrlSchema, values.videoUrl);
+    if (!url.success) errors['videoUrl'] = url.error.issues[0]?.message ?? messages.invalidVideo;
+  } else if (!values.videoFile) {
+    errors['videoFile'] = videoFileMissing;
+  }
+  return errors;
+}
+
+/** The video part of the body the API takes. */
+export const videoInput = (values: ModuleFields): ModuleVideoInput =>
+  values.videoSource === 'file' && values.videoFile ? { videoId: values.videoFile.id } : { videoUrl: values.videoUrl };
+
+/** The form's video fields for a saved module. */
+export const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'videoSource' | 'videoUrl' | 'videoFile'> =>
+  module.videoFile
+    ? { videoSource: 'file', videoUrl: '', videoFile: { ...module.videoFile, name: null } }
+    : { videoSource: 'url', videoUrl: module.videoUrl, videoFile: null };
 
 // @mantine/form's own type names do not resolve under NodeNext, so name the form by what useForm returns.
 export type ModuleForm = ReturnType<typeof useForm<ModuleFields>>;
 
 /** The server names question errors `questions.N`; the form's field is `questions.N.text`. */
 export function toFormErrors(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([path, message]) => [path.replace(/^questions\.(\d+)$/, 'questions.$1.text'), message]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([path, message]) => [path === 'videoId' ? 'videoFile' : path.replace(/^questions\.(\d+)$/, 'questions.$1.text'), message]),
+  );
 }

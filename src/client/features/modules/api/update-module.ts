@@ -5,12 +5,14 @@ import { api } from '../../../lib/api.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { invalidateCourseModuleLists } from './course-module-lists.ts';
+import type { ModuleVideoInput } from './upload-module-video.ts';
 
 export interface UpdateModuleVariables {
   moduleId: string;
   courseId: string;
   name: string;
-  videoUrl: string;
+  /** The video: an address or an uploaded file's id. */
+  video: ModuleVideoInput;
   /** The new question list, or undefined to leave the questions as they are. */
   questions?: string[];
   /** A new picture, or null to keep the current one. */
@@ -19,11 +21,11 @@ export interface UpdateModuleVariables {
 }
 
 /** Saves a module's name, video and questions, and its picture when a new one was picked. */
-export async function updateModule({ moduleId, courseId: _courseId, image, onImageProgress, ...input }: UpdateModuleVariables) {
+export async function updateModule({ moduleId, courseId: _courseId, image, onImageProgress, video, ...input }: UpdateModuleVariables) {
   const imageId = image ? (await uploadImage(image, onImageProgress)).id : undefined;
   return api<{ module: ModuleWithQuestions }>(`/api/modules/${encodeURIComponent(moduleId)}`, {
     method: 'PATCH',
-    body: { ...input, ...(imageId ? { imageId } : {}) },
+    body: { ...input, ...video, ...(imageId ? { imageId } : {}) },
   });
 }
 

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Fieldset, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useCreateModule } from '../api/create-module.ts';
-import { moduleFieldsSchema, toFormErrors, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
+import { toFormErrors, validateModuleFields, videoFileMissing, videoInput, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
 
 type Popup = { message: string; color: 'green' | 'red' };
@@ -23,10 +22,11 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
+  const [videoUploading, setVideoUploading] = useState(false);
   const form = useForm<ModuleFieldValues>({
     mode: 'controlled',
-    initialValues: { name: '', videoUrl: '', questions: [], draft: '' },
-    validate: zod4Resolver(moduleFieldsSchema),
+    initialValues: { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '' },
+    validate: validateModuleFields,
     validateInputOnBlur: ['name', 'videoUrl'],
   });
 
@@ -52,11 +52,15 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
         form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de crear el módulo.');
         return;
       }
+      if (videoUploading) {
+        form.setFieldError('videoFile', videoFileMissing);
+        return;
+      }
       createModule.mutate(
         {
           courseId: courseId!,
           name: values.name,
-          videoUrl: values.videoUrl,
+          video: videoInput(values),
           questions: values.questions.map((question) => question.text),
           image: image!,
           onImageProgress: setProgress,
@@ -97,6 +101,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
               onImageChange={setImage}
               onCompressionError={() => showError(messages.incomplete)}
               imageProgress={progress}
+              onVideoUploading={setVideoUploading}
             />
             <Button type="submit" loading={createModule.isPending} style={{ alignSelf: 'flex-start' }}>
               Crear módulo

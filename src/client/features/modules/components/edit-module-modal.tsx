@@ -2,13 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, Fieldset, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpdateModule } from '../api/update-module.ts';
-import { moduleFieldsSchema, questionItem, toFormErrors, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
+import {
+  questionItem,
+  savedVideoFields,
+  toFormErrors,
+  validateModuleFields,
+  videoFileMissing,
+  videoInput,
+  type ModuleFields as ModuleFieldValues,
+} from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
 
 interface EditModuleModalProps {
@@ -37,15 +44,16 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
   const [image, setImage] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [videoUploading, setVideoUploading] = useState(false);
   const form = useForm<ModuleFieldValues>({
     mode: 'controlled',
     initialValues: {
       name: module.name,
-      videoUrl: module.videoUrl,
+      ...savedVideoFields(module),
       questions: module.questions.map((question) => questionItem(question.text)),
       draft: '',
     },
-    validate: zod4Resolver(moduleFieldsSchema),
+    validate: validateModuleFields,
     validateInputOnBlur: ['name', 'videoUrl'],
   });
 
@@ -55,13 +63,17 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
       form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de guardar.');
       return;
     }
+    if (videoUploading) {
+      form.setFieldError('videoFile', videoFileMissing);
+      return;
+    }
     const questions = values.questions.map((question) => question.text.trim());
     updateModule.mutate(
       {
         moduleId: module.id,
         courseId: module.courseId,
         name: values.name,
-        videoUrl: values.videoUrl,
+        video: videoInput(values),
         questions: sameQuestions(questions, module) ? undefined : questions,
         image,
         onImageProgress: setProgress,
@@ -91,6 +103,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
             onCompressionError={() => setFailure(messages.incomplete)}
             imageProgress={progress}
             currentImageUrl={module.imageUrl}
+            onVideoUploading={setVideoUploading}
           />
           <Text size="xs" c="dimmed">
             Los cambios en las preguntas valen para los alumnos a los que se les habilite el módulo desde ahora: quienes ya

@@ -2,6 +2,7 @@ import { Stack, Text, TextInput } from '@mantine/core';
 import { youtubeId } from '../../../../shared/schemas/content.ts';
 import { ImageField } from '../../../components/image-field.tsx';
 import type { ModuleForm } from '../module-form-schema.ts';
+import { ModuleVideoField } from './module-video-field.tsx';
 import { QuestionListEditor } from './question-list-editor.tsx';
 
 interface ModuleFieldsProps {
@@ -12,10 +13,12 @@ interface ModuleFieldsProps {
   imageProgress: number | null;
   /** The saved picture (edit form). */
   currentImageUrl?: string;
+  /** Whether a video file is being sent (saving waits for it). */
+  onVideoUploading: (uploading: boolean) => void;
 }
 
 /** Picture, name, video and questions: the fields shared by the create and edit forms. */
-export function ModuleFields({ form, image, onImageChange, onCompressionError, imageProgress, currentImageUrl }: ModuleFieldsProps) {
+export function ModuleFields({ form, image, onImageChange, onCompressionError, imageProgress, currentImageUrl, onVideoUploading }: ModuleFieldsProps) {
   return (
     <Stack>
       <ImageField
@@ -28,15 +31,17 @@ export function ModuleFields({ form, image, onImageChange, onCompressionError, i
         required={!currentImageUrl}
       />
       <TextInput label="Nombre del módulo" required {...form.getInputProps('name')} />
-      <TextInput
-        label="Video"
-        description="Dirección de YouTube, solo el id del video, o la dirección (https) de un archivo de video."
-        placeholder="https://www.youtube.com/watch?v=…"
-        inputMode="url"
-        required
-        {...form.getInputProps('videoUrl')}
-      />
-      <VideoHint value={form.values.videoUrl} />
+      <ModuleVideoField form={form} onUploading={onVideoUploading}>
+        <TextInput
+          label="Dirección del video"
+          description="Dirección de YouTube, solo el id del video, o la dirección (https) de un archivo de video."
+          placeholder="https://www.youtube.com/watch?v=…"
+          inputMode="url"
+          required
+          {...form.getInputProps('videoUrl')}
+        />
+        <VideoHint value={form.values.videoUrl} />
+      </ModuleVideoField>
       <QuestionListEditor form={form} />
     </Stack>
   );
