@@ -190,10 +190,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // and served as they are (preCompressed below). The ETag is computed first, on the JSON itself.
   await app.register(etag, { weak: true });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // The API's JSON is one person's data (their courses, answers, corrections): never kept in a
+  // cache, not even the browser's disk cache of a phone several trainees share. The ETag stays,
+  // so a client that sends If-None-Match still gets its 304. Files set their own caching
+  // (files/serve.ts): pictures `private` for a year (a key never changes content), documents and
+  // clips `private, no-cache` (revalidated by ETag); the hashed app files are public and immutable.
   app.addHook('onSend', async (request, reply) => {
-    // Per user and always checked with the server (cheaply, by ETag) before reuse.
-    if (request.method === 'GET' && request.url.startsWith('/api/') && !reply.hasHeader('cache-control') && String(reply.getHeader('content-type')).startsWith('application/json')) {
-      reply.header('cache-control', 'private, no-cache');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control') && String(reply.getHeader('content-type')).startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
     }
   });
 

@@ -109,11 +109,16 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   const coldPage = await cold.newPage();
   const cdp = await cold.newCDPSession(coldPage);
   await cdp.send('Network.enable');
-  const responses = new Map<string, { url: string; encoding: string; csp: string | undefined }>();
+  const responses = new Map<string, { url: string; encoding: string; csp: string | undefined; cacheControl: string | undefined }>();
   let bytes = 0;
   cdp.on('Network.responseReceived', (event) => {
     const headers = Object.fromEntries(Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
-    responses.set(event.requestId, { url: event.response.url, encoding: headers['content-encoding'] ?? '', csp: headers['content-security-policy'] });
+    responses.set(event.requestId, {
+      url: event.response.url,
+      encoding: headers['content-encoding'] ?? '',
+      csp: headers['content-security-policy'],
+      cacheControl: headers['cache-control'],
+    });
   });
   cdp.on('Network.loadingFinished', (event) => {
     if (responses.get(event.requestId)?.url.startsWith(baseURL!)) bytes += event.encodedDataLength;
@@ -131,6 +136,10 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   // The policies travel with the document only, not with each of its ~50 scripts.
   expect(document?.csp).toContain("default-src 'self'");
   expect(scripts.filter((r) => r.csp !== undefined).map((r) => r.url)).toEqual([]);
+  // Hashed app files are kept for a year by anyone; the trainee's page data by no cache at all.
+  expect(scripts.filter((r) => r.cacheControl !== 'public, max-age=31536000, immutable').map((r) => r.url)).toEqual([]);
+  const pageData = [...responses.values()].find((r) => new URL(r.url).pathname === `/api/pages/modules/${module.id}`);
+  expect(pageData?.cacheControl).toBe('no-store');
   expect(bytes).toBeGreaterThan(10_000);
   expect(bytes).toBeLessThanOrEqual(250 * 1024);
   await cold.close();
