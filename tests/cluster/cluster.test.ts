@@ -4,6 +4,7 @@
 // instance is killed under load and the clients keep being answered.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, pdfBytes, pngBytes } from '../api/helpers/files.ts';
 import { openReconnectingStream, type ReconnectingStream, type StreamEvent } from './helpers/event-source.ts';
@@ -302,15 +303,21 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
     const retried = await Promise.all(
       failedPosts.map((r) => viaNginx(`/api/modules/${moduleId}/messages`, { method: 'POST', cookie, json: { body: r.body }, headers: { 'idempotency-key': r.key! } })),
     );
-    const list = await viaNginx(`/api/modules/${moduleId}/messages`, { cookie });
-    expect(list.status).toBe(200);
-    const bodies = list.json<{ messages: Array<{ body: string }> }>().messages.map((m) => m.body);
-    const countOf = (body: string) => bodies.filter((b) => b === body).length;
+    // Counted in the database (the page shows only the latest 500 messages).
+    const client = new pg.Client({ connectionString: cluster.database.url });
+    await client.connect();
+    const counted = await client
+      .query<{ body: string; n: number }>('select body, count(*)::int as n from forum_message where module_id = $1 group by body', [moduleId])
+      .finally(() => client.end());
+    const countByBody = new Map(counted.rows.map((row) => [row.body, row.n]));
+    const countOf = (body: string) => countByBody.get(body) ?? 0;
     const saved = sent.filter((r) => r.method === 'POST' && r.status === 201);
     // Saved while the stream was down: not on the stream (no event ids to resume from); the page
     // fetches the messages again when its EventSource reconnects, and finds them (below).
     const savedWhileDown = saved.filter((r) => r.end > (stream.drops[0] ?? 0) && r.end < reconnectedAt);
 
+    // What nginx saw: connections the dead instance refused or dropped mid-request.
+    const nginxLog = (await cluster.nginx!.errorLog()).split('\n');
     figures.kill = {
       clients: 20,
       killed: `instancia ${name(victim)} (SIGKILL), la que tenía el stream abierto`,
@@ -326,6 +333,8 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
       failedPostStatuses: failedPosts.map((r) => r.status),
       failedPostsStartedBeforeKill: failedPosts.filter((r) => r.start <= killedAt).length,
       retriedWithSameKey: retried.map((r) => r.status),
+      nginxConnectionsRefused: nginxLog.filter((line) => line.includes('Connection refused') && line.includes('upstream')).length,
+      nginxUpstreamDroppedMidRequest: nginxLog.filter((line) => /upstream prematurely closed|reset by peer/.test(line)).length,
       streamDroppedAfterKillMs: (stream.drops[0] ?? NaN) - killedAt,
       streamReconnectedAfterKillMs: reconnectedAt - killedAt,
       messageAfterReconnectDeliveredMs: delivered.at - postedAt,
