@@ -4,6 +4,7 @@ import { messages } from '../../src/shared/messages.ts';
 import type { Activity } from '../../src/shared/schemas/activities.ts';
 import { activityOf, buildCourse, buildModule, enableModule, signedIn, submitAnswers, unknownId } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
+import { countRoundTrips } from './helpers/round-trips.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -145,6 +146,45 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     const submitted = await submit(victim.module.id, answers(victim.itemIds, ['a', 'b']), intruder.cookie);
     expect(submitted.statusCode).toBe(400);
     expect(await adminView(victim.student.id, victim.module.id)).toEqual(before);
+  });
+
+  it('refuses a draft while the activity awaits correction, and into an answer marked correct, with 409, changing nothing', async () => {
+    const { student, module, itemIds } = await learner();
+    const sent = (await submit(module.id, answers(itemIds, ['Siete', 'Cuarenta']), student.cookie)).json().activity as Activity;
+    const waiting = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'Sesenta' }], student.cookie);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error).toMatchObject({ code: 'CONFLICT', message: alreadySubmitted });
+    // An unknown item is still a 400 first, as before.
+    expect((await saveDraft(module.id, [{ itemId: unknownId(), answer: 'X' }], student.cookie)).statusCode).toBe(400);
+
+    expect((await correct(sent.id, verdicts(sent, [true, false]))).statusCode).toBe(200);
+    const before = await adminView(student.id, module.id);
+    const locked = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'Sesenta' }, { itemId: itemIds[0], answer: 'Ocho' }], student.cookie);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().error).toMatchObject({ code: 'CONFLICT', message: 'Esa respuesta ya no se puede modificar.' });
+    expect(await adminView(student.id, module.id)).toEqual(before);
+
+    // The answer sent back to the student can be written again; the other stays.
+    const fixed = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'Sesenta' }], student.cookie);
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().activity).toMatchObject({ submitted: false, version: before.version + 1, items: [{ answer: 'Siete', correction: true }, { answer: 'Sesenta', correction: false }] });
+  });
+
+  it('keeps the last of two answers to one item, and any text exactly as written', async () => {
+    const { student, module, itemIds } = await learner();
+    const text = "O'Neill dijo: \\\"¡7 metros!\\\" -- ); drop table activity; $1 ñ 🤾";
+    const response = await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'primera' }, { itemId: itemIds[1], answer: 'b' }, { itemId: itemIds[0], answer: text }], student.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().activity.items.map((i: { answer: string }) => i.answer)).toEqual([text, 'b']);
+    expect((await getOwn(module.id, student.cookie)).json().activity.items.map((i: { answer: string }) => i.answer)).toEqual([text, 'b']);
+  });
+
+  it('costs one database round trip, the session check being cached', async () => {
+    const { student, module, itemIds } = await learner();
+    await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'uno' }], student.cookie);
+    const counter = countRoundTrips(t.ctx.database);
+    const trips = await counter.during(async () => expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'dos' }], student.cookie)).statusCode).toBe(200));
+    expect(trips).toBe(1);
   });
 
   it.each([

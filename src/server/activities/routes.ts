@@ -52,7 +52,10 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId/activity/answers',
     { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
     async (request) => {
-      const user = await requireOwnModule(request, request.params.moduleId);
+      const user = await guards.requireUser(request);
+      // Only students have activities: anyone else gets the module's 404 or a 403, as elsewhere.
+      if (user.role !== 'student') await requireOwnModule(request, request.params.moduleId);
+      // Access, checks and the write in one statement: a draft is saved as the student types.
       return { activity: await saveDraft(db, user.id, request.params.moduleId, request.body.answers) };
     },
   );
