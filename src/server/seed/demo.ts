@@ -5,8 +5,10 @@ import { createCourse } from '../courses/service.ts';
 import { image } from '../db/schema.ts';
 import { storeBuffer } from '../files/storage.ts';
 import { insertDocument } from '../documents/service.ts';
+import { courseOptions, createJugada, insertVideo } from '../jugadas/service.ts';
 import { createModule } from '../modules/service.ts';
 import { createUser } from '../users/service.ts';
+import { FfmpegMissing, makeSampleClip, type SampleClip } from './sample-clips.ts';
 import { bannerPng, simplePdf } from './sample-files.ts';
 
 export const DEMO_STUDENT_EMAIL = 'estudiante@aula-virtual.local';
@@ -99,11 +101,80 @@ const documents = [
   },
 ];
 
+/** The sample jugadas, in module 2 (enabled for the demo student): each on a clip the seed draws. */
+const jugadas: Array<{ clip: SampleClip; start: number | null; end: number | null; prompt: string; decision: string; sanction: string; explanation: string }> = [
+  {
+    clip: { title: 'Jugada de ejemplo 1 – Contraataque', moment: 2.5, attacker: '60+40*min(t,2.5)', defender: '10+52*min(t,2.5)' },
+    start: 0.5,
+    end: 5,
+    prompt: 'Contraataque: el atacante (rojo) corre solo hacia el arco y el defensor (amarillo) lo alcanza por detrás. ¿Qué cobrás?',
+    decision: 'Tiro de 7 metros',
+    sanction: 'Exclusión de 2 minutos',
+    explanation:
+      'El defensor sujeta al atacante por detrás y le quita una ocasión manifiesta de gol: tiro de 7 metros (Regla 14:1a). La acción va dirigida al rival y no al balón, así que además corresponde una sanción progresiva: exclusión de 2 minutos (Reglas 8:3 y 16:3).',
+  },
+  {
+    clip: { title: 'Jugada de ejemplo 2 – Ataque con balón', moment: 3, attacker: '40+30*floor(t*1.3)', defender: '330' },
+    start: null,
+    end: null,
+    prompt: 'El atacante (rojo) recibe el balón y avanza hacia la defensa. Marcá el momento de la infracción. ¿Qué cobrás?',
+    decision: 'Pasos',
+    sanction: 'Ninguna',
+    explanation:
+      'Con el balón en la mano el jugador puede dar como máximo tres pasos (Regla 7:3). Al cuarto paso se sanciona pasos: tiro libre para el adversario (Regla 13:1a), sin sanción personal.',
+  },
+  {
+    clip: { title: 'Jugada de ejemplo 3 – Choque con el defensor', moment: 3, attacker: '40+80*min(t,3)', defender: '306' },
+    start: null,
+    end: null,
+    prompt: 'El atacante (rojo) corre hacia el defensor (amarillo), que está quieto en su posición. ¿Qué cobrás?',
+    decision: 'Falta en ataque',
+    sanction: 'Ninguna',
+    explanation:
+      'El defensor ocupa su lugar sin moverse y el atacante corre contra él: no está permitido correr o saltar contra el adversario (Regla 8:2c). Es falta en ataque: tiro libre para el equipo que defendía (Regla 13:1a).',
+  },
+];
+
+/**
+ * Three jugadas in the module, on clips drawn by ffmpeg and stored like an uploaded clip. Without
+ * ffmpeg (or if it fails) the sample course goes without them: one line in the log, and the
+ * first start goes on.
+ */
+async function seedJugadas(ctx: AppContext, courseId: string, moduleId: string, ffmpeg: string) {
+  let clips: Buffer[];
+  try {
+    clips = await Promise.all(jugadas.map((j) => makeSampleClip(j.clip, ffmpeg)));
+  } catch (error) {
+    if (error instanceof FfmpegMissing) ctx.logger.warn('Curso de ejemplo: no se crearon las jugadas de ejemplo porque falta ffmpeg (el resto del curso está completo).');
+    else ctx.logger.warn({ err: error }, 'Curso de ejemplo: no se crearon las jugadas de ejemplo porque ffmpeg no pudo generar los videos.');
+    return;
+  }
+  const options = await courseOptions(ctx.db, courseId);
+  const idOf = (list: Array<{ id: string; label: string }>, label: string) => list.find((o) => o.label === label)!.id;
+  for (const [index, j] of jugadas.entries()) {
+    const bytes = clips[index]!;
+    const key = await storeBuffer(ctx.storage, bytes, 'mp4', 'video/mp4');
+    const videoId = await insertVideo(ctx.db, { key, mime: 'video/mp4', size: bytes.length });
+    await createJugada(ctx.db, moduleId, {
+      video: { kind: 'file', videoId },
+      start: j.start,
+      end: j.end,
+      prompt: j.prompt,
+      correctDecisionId: idOf(options.decisions, j.decision),
+      correctSanctionId: idOf(options.sanctions, j.sanction),
+      moment: j.clip.moment,
+      tolerance: 1,
+      explanation: j.explanation,
+    });
+  }
+}
+
 /**
  * The sample course a newcomer sees after the first start: 5 modules with questions, three
- * documents, and a demo student with the course and its first two modules enabled.
+ * documents, three jugadas in module 2 (when ffmpeg is installed), and a demo student with the
+ * course and its first two modules enabled. `ffmpeg` is the command that draws the clips.
  */
-export async function seedDemo(ctx: AppContext, password: string) {
+export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ffmpeg' }: { ffmpeg?: string } = {}) {
   const { db, storage } = ctx;
   const storeImage = async (png: Buffer) => {
     const id = randomUUID();
@@ -137,6 +208,8 @@ export async function seedDemo(ctx: AppContext, password: string) {
     const storageKey = await storeBuffer(storage, pdf, 'pdf', 'application/pdf');
     await insertDocument(db, { courseId: course.id, name: doc.name, storageKey, mimeType: 'application/pdf', extension: 'pdf', size: pdf.length });
   }
+
+  await seedJugadas(ctx, course.id, created[1]!.id, ffmpeg);
 
   const student = await createUser(ctx, { name: 'Estudiante de Ejemplo', email: DEMO_STUDENT_EMAIL, password, role: 'student' });
   for (const module of created.slice(0, 2)) await setUserModuleAccess(db, student.id, module.id, true);
