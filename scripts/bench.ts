@@ -13,7 +13,7 @@
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
 //   npm run bench -- --db=pglite  one database only (pglite or postgres)
 //   npm run bench -- --route=datos --profile=artifacts/profile
-//                                 only the routes whose name contains "datos", with the app under
+//                                 only the routes whose name contains "datos" (several: a,b), with the app under
 //                                 `node --cpu-prof` (a .cpuprofile per database in that folder;
 //                                 `node scripts/profile-summary.ts FILE` lists where the time went)
 //   --seconds=N                   N seconds per route and round
@@ -401,7 +401,7 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
       await new Promise((resolve) => process.once('SIGINT', resolve));
     }
     // /api/health always runs: the ratios are to it.
-    const loads = routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || route.name.includes(onlyRoute));
+    const loads = routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)));
     const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
     const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
     for (let round = 0; round < settings.rounds; round++) {
