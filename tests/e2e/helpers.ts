@@ -328,9 +328,9 @@ export async function createJugada(
 }
 
 /** A module's jugadas as the admin sees them (with their correct call). */
-export async function moduleJugadas(moduleId: string): Promise<Array<{ id: string; correctDecisionId: string; correctSanctionId: string }>> {
+export async function moduleJugadas(moduleId: string): Promise<Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }>> {
   const response = await adminApi('GET', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, undefined, 200);
-  return ((await response.json()) as { jugadas: Array<{ id: string; correctDecisionId: string; correctSanctionId: string }> }).jugadas;
+  return ((await response.json()) as { jugadas: Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }> }).jugadas;
 }
 
 /** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */

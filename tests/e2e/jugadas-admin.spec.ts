@@ -49,8 +49,10 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await expect(page.getByText('Jugada 1: ¿Qué cobrás?')).toBeVisible();
   await expect(page.getByText('Archivo de video · desde 1 s hasta 4 s')).toBeVisible();
 
-  // Second jugada: the same kind of clip, another call.
+  // Second jugada: the same kind of clip, another call. The prompt and tolerance start at their defaults.
   await page.getByRole('button', { name: 'Agregar jugada' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Consigna' })).toHaveValue('¿Qué cobrás?');
+  await expect(dialog.getByRole('textbox', { name: 'Tolerancia (segundos)' })).toHaveValue('1');
   await dialog.locator('input[type="file"]').setInputFiles(clip);
   await expect(dialog.getByText('Video subido.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Decisión correcta' }).click();
@@ -61,6 +63,24 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await dialog.getByRole('button', { name: 'Guardar jugada' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Jugada 2: ¿Qué cobrás?')).toBeVisible();
+
+  // Editing: the second jugada gets its own prompt and a YouTube address instead of the file.
+  await page.getByRole('button', { name: 'Editar jugada 2' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Editar jugada' });
+  await expect(editDialog.getByRole('textbox', { name: 'Explicación' })).toHaveValue('Regla 7:3.');
+  await editDialog.getByRole('textbox', { name: 'Consigna' }).fill('¿Qué cobrás en este avance?');
+  await editDialog.locator('label', { hasText: /^YouTube$/ }).click();
+  await editDialog.getByRole('textbox', { name: 'Dirección de YouTube' }).fill('https://example.com/video');
+  await editDialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(editDialog.getByText('Ingresá una dirección de YouTube o un id de video de YouTube.')).toBeVisible();
+  await editDialog.getByRole('textbox', { name: 'Dirección de YouTube' }).fill('https://www.youtube.com/watch?v=jNQXAC9IVRw');
+  await editDialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(editDialog).toBeHidden();
+  const edited = page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem').nth(1);
+  await expect(edited).toContainText('Jugada 2: ¿Qué cobrás en este avance?');
+  await expect(edited).toContainText('Video de YouTube');
+  await expect(edited).toContainText('Pasos · Ninguna');
+  expect((await moduleJugadas(module.id))[1]).toMatchObject({ prompt: '¿Qué cobrás en este avance?', video: { kind: 'youtube', youtubeId: 'jNQXAC9IVRw' } });
 
   // The option lists are the course's and editable.
   await page.getByRole('button', { name: 'Opciones de decisión y sanción' }).click();
