@@ -168,6 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // Closing waits for requests in flight; idle keep-alive connections close at once, and the
     // live event streams are ended by their module (preClose) with a retry hint.
     forceCloseConnections: 'idle',
+    // A request that comes on a kept-alive connection while the server drains (a browser or a
+    // proxy reusing it) is served, with `Connection: close`, rather than refused with a bare
+    // English 503 that a proxy would pass on to the person: nothing fails during a restart.
+    return503OnClosing: false,
     // Every log line of a request carries its id (reqId), and so does every error body. An id
     // set by the proxy in front (X-Request-Id) is kept, so both logs can be matched.
     requestIdHeader: false,

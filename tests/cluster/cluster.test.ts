@@ -237,33 +237,27 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
     stream.close();
   });
 
-  it('keeps answering when an instance is killed (SIGKILL) under load, and an open event stream reconnects to the survivor', { timeout: 90_000 }, async () => {
-    const cookie = readerCookie;
-    const stream = openReconnectingStream(`${cluster.url}/api/modules/${moduleId}/events`, { cookie });
-    streams.push(stream);
-    await stream.waitForOpens(1);
-    // The instance holding the stream is the one killed: the stream must move.
-    const victim = await servedBy(cluster.apps, stream.requestIds[0]!);
-    const survivor = 1 - victim;
-
-    // 20 clients, each in a loop: the module's page data (GET) and a forum message (POST, with
-    // an Idempotency-Key as the app's form sends it), through nginx.
-    interface Sent {
-      method: 'GET' | 'POST';
-      start: number;
-      end: number;
-      status: number;
-      error?: string;
-      key?: string;
-      body?: string;
-    }
+  interface Sent {
+    method: 'GET' | 'POST';
+    start: number;
+    end: number;
+    status: number;
+    error?: string;
+    key?: string;
+    body?: string;
+  }
+  /**
+   * 20 clients, each in a loop through nginx: the module's page data (GET) and a forum message
+   * (POST, with an Idempotency-Key as the app's form sends it), until `stop()`.
+   */
+  function startLoad(label: string, cookie: string) {
     const sent: Sent[] = [];
     let loading = true;
     const clients = Array.from({ length: 20 }, async (_, client) => {
       for (let n = 0; loading; n += 1) {
         const post = n % 2 === 1;
-        const key = `carga-${client}-${n}-${Date.now()}`;
-        const body = `Carga ${client}.${n}`;
+        const key = `${label}-${client}-${n}-${Date.now()}`;
+        const body = `${label} ${client}.${n}`;
         const start = Date.now();
         try {
           const answer = post
@@ -275,14 +269,84 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
         }
       }
     });
+    return {
+      sent,
+      async stop() {
+        loading = false;
+        await Promise.all(clients);
+        return sent;
+      },
+    };
+  }
+  const failuresOf = (sent: Sent[]) => sent.filter((r) => (r.method === 'GET' ? r.status !== 200 : r.status !== 201));
+
+  it('restarts an instance gracefully (SIGTERM) under load with no failure seen by the clients, and the restarted one rejoins', { timeout: 90_000 }, async () => {
+    const cookie = readerCookie;
+    const stream = openReconnectingStream(`${cluster.url}/api/modules/${moduleId}/events`, { cookie });
+    streams.push(stream);
+    await stream.waitForOpens(1);
+    // The instance holding the stream is the one restarted.
+    const target = await servedBy(cluster.apps, stream.requestIds[0]!);
+    const other = 1 - target;
+    const load = startLoad('Reinicio', cookie);
+    await sleep(1500);
+    const stoppedAt = Date.now();
+    cluster.apps[target]!.kill('SIGTERM');
+    const code = await cluster.apps[target]!.exited;
+    const exitedAt = Date.now();
+    // The stream ended with the short retry hint and moved to the other instance.
+    await stream.waitForOpens(2, 5000);
+    expect(await servedBy(cluster.apps, stream.requestIds[1]!)).toBe(other);
+    await cluster.restart(target);
+    const restartedAt = Date.now();
+    // nginx tries it again after fail_timeout (5 s) and it takes its share of the load.
+    const restarted = cluster.apps[target]!;
+    const servesLoad = () => restarted.logs.some((line) => typeof line.reqId === 'string' && /^[0-9a-f]{32}$/.test(line.reqId) && String((line.req as { url?: string } | undefined)?.url ?? '').startsWith('/api/pages/'));
+    const deadline = Date.now() + 15_000;
+    while (!servesLoad() && Date.now() < deadline) await sleep(100);
+    const rejoinedAt = Date.now();
+    await sleep(500);
+    const sent = await load.stop();
+    stream.close();
+
+    const failed = failuresOf(sent);
+    figures.gracefulRestart = {
+      clients: 20,
+      stopped: `instancia ${name(target)} (SIGTERM), la que tenía el stream abierto`,
+      requests: sent.length,
+      requestsWhileStopping: sent.filter((r) => r.end >= stoppedAt && r.start <= exitedAt).length,
+      stopSeconds: Math.round((exitedAt - stoppedAt) / 100) / 10,
+      exitCode: code,
+      failedGets: failed.filter((r) => r.method === 'GET').length,
+      failedPosts: failed.filter((r) => r.method === 'POST').length,
+      failures: failed.slice(0, 5).map((r) => `${r.method} ${r.status} ${r.error ?? ''}`),
+      streamReconnectedAfterStopMs: stream.opens[1]! - stoppedAt,
+      restartSeconds: Math.round((restartedAt - exitedAt) / 100) / 10,
+      servingAgainAfterRestartMs: servesLoad() ? rejoinedAt - restartedAt : null,
+    };
+    console.log(`Reinicio ordenado bajo carga: ${JSON.stringify(figures.gracefulRestart, null, 2)}`);
+    expect(code).toBe(0);
+    expect(failed, JSON.stringify(failed.slice(0, 5))).toEqual([]);
+    expect(servesLoad()).toBe(true);
+  });
+
+  it('keeps answering when an instance is killed (SIGKILL) under load, and an open event stream reconnects to the survivor', { timeout: 90_000 }, async () => {
+    const cookie = readerCookie;
+    const stream = openReconnectingStream(`${cluster.url}/api/modules/${moduleId}/events`, { cookie });
+    streams.push(stream);
+    await stream.waitForOpens(1);
+    // The instance holding the stream is the one killed: the stream must move.
+    const victim = await servedBy(cluster.apps, stream.requestIds[0]!);
+    const survivor = 1 - victim;
+
+    const load = startLoad('Carga', cookie);
     await sleep(2000);
     const killedAt = Date.now();
     cluster.apps[victim]!.kill('SIGKILL');
     await cluster.apps[victim]!.exited;
     const exitedAt = Date.now();
     await sleep(3000);
-    loading = false;
-    await Promise.all(clients);
+    const sent = await load.stop();
     const loadEnded = Date.now();
 
     // The stream broke with the instance and was opened again, through nginx, on the survivor.
@@ -295,7 +359,7 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
     const afterId = after.json<{ message: { id: string } }>().message.id;
     const delivered = await stream.waitFor(isMessage(afterId), 5000);
 
-    const failed = sent.filter((r) => (r.method === 'GET' ? r.status !== 200 : r.status !== 201));
+    const failed = failuresOf(sent);
     const failedGets = failed.filter((r) => r.method === 'GET');
     const failedPosts = failed.filter((r) => r.method === 'POST');
     const inFlightAtKill = sent.filter((r) => r.start <= killedAt && r.end > killedAt);

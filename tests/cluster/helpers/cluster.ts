@@ -57,6 +57,8 @@ export interface Cluster {
   nginx: Nginx | undefined;
   s3: TestS3;
   database: Database;
+  /** Starts instance `i` again (after it stopped) on its port, with its environment. */
+  restart(i: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -75,11 +77,17 @@ export async function startCluster(options: { instances?: number; nginx?: boolea
     const nginxPort = options.nginx === false ? undefined : await freePort();
     const publicUrl = nginxPort ? `http://127.0.0.1:${nginxPort}` : undefined;
     const apps: AppProcess[] = [];
+    const envs: Array<Record<string, string>> = [];
+    stops.push(async () => {
+      for (const app of apps) {
+        app.kill('SIGKILL');
+        await app.exited;
+      }
+    });
     for (let i = 0; i < instances; i += 1) {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'aula-instance-'));
       stops.push(() => rm(dataDir, { recursive: true, force: true }));
-      // One at a time: the first one migrates the database and creates the admin.
-      const app = await startAppProcess({
+      envs.push({
         DATA_DIR: dataDir,
         DATABASE_URL: database.url,
         ...s3.env,
@@ -90,11 +98,8 @@ export async function startCluster(options: { instances?: number; nginx?: boolea
         ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
         ...options.env,
       });
-      apps.push(app);
-      stops.push(async () => {
-        app.kill('SIGKILL');
-        await app.exited;
-      });
+      // One at a time: the first one migrates the database and creates the admin.
+      apps.push(await startAppProcess(envs[i]!));
     }
     let nginx: Nginx | undefined;
     if (nginxPort) {
@@ -104,7 +109,10 @@ export async function startCluster(options: { instances?: number; nginx?: boolea
       );
       stops.push(() => nginx!.stop());
     }
-    return { url: nginx?.url ?? apps[0]!.url, apps, nginx, s3, database, stop };
+    const restart = async (i: number) => {
+      apps[i] = await startAppProcess(envs[i]!, { port: apps[i]!.port });
+    };
+    return { url: nginx?.url ?? apps[0]!.url, apps, nginx, s3, database, restart, stop };
   } catch (error) {
     await stop();
     throw error;
