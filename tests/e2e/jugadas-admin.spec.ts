@@ -16,6 +16,10 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   const notVideo = path.join(dir, 'falso.webm');
   await writeFile(notVideo, 'esto no es un video');
 
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await signIn(page, e2eEnv().admin);
   await expect(page).toHaveURL(/\/admin\/home$/);
   await page.goto('/admin/create-module');
@@ -117,12 +121,15 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(2);
   await expect(chart).toContainText('Tiro de 7 metros');
   await expect(chart).toContainText('Tiro libre');
+  // The chart comes in its own chunk, loaded once there are results to draw.
+  expect(scripts.filter((url) => url.includes('/assets/results-chart-'))).toHaveLength(1);
   await screenshot(page, 'jugadas-admin');
   await expectNoAxeViolations(page);
 
   // Reorder and delete (with confirmation).
   await page.getByRole('button', { name: 'Bajar jugada 1' }).click();
-  await expect(page.getByText('Jugada 1: ¿Qué cobrás?')).toBeVisible();
+  await expect(page.getByText('Jugada 1: ¿Qué cobrás en este avance?')).toBeVisible();
+  await expect(page.getByText('Jugada 2: ¿Qué cobrás?')).toBeVisible();
   await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([second!.id, first!.id]);
   await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem').first()).toContainText('Pasos');
   await page.getByRole('button', { name: 'Eliminar jugada 1' }).click();

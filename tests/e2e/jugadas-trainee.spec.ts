@@ -23,6 +23,11 @@ test('a trainee practises the call on an uploaded clip: plays only the segment, 
   });
   await createJugada(module.id, course.id, { videoId, decision: 'Pasos', sanction: 'Ninguna', explanation: 'Regla 7:3: más de tres pasos con el balón.' });
 
+  // The charting library is the admin's: nothing the trainee opens downloads it.
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
   await page.goto(`/${course.id}/modulos`);
@@ -105,4 +110,6 @@ test('a trainee practises the call on an uploaded clip: plays only the segment, 
   await expect(page.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
   await page.goto(`/${course.id}/modulos`);
   await expect(page.getByRole('link', { name: /Sanciones progresivas/ })).toContainText('Jugadas: 1 de 2 correctas');
+  expect(scripts.some((url) => url.includes('/assets/jugadas-page-'))).toBe(true);
+  expect(scripts.filter((url) => /results-chart|admin-/.test(url))).toEqual([]);
 });
