@@ -143,6 +143,8 @@ export const messages = {
   // Forum.
   writeMessage: 'Escribí un mensaje.',
   writeMessageFirst: 'Escribí un mensaje antes de enviarlo.',
+  forumCursorInvalid: 'La posición pedida del historial del foro no es válida.',
+  forumLimitInvalid: 'La cantidad de mensajes por página debe ser un número entero entre 1 y 200.',
 
   // Uploads.
   uploadNotMultipart: 'Enviá el archivo como multipart/form-data.',

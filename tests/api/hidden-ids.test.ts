@@ -44,6 +44,11 @@ const routes: StudentRoute[] = [
   },
   { route: 'GET /api/modules/:moduleId/messages', kind: 'module', request: (id) => ({ url: `/api/modules/${id}/messages` }) },
   {
+    route: 'GET /api/modules/:moduleId/messages (an older page)',
+    kind: 'module',
+    request: (id) => ({ url: `/api/modules/${id}/messages?before=1772359200000000_${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}&limit=10` }),
+  },
+  {
     route: 'POST /api/modules/:moduleId/messages',
     kind: 'module',
     request: (id) => ({ method: 'POST', url: `/api/modules/${id}/messages`, body: { body: '¿Existe este módulo?' } }),

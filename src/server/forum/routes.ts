@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { forumMessageSchema, forumModuleSchema, liveEventSchema, postMessageSchema, type AccessRevokedEvent } from '../../shared/schemas/forum.ts';
+import {
+  forumHistoryQuerySchema,
+  forumHistorySchema,
+  forumMessageSchema,
+  forumModuleSchema,
+  liveEventSchema,
+  postMessageSchema,
+  type AccessRevokedEvent,
+} from '../../shared/schemas/forum.ts';
 import type { CurrentSession } from '../auth/guards.ts';
 import { matches } from '../auth/session-events.ts';
 import type { ForumBusEvent } from '../live/bus.ts';
@@ -13,7 +21,7 @@ import { notifyForumMessage } from '../notifications/notify.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
-import { createdEvent, deleteMessage, findMessage, forumModules, listMessages, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
+import { createdEvent, deleteMessage, findMessage, forumModules, listMessagesPage, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
@@ -107,13 +115,14 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user, courseId: module.courseId };
   }
 
+  // The history a page at a time: the latest messages, then `?before=<nextCursor>` for older ones.
   r.get(
     '/modules/:moduleId/messages',
-    { schema: { params: moduleParams, response: { 200: z.object({ messages: z.array(forumMessageSchema) }) } } },
+    { schema: { params: moduleParams, querystring: forumHistoryQuerySchema, response: { 200: forumHistorySchema } } },
     async (request) => {
       const { user } = await requireForumAccess(request, request.params.moduleId);
-      const rows = await listMessages(db, request.params.moduleId);
-      return { messages: rows.map((row) => presentMessage(row, user)) };
+      const { rows, hasMore, nextCursor } = await listMessagesPage(db, request.params.moduleId, request.query);
+      return { messages: rows.map((row) => presentMessage(row, user)), hasMore, nextCursor };
     },
   );
 

@@ -11,8 +11,6 @@ import { messages } from '../../shared/messages.ts';
 
 type MessageRow = typeof forumMessage.$inferSelect;
 
-const MESSAGES_SHOWN = 500;
-
 /**
  * The one presenter of a forum message, for the HTTP answers and the live events alike: what
  * its reader may see (whether they wrote it, never the author's id).
@@ -64,15 +62,32 @@ export async function createdEventsSince(db: Db, since: Date, limit = 1000): Pro
   return rows.map(({ message, courseId }) => createdEvent(message, courseId));
 }
 
-/** The latest messages of a module, oldest first. */
-export async function listMessages(db: Db, moduleId: string) {
+/** The cursor of a message: its time in microseconds (all PostgreSQL keeps) and its id. */
+const cursorOf = (micros: string, id: string) => `${micros}_${id}`;
+
+/**
+ * One page of a module's history, oldest first: the latest `limit` messages, or those just
+ * before `before` (a cursor from an earlier page). Ordered by time, then id, so every message is
+ * in exactly one page even when several share a time, and a deleted message leaves no gap.
+ */
+export async function listMessagesPage(db: Db, moduleId: string, { before, limit }: { before?: string | undefined; limit: number }) {
+  let older = sql`true`;
+  if (before) {
+    const split = before.indexOf('_');
+    const micros = before.slice(0, split);
+    const id = before.slice(split + 1);
+    older = sql`(${forumMessage.createdAt}, ${forumMessage.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id})`;
+  }
   const rows = await db
-    .select()
+    .select({ message: forumMessage, micros: sql<string>`(extract(epoch from ${forumMessage.createdAt}) * 1000000)::bigint::text` })
     .from(forumMessage)
-    .where(eq(forumMessage.moduleId, moduleId))
+    .where(and(eq(forumMessage.moduleId, moduleId), older))
     .orderBy(desc(forumMessage.createdAt), desc(forumMessage.id))
-    .limit(MESSAGES_SHOWN);
-  return rows.reverse();
+    .limit(limit + 1);
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const oldest = page.at(-1);
+  return { rows: page.reverse().map((r) => r.message), hasMore, nextCursor: hasMore && oldest ? cursorOf(oldest.micros, oldest.message.id) : null };
 }
 
 /** Posts a message; a student's message raises the module's NUEVOS MENSAJES badge. */

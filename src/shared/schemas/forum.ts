@@ -23,6 +23,36 @@ export const forumMessageSchema = z.object({
 });
 export type ForumMessage = z.infer<typeof forumMessageSchema>;
 
+/** Messages in one page of a forum's history, unless the request asks for another count. */
+export const FORUM_PAGE_SIZE = 50;
+export const FORUM_PAGE_MAX = 200;
+
+/**
+ * A position in a forum's history: the `nextCursor` a page gave, passed back as `before` for the
+ * page of older messages. Clients treat it as opaque (it is the message's time in microseconds
+ * and its id, so deleting a message never breaks the pages after it).
+ */
+export const FORUM_CURSOR_PATTERN = /^\d{1,17}_[A-Za-z0-9-]{1,64}$/;
+
+export const forumHistoryQuerySchema = z.object({
+  before: z.optional(z.string().check(z.regex(FORUM_CURSOR_PATTERN, messages.forumCursorInvalid))),
+  limit: z._default(
+    z.coerce
+      .number({ error: messages.forumLimitInvalid })
+      .check(z.int(messages.forumLimitInvalid), z.minimum(1, messages.forumLimitInvalid), z.maximum(FORUM_PAGE_MAX, messages.forumLimitInvalid)),
+    FORUM_PAGE_SIZE,
+  ),
+});
+export type ForumHistoryQuery = z.infer<typeof forumHistoryQuerySchema>;
+
+/** One page of a forum's history, oldest first; `nextCursor` asks for the messages before it. */
+export const forumHistorySchema = z.object({
+  messages: z.array(forumMessageSchema),
+  hasMore: z.boolean(),
+  nextCursor: z.nullable(z.string()),
+});
+export type ForumHistory = z.infer<typeof forumHistorySchema>;
+
 export const forumModuleSchema = z.object({
   id: z.string(),
   courseId: z.string(),

@@ -1,18 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ForumMessage, ForumModule } from '../../../../shared/schemas/forum.ts';
 import { forumKeys } from '../../../lib/query-keys.ts';
+import type { ForumPages } from './use-messages.ts';
 
 // How live events and our own posts are merged into the cached queries.
 
+/** A new message joins the latest page (pages[0]), unless some page already has it. */
 export function addMessage(queryClient: QueryClient, message: ForumMessage) {
-  queryClient.setQueryData<ForumMessage[]>(forumKeys.messages(message.moduleId), (messages) => {
-    if (!messages || messages.some((m) => m.id === message.id)) return messages;
-    return [...messages, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  queryClient.setQueryData<ForumPages>(forumKeys.messages(message.moduleId), (data) => {
+    if (!data || data.pages.some((page) => page.messages.some((m) => m.id === message.id))) return data;
+    const [latest, ...older] = data.pages;
+    if (!latest) return data;
+    const messages = [...latest.messages, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { ...data, pages: [{ ...latest, messages }, ...older] };
   });
 }
 
 export function removeMessage(queryClient: QueryClient, moduleId: string, messageId: string) {
-  queryClient.setQueryData<ForumMessage[]>(forumKeys.messages(moduleId), (messages) => messages?.filter((m) => m.id !== messageId));
+  queryClient.setQueryData<ForumPages>(forumKeys.messages(moduleId), (data) =>
+    data && { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })) },
+  );
 }
 
 export function setBadge(queryClient: QueryClient, courseId: string, moduleId: string, newMessages: boolean) {

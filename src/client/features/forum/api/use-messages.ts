@@ -1,15 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ForumMessage } from '../../../../shared/schemas/forum.ts';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import type { ForumHistory } from '../../../../shared/schemas/forum.ts';
 import { api } from '../../../lib/api.ts';
 import { forumKeys } from '../../../lib/query-keys.ts';
 
-export const getMessages = (moduleId: string, signal?: AbortSignal) =>
-  api<{ messages: ForumMessage[] }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { signal }).then((r) => r.messages);
+/** One page of the module's history: the latest messages, or those before `before` (a page's `nextCursor`). */
+export const getMessages = (moduleId: string, before: string | null, signal?: AbortSignal) =>
+  api<ForumHistory>(`/api/modules/${encodeURIComponent(moduleId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`, { signal });
+
+/** The history as it is cached: `pages[0]` is the latest page (live messages join it), later pages are older. */
+export type ForumPages = InfiniteData<ForumHistory, string | null>;
 
 export const messagesQueryOptions = (moduleId: string) =>
-  queryOptions({ queryKey: forumKeys.messages(moduleId), queryFn: ({ signal }) => getMessages(moduleId, signal), staleTime: Infinity });
+  infiniteQueryOptions({
+    queryKey: forumKeys.messages(moduleId),
+    queryFn: ({ pageParam, signal }) => getMessages(moduleId, pageParam, signal),
+    initialPageParam: null as string | null,
+    // "Next" is older: 'Ver mensajes anteriores' asks for the page before the oldest one shown.
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: Infinity,
+  });
 
-/** The module's forum, oldest first; live events keep it current (see use-live-forum.ts). */
+/** The module's forum a page at a time; live events keep the latest page current (see use-live-forum.ts). */
 export function useMessages(moduleId: string) {
-  return useQuery(messagesQueryOptions(moduleId));
+  return useInfiniteQuery(messagesQueryOptions(moduleId));
 }

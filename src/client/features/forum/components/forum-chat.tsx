@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconSend, IconTrash } from '@tabler/icons-react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { IconArrowUp, IconSend, IconTrash } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { MESSAGE_MAX, postMessageSchema, type ForumMessage } from '../../../../shared/schemas/forum.ts';
 import { useDeleteMessage } from '../api/use-delete-message.ts';
@@ -14,20 +14,100 @@ interface ForumChatProps {
   canDelete: boolean;
 }
 
-/** The module's questions and answers, like a chat. Messages are plain text, shown as typed. */
+interface MessageProps {
+  message: ForumMessage;
+  canDelete: boolean;
+  onDelete: (message: ForumMessage) => void;
+}
+
+function Message({ message, canDelete, onDelete }: MessageProps) {
+  return (
+    <Paper
+      p="sm"
+      radius="md"
+      maw="85%"
+      ml={message.mine ? 'auto' : 0}
+      bg={message.isAdmin ? 'blue.0' : message.mine ? 'gray.1' : 'white'}
+      withBorder
+      data-testid="mensaje"
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={700} size="sm">
+            {message.authorName}
+          </Text>
+          {message.isAdmin && (
+            <Badge size="xs" color="blue">
+              Instructor
+            </Badge>
+          )}
+          <Text size="xs" c="gray.7">
+            <RelativeTime iso={message.createdAt} />
+          </Text>
+        </Group>
+        {canDelete && (
+          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Eliminar el mensaje de ${message.authorName}`} onClick={() => onDelete(message)}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        )}
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message.body}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The module's questions and answers, like a chat. Messages are plain text, shown as typed. The
+ * latest page comes first; 'Ver mensajes anteriores' adds older pages above without moving what
+ * the reader is looking at. Only the latest page is a live region: new messages are announced,
+ * a page of old ones is not (a short status says how many came).
+ */
 export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
-  const messages = useMessages(moduleId);
+  const history = useMessages(moduleId);
   const post = usePostMessage(moduleId);
   const remove = useDeleteMessage(moduleId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ForumMessage | null>(null);
+  const [loadedNotice, setLoadedNotice] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
+  /** Where the reader was when older messages were asked for: the scroll height and position. */
+  const anchor = useRef<{ height: number; top: number; count: number } | null>(null);
 
+  const pages = history.data?.pages;
+  const latest = pages?.[0]?.messages ?? [];
+  const older = pages ? pages.slice(1).toReversed().flatMap((page) => page.messages) : [];
+  const newestId = latest.at(-1)?.id ?? older.at(-1)?.id;
+
+  // A new message (or the first load) scrolls to the end; older pages never do.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [count]);
+  }, [newestId]);
+
+  // Older messages went in above: scroll by their height, so the same messages stay in view.
+  useLayoutEffect(() => {
+    const saved = anchor.current;
+    const element = viewport.current;
+    if (!saved || !element || older.length === saved.count) return;
+    anchor.current = null;
+    element.scrollTop = saved.top + (element.scrollHeight - saved.height);
+    const added = older.length - saved.count;
+    setLoadedNotice(added === 1 ? 'Se cargó 1 mensaje anterior.' : `Se cargaron ${added} mensajes anteriores.`);
+    // The button is gone once the start of the forum is reached: focus stays in the history.
+    if (!history.hasNextPage && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
+  }, [older.length, history.hasNextPage]);
+
+  const loadOlder = () => {
+    const element = viewport.current;
+    if (history.isFetchingNextPage || !element) return;
+    anchor.current = { height: element.scrollHeight, top: element.scrollTop, count: older.length };
+    void history.fetchNextPage().then((result) => {
+      if (result.isError) anchor.current = null;
+    });
+  };
 
   const send = () => {
     const parsed = z.safeParse(postMessageSchema, { body: text });
@@ -58,60 +138,46 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
           mah="60dvh"
           type="auto"
           offsetScrollbars
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de mensajes del foro' }}
+          viewportRef={viewport}
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de mensajes del foro', style: { overflowAnchor: 'none' } }}
         >
-          <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} role="log" aria-live="polite" aria-label="Mensajes del foro">
-            {messages.isPending && (
-              <>
-                <Skeleton h={60} w="70%" />
-                <Skeleton h={60} w="60%" ml="auto" />
-              </>
-            )}
-            {messages.data?.length === 0 && (
-              <Text c="gray.7" ta="center" py="lg">
-                Todavía no hay mensajes. ¡Hacé la primera pregunta!
-              </Text>
-            )}
-            {messages.data?.map((message) => (
-              <Paper
-                key={message.id}
-                p="sm"
-                radius="md"
-                maw="85%"
-                ml={message.mine ? 'auto' : 0}
-                bg={message.isAdmin ? 'blue.0' : message.mine ? 'gray.1' : 'white'}
-                withBorder
-                data-testid="mensaje"
+          <Stack gap="sm" p={{ base: 'xs', sm: 'md' }}>
+            {history.hasNextPage && (
+              <Button
+                variant="light"
+                size="sm"
+                style={{ alignSelf: 'center' }}
+                onClick={loadOlder}
+                aria-busy={history.isFetchingNextPage}
+                leftSection={history.isFetchingNextPage ? <Loader size={14} color="currentColor" aria-hidden /> : <IconArrowUp size={16} aria-hidden />}
               >
-                <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
-                  <Group gap={6} wrap="wrap">
-                    <Text fw={700} size="sm">
-                      {message.authorName}
-                    </Text>
-                    {message.isAdmin && (
-                      <Badge size="xs" color="blue">
-                        Instructor
-                      </Badge>
-                    )}
-                    <Text size="xs" c="gray.7">
-                      <RelativeTime iso={message.createdAt} />
-                    </Text>
-                  </Group>
-                  {canDelete && (
-                    <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Eliminar el mensaje de ${message.authorName}`} onClick={() => setToDelete(message)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {message.body}
-                </Text>
-              </Paper>
+                {history.isFetchingNextPage ? 'Cargando mensajes anteriores…' : 'Ver mensajes anteriores'}
+              </Button>
+            )}
+            {older.map((message) => (
+              <Message key={message.id} message={message} canDelete={canDelete} onDelete={setToDelete} />
             ))}
+            <Stack gap="sm" role="log" aria-live="polite" aria-label="Mensajes del foro">
+              {history.isPending && (
+                <>
+                  <Skeleton h={60} w="70%" />
+                  <Skeleton h={60} w="60%" ml="auto" />
+                </>
+              )}
+              {pages && latest.length === 0 && older.length === 0 && !history.hasNextPage && (
+                <Text c="gray.7" ta="center" py="lg">
+                  Todavía no hay mensajes. ¡Hacé la primera pregunta!
+                </Text>
+              )}
+              {latest.map((message) => (
+                <Message key={message.id} message={message} canDelete={canDelete} onDelete={setToDelete} />
+              ))}
+            </Stack>
             <div ref={bottom} />
           </Stack>
         </ScrollArea.Autosize>
       </Paper>
+      <VisuallyHidden role="status">{loadedNotice}</VisuallyHidden>
 
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <Textarea
