@@ -288,12 +288,17 @@ function presentResult(row: JugadaRow, answer: Omit<AnswerRow, 'jugadaId' | 'use
   };
 }
 
-/** The module's jugadas for a trainee: the correct call only for those they have already answered. */
-export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
+/** A module with its jugadas in order, the course's lists and their labels by id. */
+async function moduleJugadas(db: Db, moduleId: string) {
   const module = await findModule(db, moduleId);
   const options = await courseOptions(db, module.courseId);
   const labels = new Map([...options.decisions, ...options.sanctions].map((o) => [o.id, o.label]));
-  const rows = await jugadaRows(db, moduleId);
+  return { module, options, labels, rows: await jugadaRows(db, moduleId) };
+}
+
+/** The same, with one trainee's first answers by jugada and their score. */
+async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
+  const { module, options, labels, rows } = await moduleJugadas(db, moduleId);
   const answers = rows.length
     ? await db
         .select()
@@ -301,6 +306,13 @@ export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
         .where(and(eq(jugadaAnswer.userId, userId), inArray(jugadaAnswer.jugadaId, rows.map((r) => r.jugada.id))))
     : [];
   const answerOf = new Map(answers.map((a) => [a.jugadaId, a]));
+  const score = { correct: answers.filter((a) => a.correct).length, total: rows.length };
+  return { module, options, labels, rows, answerOf, score };
+}
+
+/** The module's jugadas for a trainee: the correct call only for those they have already answered. */
+export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
+  const { module, options, labels, rows, answerOf, score } = await moduleWithAnswers(db, moduleId, userId);
   const jugadas: TraineeJugada[] = rows.map(({ jugada: row, mimeType }) => {
     const answer = answerOf.get(row.id);
     const { video: clip } = presentJugada(row, mimeType);
@@ -315,7 +327,6 @@ export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
       firstAnswer: answer ? presentResult(row, answer, labels) : null,
     };
   });
-  const score = { correct: answers.filter((a) => a.correct).length, total: rows.length };
   return { moduleId: module.id, courseId: module.courseId, moduleName: module.name, options, jugadas, score };
 }
 
@@ -348,10 +359,7 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
 
 /** Per jugada of the module: how many first attempts were right, what the class chose, and each trainee's answer. */
 export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaResults> {
-  const module = await findModule(db, moduleId);
-  const options = await courseOptions(db, module.courseId);
-  const labels = new Map([...options.decisions, ...options.sanctions].map((o) => [o.id, o.label]));
-  const rows = await jugadaRows(db, moduleId);
+  const { options, labels, rows } = await moduleJugadas(db, moduleId);
   const answers = rows.length
     ? await db
         .select({ answer: jugadaAnswer, name: user.name, email: user.email })
@@ -393,17 +401,7 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
 
 /** One trainee's first answers to the module's jugadas, each part graded, with the correct call (for the admin). */
 export async function userJugadas(db: Db, userId: string, moduleId: string): Promise<UserJugadas> {
-  const module = await findModule(db, moduleId);
-  const options = await courseOptions(db, module.courseId);
-  const labels = new Map([...options.decisions, ...options.sanctions].map((o) => [o.id, o.label]));
-  const rows = await jugadaRows(db, moduleId);
-  const answers = rows.length
-    ? await db
-        .select()
-        .from(jugadaAnswer)
-        .where(and(eq(jugadaAnswer.userId, userId), inArray(jugadaAnswer.jugadaId, rows.map((r) => r.jugada.id))))
-    : [];
-  const answerOf = new Map(answers.map((a) => [a.jugadaId, a]));
+  const { labels, rows, answerOf, score } = await moduleWithAnswers(db, moduleId, userId);
   return {
     jugadas: rows.map(({ jugada: row }) => {
       const answer = answerOf.get(row.id);
@@ -429,6 +427,6 @@ export async function userJugadas(db: Db, userId: string, moduleId: string): Pro
           : null,
       };
     }),
-    score: { correct: answers.filter((a) => a.correct).length, total: rows.length },
+    score,
   };
 }
