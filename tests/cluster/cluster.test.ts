@@ -1,7 +1,8 @@
 // Several instances, proven: two app processes on one PostgreSQL and one S3-compatible store,
 // behind Debian's nginx configured from deploy/nginx.conf (the file the README documents).
-// Files, sessions, sign-out, login limits and the live forum work across both; then one
-// instance is killed under load and the clients keep being answered.
+// Files, sessions, sign-out, login limits and the live forum work across both; then, under load,
+// one instance is restarted (SIGTERM) and one is killed (SIGKILL) while the clients keep being
+// answered and an open event stream moves to the other instance.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import pg from 'pg';
@@ -39,7 +40,7 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
   let courseId: string;
   let moduleId: string;
   let student: { id: string; email: string; password: string };
-  /** Another student, signed in through nginx, for the load while an instance is killed. */
+  /** Another student, signed in through nginx, for the load while an instance stops. */
   let readerCookie: string;
   const streams: ReconnectingStream[] = [];
 
