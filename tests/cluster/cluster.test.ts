@@ -368,7 +368,7 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
     const retried = await Promise.all(
       failedPosts.map((r) => viaNginx(`/api/modules/${moduleId}/messages`, { method: 'POST', cookie, json: { body: r.body }, headers: { 'idempotency-key': r.key! } })),
     );
-    // Counted in the database (the page shows only the latest 500 messages).
+    // Counted in the database (the page lists only the latest messages).
     const client = new pg.Client({ connectionString: cluster.database.url });
     await client.connect();
     const counted = await client
