@@ -235,6 +235,8 @@ export async function createModule(input: {
   name?: string;
   questions?: string[];
   enableFor?: string[];
+  /** Another video address (e.g. YouTube, with the IFrame API faked by fake-youtube.ts). */
+  videoUrl?: string;
 }): Promise<{ id: string; name: string; questions: Array<{ id: string; text: string }> }> {
   const form = new FormData();
   form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'modulo.png');
@@ -243,7 +245,7 @@ export async function createModule(input: {
   const created = await adminApi(
     'POST',
     '/api/modules',
-    { courseId: input.courseId, name, imageId: image.id, videoUrl: 'https://127.0.0.1/videos/modulo.mp4', questions: input.questions ?? [] },
+    { courseId: input.courseId, name, imageId: image.id, videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4', questions: input.questions ?? [] },
     201,
   );
   const { module } = (await created.json()) as { module: { id: string; questions: Array<{ id: string; text: string }> } };
@@ -251,6 +253,20 @@ export async function createModule(input: {
     await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(module.id)}/access`, { enabled: true }, 204);
   }
   return { id: module.id, name, questions: module.questions };
+}
+
+/** The id of the course's module with this name, as the admin lists them. */
+export async function moduleIdByName(courseId: string, name: string): Promise<string> {
+  const listed = await adminApi('GET', `/api/courses/${encodeURIComponent(courseId)}/modules`, undefined, 200);
+  const { modules } = (await listed.json()) as { modules: Array<{ id: string; name: string }> };
+  const found = modules.find((m) => m.name === name);
+  if (!found) throw new Error(`no hay un módulo «${name}» en el curso`);
+  return found.id;
+}
+
+/** 'Habilitar' a module for a user, as the admin. */
+export async function enableModule(userId: string, moduleId: string): Promise<void> {
+  await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/access`, { enabled: true }, 204);
 }
 
 /** The admin's correction of a student's submitted activity, through the API: a verdict per question and feedback on the wrong ones. */

@@ -34,11 +34,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`: the server answers a repeat of this request with its first answer. */
   idempotencyKey?: string;
+  /** The request outlives the page (a last report sent while the page is being left). */
+  keepalive?: boolean;
 }
 
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, idempotencyKey } = options;
+  const { method = 'GET', body, signal, idempotencyKey, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
@@ -47,6 +49,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: 'same-origin',
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

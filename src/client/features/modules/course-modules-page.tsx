@@ -9,6 +9,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
+import { WatchedBadge } from '../../components/watched-badge.tsx';
 import { useMyModules } from './api/use-my-modules.ts';
 
 const grid = { base: 1, xs: 2, md: 3 } as const;
@@ -34,8 +35,9 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
       <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
-      {!upcoming && (module.progress || module.jugadas) && (
+      {!upcoming && (module.progress || module.jugadas || module.watchedPercent !== null) && (
         <Group mt="xs" gap="xs">
+          {module.watchedPercent !== null && <WatchedBadge percent={module.watchedPercent} />}
           {module.progress && <ProgressBadge progress={module.progress} />}
           {module.jugadas && <JugadaScoreBadge score={module.jugadas} />}
         </Group>

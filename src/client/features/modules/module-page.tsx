@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconChecklist, IconMessageQuestion, IconPlayerPlay } from '@tabler/icons-react';
@@ -7,7 +8,10 @@ import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { VideoPlayer } from '../../components/video-player.tsx';
+import { WatchedBadge } from '../../components/watched-badge.tsx';
 import { useModule } from '../../lib/use-module.ts';
+import type { PlaybackAdapter } from '../../lib/video/playback.ts';
+import { useWatchProgress } from './use-watch-progress.ts';
 
 function ModuleSkeleton() {
   return (
@@ -25,6 +29,10 @@ function ModuleSkeleton() {
 export function ModulePage() {
   const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
   const module = useModule(moduleId);
+  const [player, setPlayer] = useState<PlaybackAdapter | null>(null);
+  // Only students have watched progress (an admin's module comes with its questions instead).
+  const student = module.data !== undefined && 'watched' in module.data;
+  useWatchProgress(moduleId, courseId, player, student);
 
   // A module of another course under this course's address is treated as not found.
   const error = module.error ?? (module.data && module.data.courseId !== courseId ? new ApiError(404, 'NOT_FOUND', '') : null);
@@ -57,11 +65,12 @@ export function ModulePage() {
               {data.name}
             </Title>
             <Group gap="xs">
+              {data.watched && <WatchedBadge percent={data.watched.percent} />}
               {data.progress && <ProgressBadge progress={data.progress} />}
               {data.jugadas && <JugadaScoreBadge score={data.jugadas} />}
             </Group>
           </Group>
-          <VideoPlayer videoUrl={data.videoUrl} title={data.name} />
+          <VideoPlayer key={data.videoUrl} videoUrl={data.videoUrl} title={data.name} startAt={data.watched?.position ?? null} onAdapter={setPlayer} />
           <Group gap="sm" grow preventGrowOverflow={false}>
             <Button component={Link} href={paths.moduleActivities(courseId, moduleId)} size="md" leftSection={<IconChecklist size={20} aria-hidden />}>
               Actividades

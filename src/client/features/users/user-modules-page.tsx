@@ -4,6 +4,7 @@ import { IconChecklist, IconInfoCircle, IconLayoutList } from '@tabler/icons-rea
 import type { UserModule } from '../../../shared/schemas/access.ts';
 import { paths } from '../../lib/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
+import { WatchedBadge } from '../../components/watched-badge.tsx';
 import { AccessItem } from '../../components/access-item.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -42,6 +43,7 @@ function ModuleItem({ userId, userName, courseId, module, number }: ModuleItemPr
       pending={setAccess.isPending}
       onToggle={toggle}
     >
+      {module.watchedPercent !== null && <WatchedBadge percent={module.watchedPercent} />}
       {module.progress && <ProgressBadge progress={module.progress} />}
       {module.enabled && (
         <Button

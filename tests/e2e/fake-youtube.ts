@@ -1,0 +1,59 @@
+// The browser tests have no internet: YouTube's IFrame API script is answered with a small fake
+// YT.Player that builds the same youtube-nocookie.com frame and fires the same events (ready,
+// state changes), with a playhead that moves with the clock while "playing". Tests drive it
+// through window.__fakeYouTube (playVideo, seekTo, pauseVideo) as a person would with the controls.
+import type { BrowserContext, Page } from '@playwright/test';
+
+const fakeApi = String.raw`
+(() => {
+  const PLAYING = 1, PAUSED = 2, ENDED = 0, CUED = 5;
+  class Player {
+    constructor(element, options) {
+      this.options = options;
+      this.duration = window.__fakeYouTubeDuration || 100;
+      this.time = (options.playerVars && options.playerVars.start) || 0;
+      this.state = CUED;
+      const iframe = document.createElement('iframe');
+      iframe.src = options.host + '/embed/' + options.videoId + '?enablejsapi=1';
+      iframe.width = options.width; iframe.height = options.height;
+      iframe.setAttribute('frameborder', '0');
+      iframe.style.border = '0';
+      element.replaceWith(iframe);
+      this.iframe = iframe;
+      window.__fakeYouTube = this;
+      setTimeout(() => options.events && options.events.onReady && options.events.onReady({ target: this }), 50);
+    }
+    fire(state) { this.state = state; const e = this.options.events; e && e.onStateChange && e.onStateChange({ data: state, target: this }); }
+    getCurrentTime() {
+      if (this.state !== PLAYING) return this.time;
+      return Math.min(this.duration, this.time + (performance.now() - this.startedAt) / 1000);
+    }
+    getDuration() { return this.duration; }
+    getPlayerState() { return this.state; }
+    playVideo() { this.startedAt = performance.now(); this.fire(PLAYING); }
+    pauseVideo() { this.time = this.getCurrentTime(); this.fire(PAUSED); }
+    seekTo(seconds) { this.time = seconds; this.startedAt = performance.now(); }
+    destroy() { this.iframe.remove(); }
+  }
+  window.YT = { Player, PlayerState: { ENDED, PLAYING, PAUSED, CUED } };
+  if (typeof window.onYouTubeIframeAPIReady === 'function') window.onYouTubeIframeAPIReady();
+})();
+`;
+
+/** Answers YouTube's API script with the fake, and its player frame with a stand-in page. */
+export async function fakeYouTube(target: BrowserContext | Page) {
+  await target.route('https://www.youtube.com/iframe_api', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeApi }));
+  await target.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>YouTube</title><body style="background:#111;color:#eee;font:16px sans-serif">Reproductor de YouTube</body></html>' }),
+  );
+}
+
+/** Calls a method of the fake player on the page (as the person would with its controls). */
+export const youtube = (page: Page, method: 'playVideo' | 'pauseVideo' | 'seekTo' | 'getCurrentTime', seconds?: number) =>
+  page.evaluate(
+    ([name, value]) => {
+      const player = (window as unknown as { __fakeYouTube: Record<string, (s?: number) => number> }).__fakeYouTube;
+      return player[name as string]!(value as number | undefined);
+    },
+    [method, seconds] as const,
+  );

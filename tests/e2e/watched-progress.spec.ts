@@ -1,0 +1,159 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { fakeYouTube, youtube } from './fake-youtube.ts';
+import { expect, test } from './fixtures.ts';
+import { createCourse, createModule, createStudent, enableModule, expectNoAxeViolations, makeClip, moduleIdByName, screenshot, signIn } from './helpers.ts';
+
+interface Watched {
+  percent: number;
+  seconds: number;
+  duration: number;
+  position: number;
+}
+
+const video = (page: Page) => page.locator('video');
+const videoTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** What the server recorded, as the student's module page data says. */
+async function watchedOf(page: Page, moduleId: string): Promise<Watched | null> {
+  return page.evaluate(async (id) => {
+    const response = await fetch(`/api/pages/modules/${id}`, { headers: { accept: 'application/json' } });
+    return ((await response.json()) as { module: { watched: Watched | null } }).module.watched;
+  }, moduleId);
+}
+
+const reported = (page: Page, moduleId: string) =>
+  page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/modules/${moduleId}/watched` && r.status() === 200);
+
+test('the admin uploads a module video; the student watches part of it, skips ahead, sees "Visto N %" without the skipped part, and resumes where they left', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const student = await createStudent({ name: 'Valeria Vista' });
+  const course = await createCourse({ name: 'Curso con video propio', enableFor: [student.id] });
+  const dir = await mkdtemp(path.join(tmpdir(), 'modulo-video-'));
+  const clip = path.join(dir, 'clase.webm');
+  await writeFile(clip, await makeClip('webm', 20));
+  const notVideo = path.join(dir, 'falso.webm');
+  await writeFile(notVideo, 'esto no es un video');
+  const cover = path.join(dir, 'portada.png');
+  await writeFile(cover, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64'));
+
+  // The admin creates the module with an uploaded WebM as its video.
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto('/admin/create-module');
+  await page.getByRole('textbox', { name: 'Curso' }).click();
+  await page.getByRole('option', { name: course.name }).click();
+  await page.locator('input[type="file"][accept^="image"]').setInputFiles(cover);
+  await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nombre del módulo' }).fill('Reglas con video propio');
+  await page.getByText('Subir archivo', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Subir archivo' })).toBeChecked();
+  const videoInput = page.locator('input[type="file"][accept="video/mp4,video/webm"]');
+  await videoInput.setInputFiles(notVideo);
+  await expect(page.getByText('El video debe ser MP4 o WebM.')).toBeVisible();
+  await videoInput.setInputFiles(clip);
+  await expect(page.getByText('clase.webm')).toBeVisible();
+  await expect(page.getByText(/^WebM · 0,\d MB$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reemplazar video' })).toBeVisible();
+  await screenshot(page, 'modulo-video-subido');
+  await page.getByRole('button', { name: 'Crear módulo' }).click();
+  const popup = page.getByRole('dialog');
+  await expect(popup).toContainText('El módulo se creó con éxito');
+  await popup.getByRole('button', { name: 'Ok' }).click();
+  const moduleId = await moduleIdByName(course.id, 'Reglas con video propio');
+  await enableModule(student.id, moduleId);
+
+  // The student plays 0 → 4 s, jumps to 14 s, plays to 16 s and pauses.
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
+  const studentPage = await context.newPage();
+  await signIn(studentPage, student);
+  await expect(studentPage).toHaveURL(/\/inicio$/);
+  await studentPage.goto(`/${course.id}/${moduleId}/modulo`);
+  await expect(studentPage.getByRole('heading', { name: 'Reglas con video propio', level: 1 })).toBeVisible();
+  await expect.poll(() => video(studentPage).evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeCloseTo(20, 0);
+  await expect(studentPage.getByText(/^Visto \d+ %$/)).toHaveCount(0);
+
+  await video(studentPage).evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeGreaterThan(4);
+  await video(studentPage).evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 14;
+  });
+  await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeGreaterThan(16);
+  const paused = reported(studentPage, moduleId);
+  await video(studentPage).evaluate((v: HTMLVideoElement) => v.pause());
+  await paused;
+
+  // About 6 of 20 seconds: the 10 seconds skipped do not count.
+  const watched = (await watchedOf(studentPage, moduleId))!;
+  expect(watched.duration).toBeCloseTo(20, 0);
+  expect(watched.seconds).toBeGreaterThan(5.5);
+  expect(watched.seconds).toBeLessThan(8);
+  expect(watched.percent).toBeGreaterThanOrEqual(27);
+  expect(watched.percent).toBeLessThanOrEqual(40);
+  expect(watched.position).toBeGreaterThan(16);
+  await expect(studentPage.getByText(`Visto ${watched.percent} %`)).toBeVisible();
+  await expectNoAxeViolations(studentPage);
+  await screenshot(studentPage, 'modulo-video-visto');
+
+  // After a reload the video resumes where they left it.
+  await studentPage.reload();
+  await expect(studentPage.getByText(`Visto ${watched.percent} %`)).toBeVisible();
+  await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeCloseTo(watched.position, 0);
+
+  // The module list shows it too.
+  await studentPage.goto(`/${course.id}/modulos`);
+  await expect(studentPage.getByRole('link', { name: /Reglas con video propio/ })).toContainText(`Visto ${watched.percent} %`);
+  await screenshot(studentPage, 'modulos-video-visto');
+  await context.close();
+
+  // The admin sees the percentage on the student's module list.
+  await page.goto(`/admin/users-activities/${student.id}/cursos/${course.id}/modules`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Reglas con video propio' })).toContainText(`Visto ${watched.percent} %`);
+  await screenshot(page, 'modulo-video-visto-admin');
+});
+
+test('a YouTube module video reports through the IFrame API: a jump does not count, and the player starts where the student left off', async ({ page }) => {
+  test.setTimeout(90_000);
+  await fakeYouTube(page);
+  await page.addInitScript(() => {
+    (window as unknown as { __fakeYouTubeDuration: number }).__fakeYouTubeDuration = 100;
+  });
+  const student = await createStudent({ name: 'Yamila YouTube' });
+  const course = await createCourse({ name: 'Curso con YouTube', enableFor: [student.id] });
+  const module = await createModule({ courseId: course.id, name: 'Reglas en YouTube', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', enableFor: [student.id] });
+
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  const frame = page.locator('iframe[title="Video: Reglas en YouTube"]');
+  await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
+
+  await youtube(page, 'playVideo');
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000 }).toBeGreaterThan(3);
+  await youtube(page, 'seekTo', 60);
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000 }).toBeGreaterThan(62);
+  const paused = reported(page, module.id);
+  await youtube(page, 'pauseVideo');
+  await paused;
+
+  // About 5 of 100 seconds: the 57 seconds jumped over do not count.
+  const watched = (await watchedOf(page, module.id))!;
+  expect(watched.duration).toBe(100);
+  expect(watched.seconds).toBeGreaterThan(4);
+  expect(watched.seconds).toBeLessThan(7.5);
+  expect(watched.percent).toBeLessThan(8);
+  await expect(page.getByText(`Visto ${watched.percent} %`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'modulo-youtube-visto');
+
+  await page.reload();
+  await expect(frame).toBeVisible();
+  const start = await page.evaluate(() => (window as unknown as { __fakeYouTube: { options: { playerVars: { start?: number } } } }).__fakeYouTube.options.playerVars.start);
+  expect(start).toBe(Math.floor(watched.position));
+});
