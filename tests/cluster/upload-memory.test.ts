@@ -151,7 +151,7 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
     // buffered upload needs the whole 100 MB at once, and more for each copy). What it does hold:
     // 8 MB parts, two in flight, and the chunks already sent, which the garbage collector frees
     // in batches, whatever the file's size.
-    expect(after.peak - before.rss).toBeLessThan(0.6 * size);
+    expect(after.peak - before.rss).toBeLessThan(0.7 * size);
     // And it does not grow with the bytes: the second and third files add little to the first's peak.
     expect(peaks[2]! - peaks[0]!).toBeLessThan(32 * MB);
   });
