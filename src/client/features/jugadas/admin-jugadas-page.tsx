@@ -6,6 +6,7 @@ import type { Jugada, JugadaOptions } from '../../../shared/schemas/jugadas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModule } from '../../lib/use-module.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useDeleteJugada, useReorderJugadas } from './api/save-jugada.ts';
 import { useJugadaOptions } from './api/use-jugada-options.ts';
@@ -102,28 +103,28 @@ function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; 
     reorder.mutate(ids);
   };
 
+  // The jugada being deleted stays while the dialog closes, so its words do not vanish mid-animation.
   const [deleting, setDeleting] = useState<{ jugada: Jugada; number: number } | null>(null);
-  const confirmDelete = (jugada: Jugada, number: number) => setDeleting({ jugada, number });
+  const [confirming, setConfirming] = useState(false);
+  const confirmDelete = (jugada: Jugada, number: number) => {
+    remove.reset();
+    setDeleting({ jugada, number });
+    setConfirming(true);
+  };
 
   return (
     <>
-    <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={deleting ? `¿Eliminar la jugada ${deleting.number}?` : ''}>
-      <Stack gap="md">
-        <Text size="sm">Se borran también las respuestas de los alumnos a esta jugada. No se puede deshacer.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancelar
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.jugada.id, { onSuccess: () => setDeleting(null) })}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={confirming}
+      title={`¿Eliminar la jugada ${deleting?.number ?? ''}?`}
+      text="Se borran también las respuestas de los alumnos a esta jugada. No se puede deshacer."
+      confirmLabel="Eliminar"
+      danger
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => deleting && remove.mutate(deleting.jugada.id, { onSuccess: () => setConfirming(false) })}
+      onClose={() => setConfirming(false)}
+    />
     <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
       {jugadas.map((j, index) => {
         const segment = [j.start !== null ? `desde ${formatSeconds(j.start)}` : null, j.end !== null ? `hasta ${formatSeconds(j.end)}` : null].filter(Boolean).join(' ');
