@@ -335,6 +335,35 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
     const newContext = async () => {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
       await context.addCookies(cookie);
+      // YouTube's IFrame API script cannot come from the internet here: a stand-in YT.Player,
+      // there before the app runs (as the real script is, from the cache, on a warm load), puts
+      // the player's youtube-nocookie.com frame where the app asks, as the real one does.
+      await context.addInitScript(() => {
+        class Player {
+          private frame: HTMLIFrameElement;
+          constructor(element: HTMLElement, options: { host?: string; videoId: string; events?: { onReady?: () => void } }) {
+            this.frame = document.createElement('iframe');
+            this.frame.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
+            this.frame.style.cssText = 'border:0;width:100%;height:100%';
+            element.replaceWith(this.frame);
+            setTimeout(() => options.events?.onReady?.(), 0);
+          }
+          getCurrentTime() {
+            return 0;
+          }
+          getDuration() {
+            return 0;
+          }
+          getPlayerState() {
+            return -1;
+          }
+          seekTo() {}
+          destroy() {
+            this.frame.remove();
+          }
+        }
+        (window as unknown as { YT: unknown }).YT = { Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2, CUED: 5 } };
+      });
       await context.addInitScript(() => {
         const seen = () => {
           if (!(window as unknown as { videoAt?: number }).videoAt && document.querySelector('iframe[src*="youtube"], video')) {
