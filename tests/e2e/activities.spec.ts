@@ -244,6 +244,7 @@ test('typing while offline shows Sin conexión and the answer reaches the server
 });
 
 test('two admins correct the same submission: the second one gets the conflict message', async ({ page, browser }) => {
+  test.slow(); // a student and two admin tabs, each signing in and loading its pages
   const moduleName = `Arbitraje en pareja ${Date.now().toString(36)}`;
   const { student, course, module } = await setUp('Valentina Sosa', moduleName);
   await signIn(page, student);
