@@ -141,6 +141,12 @@ describe('watched progress', () => {
     // The admin sees it per student.
     const perUser = (await call(t.app, { url: `/api/users/${student.id}/courses/${course.id}/modules`, cookie: admin })).json();
     expect(perUser.modules[0].watchedPercent).toBe(40);
+    // And on the class progress board, in the module's column (null where nothing was played).
+    const other = await buildModule(t.ctx, course.id);
+    await enableModule(t.ctx, student.id, other.id);
+    const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
+    const trainee = board.trainees.find((t: { id: string }) => t.id === student.id);
+    expect(trainee.watched).toEqual([40, null]);
 
     // Intervals past the end are cut to the duration; the whole video is 100 %.
     const all = (await report(module.id, student.cookie, { duration: 100, position: 100, intervals: [[29, 71], [79, 100.5]] })).json().watched;

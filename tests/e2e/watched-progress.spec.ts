@@ -116,6 +116,13 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   await page.goto(`/admin/users-activities/${student.id}/cursos/${course.id}/modules`);
   await expect(page.getByRole('listitem').filter({ hasText: 'Reglas con video propio' })).toContainText(`Visto ${watched.percent} %`);
   await screenshot(page, 'modulo-video-visto-admin');
+
+  // And on the class progress board, under the module's state.
+  await page.goto(`/admin/courses/${course.id}/progreso`);
+  await expect(page.getByRole('link', { name: `Valeria Vista, Reglas con video propio: Sin responder, Visto ${watched.percent} %` })).toContainText(
+    `Visto ${watched.percent} %`,
+  );
+  await screenshot(page, 'modulo-video-visto-tablero');
 });
 
 test('a YouTube module video reports through the IFrame API: a jump does not count, and the player starts where the student left off', async ({ page }) => {

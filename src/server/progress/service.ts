@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizz
 import { progressFromSummary } from '../../shared/activity-state.ts';
 import { BOARD_PAGE_SIZE, boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../shared/schemas/progress.ts';
 import type { Db } from '../db/client.ts';
-import { activity, activityItem, courseAccess, courseModule, moduleAccess, user } from '../db/schema.ts';
+import { activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
+import { watchedPercent } from '../../shared/watched.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 
@@ -49,8 +50,8 @@ const emptyTotals = (): Record<BoardState, number> => Object.fromEntries(boardSt
 
 /**
  * One page of the class progress board. Paged on the server: whatever the size of the class,
- * four queries — the modules, the page of trainees (with the count), their cells, and the
- * totals per module, grouped in the database.
+ * five queries — the modules, the page of trainees (with the count), their cells, what they
+ * watched of each module video, and the totals per module, grouped in the database.
  */
 export async function progressBoard(db: Db, courseId: string, options: { search?: string | undefined; page: number }): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
@@ -69,10 +70,18 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
 
   const pageIds = trainees.map((t) => t.id);
   const inFilter = sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`;
-  const [cells, grouped] = await Promise.all([
+  const moduleIds = modules.map((m) => m.id);
+  const [cells, grouped, watchedRows] = await Promise.all([
     pageIds.length ? enabledCells(db, courseId, inArray(moduleAccess.userId, pageIds)) : Promise.resolve([]),
     totalsQuery(db, courseId, inFilter),
+    pageIds.length && moduleIds.length
+      ? db
+          .select({ userId: videoProgress.userId, moduleId: videoProgress.moduleId, seconds: videoProgress.watchedSeconds, duration: videoProgress.durationSeconds })
+          .from(videoProgress)
+          .where(and(inArray(videoProgress.userId, pageIds), inArray(videoProgress.moduleId, moduleIds)))
+      : Promise.resolve([]),
   ]);
+  const watchedOf = new Map(watchedRows.map((row) => [`${row.userId}:${row.moduleId}`, watchedPercent(row.seconds, row.duration)]));
 
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, progressFromSummary(cell)]));
   const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
@@ -91,6 +100,8 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
     trainees: trainees.map((t) => ({
       ...t,
       states: modules.map((m) => stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'),
+      // Only for enabled modules, like the state.
+      watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
     })),
     total,
     page: options.page,

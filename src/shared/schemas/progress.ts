@@ -30,8 +30,10 @@ export const progressBoardSchema = z.object({
   course: z.object({ id: z.string(), name: z.string() }),
   /** The course's modules in order (archived ones left out), each with how many trainees are in each state. */
   modules: z.array(z.object({ id: z.string(), name: z.string(), totals: totalsSchema })),
-  /** One page of trainees; `states[i]` is their state in `modules[i]`. */
-  trainees: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), states: z.array(boardStateSchema) })),
+  /** One page of trainees; `states[i]` is their state in `modules[i]`, `watched[i]` the percent of its video they watched (null: not played, or not enabled). */
+  trainees: z.array(
+    z.object({ id: z.string(), name: z.string(), email: z.string(), states: z.array(boardStateSchema), watched: z.array(z.nullable(z.number())) }),
+  ),
   /** Trainees matching the filter (the totals count these). */
   total: z.number(),
   page: z.number(),

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { progressCsvUrl, useProgressBoard } from './api/use-progress-board.ts';
 import { BoardStateBadge } from './components/board-state-badge.tsx';
+import { watchedText } from '../../components/watched-badge.tsx';
 import classes from './progress-board.module.css';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -110,6 +111,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
               </Table.Th>
               {board.modules.map((module, index) => {
                 const state = trainee.states[index]!;
+                const watched = trainee.watched[index] ?? null;
                 // A module not enabled has nothing to review: the cell opens the trainee's modules, where it can be enabled.
                 const href =
                   state === 'no-habilitado' ? paths.adminUserModules(trainee.id, courseId) : paths.adminUserActivity(trainee.id, courseId, module.id);
@@ -119,9 +121,15 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                       component={Link}
                       href={href}
                       className={classes.cell}
-                      aria-label={`${trainee.name}, ${module.name}: ${boardStateLabels[state]}`}
+                      aria-label={`${trainee.name}, ${module.name}: ${boardStateLabels[state]}${watched === null ? '' : `, ${watchedText(watched)}`}`}
                     >
                       <BoardStateBadge state={state} />
+                      {watched !== null && ' '}
+                      {watched !== null && (
+                        <Text component="span" size="xs" c="gray.7" display="block" mt={2} aria-hidden>
+                          {watchedText(watched)}
+                        </Text>
+                      )}
                     </Anchor>
                   </Table.Td>
                 );
