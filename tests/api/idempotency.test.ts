@@ -2,9 +2,10 @@
 // Idempotency-Key: the same key again gets the first answer and changes nothing.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { course, forumMessage, idempotencyKey, user } from '../../src/server/db/schema.ts';
-import { forgetOldIdempotencyKeys } from '../../src/server/http/idempotency.ts';
+import type { FastifyRequest } from 'fastify';
+import { forgetOldIdempotencyKeys, idempotencyRequestHash, idempotencyTiming, idempotent } from '../../src/server/http/idempotency.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule, createImage, enableModule, signedIn } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -157,5 +158,116 @@ describe('other creates with Idempotency-Key', () => {
     // The password is not part of what is stored.
     const [stored] = await t.ctx.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, userKey));
     expect(JSON.stringify(stored)).not.toContain('clave-segura-1');
+  });
+});
+
+describe('a reservation whose first request died', () => {
+  const defaults = { ...idempotencyTiming };
+  afterEach(() => {
+    Object.assign(idempotencyTiming, defaults);
+  });
+  const url = () => `/api/modules/${moduleId}/messages`;
+  /** The row a request leaves behind when its process is killed mid-create: no answer, no heartbeat since `ago`. */
+  const orphan = (key: string, text: string, ago: string) =>
+    t.ctx.db.insert(idempotencyKey).values({
+      userId: student.id,
+      key,
+      requestHash: idempotencyRequestHash(key, 'POST', url(), { body: text }),
+      owner: 'proceso-muerto',
+      refreshedAt: sql`now() - ${ago}::interval`,
+    });
+
+  it('is taken over at once by the repeat, which posts the message once (201)', async () => {
+    const key = randomUUID();
+    await orphan(key, 'Tras la caída', '1 minute');
+    const startedAt = Date.now();
+    const retry = await post({ body: 'Tras la caída' }, student.cookie, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(Date.now() - startedAt).toBeLessThan(idempotencyTiming.waitMs / 2);
+    expect(await storedWith('Tras la caída')).toHaveLength(1);
+    // The answer is kept: a further repeat gets it.
+    const again = await post({ body: 'Tras la caída' }, student.cookie, key);
+    expect(again.json()).toEqual(retry.json());
+    expect(await storedWith('Tras la caída')).toHaveLength(1);
+  });
+
+  it('is taken over by only one of two repeats at the same time', async () => {
+    const key = randomUUID();
+    await orphan(key, 'Dos reintentos', '1 minute');
+    const answers = await Promise.all([1, 2, 3].map(() => post({ body: 'Dos reintentos' }, student.cookie, key)));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((r) => r.json().message.id)).size).toBe(1);
+    expect(await storedWith('Dos reintentos')).toHaveLength(1);
+  });
+
+  it('is still refused with a reused key for another request', async () => {
+    const key = randomUUID();
+    await orphan(key, 'El primero', '1 minute');
+    const other = await post({ body: 'Otro' }, student.cookie, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(messages.idempotencyKeyReused);
+    expect(await storedWith('Otro')).toHaveLength(0);
+  });
+
+  it('is taken over once its heartbeat goes stale, within the wait of the repeat', async () => {
+    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 500, waitMs: 3000 });
+    const key = randomUUID();
+    // Killed just now: the heartbeat is fresh, nobody refreshes it any more.
+    await orphan(key, 'Recién caído', '0 seconds');
+    const startedAt = Date.now();
+    const retry = await post({ body: 'Recién caído' }, student.cookie, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(400);
+    expect(await storedWith('Recién caído')).toHaveLength(1);
+  });
+});
+
+describe('a first request still running', () => {
+  const defaults = { ...idempotencyTiming };
+  afterEach(() => {
+    Object.assign(idempotencyTiming, defaults);
+  });
+  const requestWith = (key: string) =>
+    ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'largo' } }) as unknown as FastifyRequest;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('keeps its reservation alive for longer than the stale time: the repeat waits for its answer', async () => {
+    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 400, waitMs: 4000 });
+    const key = randomUUID();
+    let runs = 0;
+    // A long create (an upload): many times the stale time.
+    const first = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
+      runs += 1;
+      await sleep(1500);
+      return { primero: true };
+    });
+    await sleep(100);
+    const repeat = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
+      runs += 1;
+      return { primero: false };
+    });
+    expect(await first).toEqual({ primero: true });
+    expect(await repeat).toEqual({ primero: true });
+    expect(runs).toBe(1);
+  });
+
+  it('answers a repeat 409 (in progress) when it runs longer than the wait', async () => {
+    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 400, waitMs: 800 });
+    const key = randomUUID();
+    let runs = 0;
+    const first = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
+      runs += 1;
+      await sleep(1500);
+      return 'hecho';
+    });
+    await sleep(100);
+    await expect(
+      idempotent(t.ctx.db, requestWith(key), student.id, async () => {
+        runs += 1;
+        return 'otra vez';
+      }),
+    ).rejects.toMatchObject({ message: messages.requestInProgress });
+    expect(await first).toBe('hecho');
+    expect(runs).toBe(1);
   });
 });

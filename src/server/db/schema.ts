@@ -106,7 +106,7 @@ export const rateLimit = pgTable('rate_limit', {
 /**
  * A create someone may repeat (a double tap, a retry after a lost answer): the first answer
  * per user and `Idempotency-Key`, replayed to any repeat. `response` is null while the first
- * request runs. Rows older than a day are deleted.
+ * request runs (its `owner` keeps `refreshed_at` fresh). Rows older than a day are deleted.
  */
 export const idempotencyKey = pgTable(
   'idempotency_key',
@@ -119,6 +119,10 @@ export const idempotencyKey = pgTable(
     requestHash: text('request_hash').notNull(),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The request running the create (a random id), while `response` is null. */
+    owner: text('owner'),
+    /** Heartbeat: the running request sets it to now() every few seconds; a stale one died. */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
 );
