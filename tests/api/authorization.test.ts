@@ -21,7 +21,8 @@ import {
 } from './helpers/content.ts';
 import { createUser } from './helpers/builders.ts';
 import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
-import { courseOptions, insertVideo, updateJugada } from '../../src/server/jugadas/service.ts';
+import { courseOptions, updateJugada } from '../../src/server/jugadas/service.ts';
+import { insertVideo } from '../../src/server/videos/service.ts';
 import { updateModule } from '../../src/server/modules/service.ts';
 import { call, login, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';

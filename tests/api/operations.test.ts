@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { rateLimit, session, verification } from '../../src/server/db/schema.ts';
+import { courseModule, rateLimit, session, verification, video } from '../../src/server/db/schema.ts';
+import { deleteModule } from '../../src/server/courses/archive.ts';
+import { insertVideo } from '../../src/server/videos/service.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { cleanUp, cleanUpOnce } from '../../src/server/maintenance/cleanup.ts';
-import { createImage } from './helpers/content.ts';
-import { multipart, pdfBytes, pngBytes, storedFiles } from './helpers/files.ts';
+import { buildCourse, buildModule, createImage } from './helpers/content.ts';
+import { multipart, pdfBytes, pngBytes, storedFiles, webmBytes } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { startAppProcess } from './helpers/app-process.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL, type TestApp } from './helpers/test-app.ts';
@@ -84,6 +86,39 @@ describe('scheduled clean-up', () => {
     const yearLater = await cleanUp(t.ctx.database, t.ctx.storage, new Date(now.getTime() + 365 * 86_400_000), t.ctx.sessions);
     expect(yearLater.sessions).toBe(sessionsBefore);
     expect((await call(t.app, { url: '/api/auth/session', cookie })).json().user).toBeNull();
+  });
+
+  it('removes uploaded videos nothing uses (a form left after its upload, a deleted module) with their bytes, and keeps used ones', async () => {
+    const upload = async () => {
+      const key = await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm');
+      return { key, id: await insertVideo(t.ctx.db, { key, mime: 'video/webm', size: webmBytes().length }) };
+    };
+    const course = await buildCourse(t.ctx);
+    const left = await upload(); // uploaded, then the form was closed without saving
+    const kept = await upload();
+    const deleted = await upload();
+    const keptModule = await buildModule(t.ctx, course.id);
+    const goneModule = await buildModule(t.ctx, course.id);
+    await t.ctx.db.update(courseModule).set({ videoUrl: null, videoId: kept.id }).where(eq(courseModule.id, keptModule.id));
+    await t.ctx.db.update(courseModule).set({ videoUrl: null, videoId: deleted.id }).where(eq(courseModule.id, goneModule.id));
+    await deleteModule(t.ctx.db, goneModule.id);
+
+    const videoIds = async () => (await t.ctx.db.select({ id: video.id }).from(video)).map((row) => row.id);
+    // Within a day nothing goes: an admin may still be filling the form the upload was for.
+    const today = await cleanUp(t.ctx.database, t.ctx.storage);
+    expect(today.unusedVideos).toBe(0);
+    expect(await videoIds()).toEqual(expect.arrayContaining([left.id, kept.id, deleted.id]));
+
+    const later = await cleanUp(t.ctx.database, t.ctx.storage, new Date(Date.now() + 2 * 86_400_000));
+    expect(later.unusedVideos).toBeGreaterThanOrEqual(2);
+    const remaining = await videoIds();
+    expect(remaining).toContain(kept.id);
+    expect(remaining).not.toContain(left.id);
+    expect(remaining).not.toContain(deleted.id);
+    const stored = (await storedFiles(t.ctx)).objects;
+    expect(stored).toContain(kept.key);
+    expect(stored).not.toContain(left.key);
+    expect(stored).not.toContain(deleted.key);
   });
 
   it('runs on one instance at a time: another one holding the lock makes it skip (PostgreSQL)', async (context) => {

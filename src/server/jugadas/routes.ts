@@ -32,7 +32,6 @@ import {
   deleteJugada,
   findJugada,
   jugadaNotFound,
-  insertVideo,
   jugadaResults,
   listJugadas,
   reorderJugadas,
@@ -41,6 +40,7 @@ import {
   updateJugada,
   userJugadas,
 } from './service.ts';
+import { insertVideo } from '../videos/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });

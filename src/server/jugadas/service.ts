@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { gradeJugada } from './grading.ts';
 import { jugadaScores } from './score.ts';
+import { dropVideoIfUnused } from '../videos/service.ts';
 
 type JugadaRow = typeof jugada.$inferSelect;
 type OptionRow = typeof jugadaOption.$inferSelect;
@@ -226,16 +227,6 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
   });
 }
 
-/** Deletes the video row when no jugada uses it; returns its storage key so the caller removes the bytes after commit. */
-async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
-  const [used] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, videoId)).limit(1);
-  // A module may use the same uploaded file as its video.
-  const [usedByModule] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, videoId)).limit(1);
-  if (used || usedByModule) return null;
-  const [row] = await tx.delete(video).where(eq(video.id, videoId)).returning();
-  return row?.storageKey ?? null;
-}
-
 /** Deletes a jugada (and its trainees' answers); returns the storage key of a clip nobody uses any more. */
 export async function deleteJugada(db: Db, jugadaId: string): Promise<string | null> {
   return db.transaction(async (tx) => {
@@ -258,12 +249,6 @@ export async function reorderJugadas(db: Db, moduleId: string, jugadaIds: string
       .set({ position: sql`(array_position(${sql.param(jugadaIds)}::text[], ${jugada.id}) - 1)`, updatedAt: sql`now()` })
       .where(eq(jugada.moduleId, moduleId));
   });
-}
-
-export async function insertVideo(db: Db, file: { key: string; mime: string; size: number }) {
-  const id = randomUUID();
-  await db.insert(video).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size });
-  return id;
 }
 
 // ---------------------------------------------------------------------------------------------

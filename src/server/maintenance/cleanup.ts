@@ -5,6 +5,7 @@ import { document, image, rateLimit, session, verification, video } from '../db/
 import type { SessionEvents } from '../auth/session-events.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
+import { deleteUnusedVideos } from '../videos/service.ts';
 
 // Any constant works; the same for every instance, and not the migrations' lock.
 const CLEANUP_LOCK_ID = 726_351_002;
@@ -18,12 +19,14 @@ export interface CleanupReport {
   sessions: number;
   verifications: number;
   rateLimits: number;
+  unusedVideos: number;
   orphanedFiles: number;
   unfinishedUploads: number;
 }
 
 /**
- * One pass: expired sessions and verification tokens, spent limit counters, orphaned and
+ * One pass: expired sessions and verification tokens, spent limit counters, uploaded videos
+ * nothing uses (a form left after its upload, a deleted module or course), orphaned and
  * unfinished uploads. Each deleted session is announced on `sessionEvents` (when given), as every
  * other session deletion is, so that no instance keeps it in memory.
  */
@@ -41,12 +44,15 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
     .returning({ key: rateLimit.key });
   await forgetOldIdempotencyKeys(db);
 
+  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
+  // Before the files: the bytes of a video row deleted here are orphaned in the same pass.
+  const unusedVideos = await deleteUnusedVideos(db, cutoff);
+
   const referenced = new Set<string>();
   for (const column of fileReferences) {
     const rows = await db.select({ key: column }).from(column.table);
     for (const row of rows) referenced.add(row.key);
   }
-  const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
   let orphanedFiles = 0;
   for await (const object of storage.list()) {
     if (object.lastModified < cutoff && !referenced.has(object.key)) {
@@ -55,7 +61,7 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
     }
   }
   const unfinishedUploads = await storage.removeUnfinished(cutoff);
-  return { sessions: sessions.length, verifications: verifications.length, rateLimits: rateLimits.length, orphanedFiles, unfinishedUploads };
+  return { sessions: sessions.length, verifications: verifications.length, rateLimits: rateLimits.length, unusedVideos, orphanedFiles, unfinishedUploads };
 }
 
 /**

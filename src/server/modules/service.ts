@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ModuleWithQuestions, Module, StudentModule } from '../../shared/schemas/content.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { courseModule, jugada, moduleAccess, moduleQuestion, video, videoProgress } from '../db/schema.ts';
+import { courseModule, moduleAccess, moduleQuestion, video, videoProgress } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import { imageUrl } from '../images/routes.ts';
 import { progressByModule } from '../activities/progress.ts';
 import { jugadaScores } from '../jugadas/score.ts';
 import { watchedByModule } from '../watched/service.ts';
+import { dropVideoIfUnused } from '../videos/service.ts';
 import { messages } from '../../shared/messages.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
@@ -137,18 +138,6 @@ async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; vide
   }
   if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null };
   return null;
-}
-
-/**
- * Deletes an uploaded video row nothing uses any more (no module, no jugada); returns its storage
- * key so the caller removes the bytes after the commit.
- */
-async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
-  const [usedByModule] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, videoId)).limit(1);
-  const [usedByJugada] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, videoId)).limit(1);
-  if (usedByModule || usedByJugada) return null;
-  const [row] = await tx.delete(video).where(eq(video.id, videoId)).returning();
-  return row?.storageKey ?? null;
 }
 
 export async function createModule(

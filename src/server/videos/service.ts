@@ -1,0 +1,39 @@
+// Uploaded video files, shared by module videos and jugada clips: one row per file, which any
+// number of modules and jugadas may use. A row nothing uses any more goes, and its bytes with it.
+import { randomUUID } from 'node:crypto';
+import { and, eq, lt, notExists } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { courseModule, jugada, video } from '../db/schema.ts';
+
+export async function insertVideo(db: Db, file: { key: string; mime: string; size: number }) {
+  const id = randomUUID();
+  await db.insert(video).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size });
+  return id;
+}
+
+/** No module and no jugada uses the video row. */
+function unused(db: Db | Tx) {
+  return and(
+    notExists(db.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, video.id))),
+    notExists(db.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, video.id))),
+  );
+}
+
+/**
+ * Deletes the video row when nothing uses it any more; returns its storage key so the caller
+ * removes the bytes after the commit.
+ */
+export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
+  const [row] = await tx.delete(video).where(and(eq(video.id, videoId), unused(tx))).returning({ storageKey: video.storageKey });
+  return row?.storageKey ?? null;
+}
+
+/**
+ * For the scheduled clean-up: deletes the rows of videos uploaded before `uploadedBefore` that
+ * nothing uses (a form left after its upload, a deleted module or course). Their bytes are then
+ * orphaned files, which the same clean-up removes. Returns how many rows went.
+ */
+export async function deleteUnusedVideos(db: Db, uploadedBefore: Date): Promise<number> {
+  const rows = await db.delete(video).where(and(lt(video.createdAt, uploadedBefore), unused(db))).returning({ id: video.id });
+  return rows.length;
+}
