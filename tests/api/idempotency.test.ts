@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { course, forumMessage, idempotencyKey, user } from '../../src/server/db/schema.ts';
 import type { FastifyRequest } from 'fastify';
-import { forgetOldIdempotencyKeys, idempotencyRequestHash, idempotencyTiming, idempotent } from '../../src/server/http/idempotency.ts';
+import { forgetOldIdempotencyKeys, idempotencyRequestHash, idempotencyTiming, idempotent, idempotentWrite } from '../../src/server/http/idempotency.ts';
+import type { Tx } from '../../src/server/db/client.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule, createImage, enableModule, signedIn } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -269,5 +270,41 @@ describe('a first request still running', () => {
     ).rejects.toMatchObject({ message: messages.requestInProgress });
     expect(await first).toBe('hecho');
     expect(runs).toBe(1);
+  });
+});
+
+describe('a write and its answer saved together', () => {
+  const requestWith = (key: string) =>
+    ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'junto' } }) as unknown as FastifyRequest;
+  const insertMessage = (tx: Tx, body: string) =>
+    tx.insert(forumMessage).values({ id: randomUUID(), moduleId, userId: student.id, authorName: student.name, isAdmin: false, body }).returning({ id: forumMessage.id });
+  const countOf = async (body: string) => (await t.ctx.db.select().from(forumMessage).where(eq(forumMessage.body, body))).length;
+
+  it('leaves neither the message nor the reservation when the process fails between the write and its answer, so the repeat writes it once', async () => {
+    const key = randomUUID();
+    const body = `Junto ${key}`;
+    await expect(
+      idempotentWrite(t.ctx.db, requestWith(key), student.id, async (tx) => {
+        await insertMessage(tx, body);
+        throw new Error('el proceso se cae antes de guardar la respuesta');
+      }),
+    ).rejects.toThrow('el proceso se cae');
+    expect(await countOf(body)).toBe(0);
+    expect(await t.ctx.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toHaveLength(0);
+
+    let effects = 0;
+    const write = () =>
+      idempotentWrite(t.ctx.db, requestWith(key), student.id, async (tx, afterCommit) => {
+        const [row] = await insertMessage(tx, body);
+        afterCommit(() => {
+          effects += 1;
+        });
+        return { id: row!.id };
+      });
+    const first = await write();
+    expect(await write()).toEqual(first);
+    expect(await countOf(body)).toBe(1);
+    // Live events and emails go once, for the request that wrote.
+    expect(effects).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { noContent } from '../http/responses.ts';
 import { deleteCourse, setCourseArchived } from './archive.ts';
 import { canViewCourse, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseNotFound, createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -27,7 +27,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { headers: idempotencyHeaders, body: courseInputSchema, response: { 201: z.object({ course: courseSchema }) } } },
     async (request, reply) => {
       const admin = await guards.requireAdmin(request);
-      const course = await idempotent(db, request, admin.id, async () => presentCourse(await createCourse(db, request.body)));
+      const course = await idempotentWrite(db, request, admin.id, async (tx) => presentCourse(await createCourse(tx, request.body)));
       return reply.status(201).send({ course });
     },
   );

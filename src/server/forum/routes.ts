@@ -24,7 +24,7 @@ import { findModule, moduleNotFound } from '../modules/service.ts';
 import { createdEvent, deleteMessage, findMessage, forumModules, listMessagesPage, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
-import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -139,12 +139,14 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { user, courseId } = await requireForumAccess(request, request.params.moduleId);
       // A double tap or a retry with the same Idempotency-Key gets the first message back.
-      const message = await idempotent(db, request, user.id, async () => {
-        const { row, badgeRaised } = await postMessage(db, request.params.moduleId, user, request.body.body);
-        await events.publish(createdEvent(row, courseId));
-        if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
-        // Emails in the background: the author does not wait for the mail server.
-        void notifyForumMessage(ctx, row).catch((error: unknown) => request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'));
+      const message = await idempotentWrite(db, request, user.id, async (tx, afterCommit) => {
+        const { row, badgeRaised } = await postMessage(tx, request.params.moduleId, user, request.body.body);
+        afterCommit(async () => {
+          await events.publish(createdEvent(row, courseId));
+          if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
+          // Emails in the background: the author does not wait for the mail server.
+          void notifyForumMessage(ctx, row).catch((error: unknown) => request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'));
+        });
         return presentMessage(row, user);
       });
       return reply.status(201).send({ message });

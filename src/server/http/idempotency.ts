@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKey } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 
@@ -51,29 +51,19 @@ async function forgetOld(db: Db) {
   await forgetOldIdempotencyKeys(db);
 }
 
-/**
- * Runs a create once per `Idempotency-Key` and user: a repeat with the same key (a double tap,
- * a retry after a lost answer) gets the first answer and changes nothing; while the first is
- * still running, the repeat waits for it. A failed first attempt is forgotten, so a retry runs
- * again. Without the header, `run` simply runs. A key is the user's own: another user's same key is another request.
- */
-export async function idempotent<T>(
-  db: Db,
-  request: FastifyRequest,
-  userId: string,
-  run: () => Promise<T>,
-  /** What identifies the request besides method and path; the body unless it holds a secret (a password). */
-  fingerprint: unknown = request.body,
-): Promise<T> {
-  const key = request.headers[HEADER];
-  if (key === undefined) return run();
-  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest(messages.idempotencyKeyInvalid);
-  const requestHash = idempotencyRequestHash(key, request.method, request.url, fingerprint);
-  await forgetOld(db);
+type Reservation<T> = { answered: true; response: T } | { answered: false; mine: SQL; release: () => void };
 
+/**
+ * Reserves the request's key for this process, or finds the first answer: a repeat with the same
+ * key waits for a first request still running, and takes over a reservation whose owner stopped
+ * refreshing it (its process died). While reserved, a heartbeat keeps the reservation fresh
+ * until `release`.
+ */
+async function reserve<T>(db: Db, key: string, userId: string, requestHash: string): Promise<Reservation<T>> {
+  await forgetOld(db);
   const thisKey = and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key));
   const owner = randomUUID();
-  const mine = and(thisKey, eq(idempotencyKey.owner, owner));
+  const mine = and(thisKey, eq(idempotencyKey.owner, owner))!;
   const deadline = Date.now() + idempotencyTiming.waitMs;
   for (;;) {
     const [reserved] = await db
@@ -100,7 +90,7 @@ export async function idempotent<T>(
     const [stored] = await db.select().from(idempotencyKey).where(thisKey);
     if (stored) {
       if (stored.requestHash !== requestHash) throw conflict(messages.idempotencyKeyReused);
-      if (stored.response !== null) return stored.response as T;
+      if (stored.response !== null) return { answered: true, response: stored.response as T };
     }
     if (Date.now() > deadline) throw conflict(messages.requestInProgress);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -114,18 +104,97 @@ export async function idempotent<T>(
       .catch(() => undefined);
   }, idempotencyTiming.heartbeatMs);
   heartbeat.unref();
+  return { answered: false, mine, release: () => clearInterval(heartbeat) };
+}
+
+/** The key of a request that sent one (validated), and what the first request is recognized by. */
+function keyOf(request: FastifyRequest, fingerprint: unknown) {
+  const key = request.headers[HEADER];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || !KEY_PATTERN.test(key)) throw badRequest(messages.idempotencyKeyInvalid);
+  return { key, requestHash: idempotencyRequestHash(key, request.method, request.url, fingerprint) };
+}
+
+/** A failed first attempt is forgotten, so a retry runs again. */
+async function forget(db: Db, mine: SQL) {
+  await db
+    .delete(idempotencyKey)
+    .where(mine)
+    .catch(() => undefined);
+}
+
+/**
+ * Runs a create once per `Idempotency-Key` and user: a repeat with the same key (a double tap,
+ * a retry after a lost answer) gets the first answer and changes nothing; while the first is
+ * still running, the repeat waits for it. A failed first attempt is forgotten, so a retry runs
+ * again. Without the header, `write` simply runs. A key is the user's own: another user's same
+ * key is another request.
+ *
+ * `write` runs in a transaction that also records its answer, so a process that dies half-way
+ * leaves either both (a repeat gets the answer) or neither (a repeat writes it, once).
+ * `afterCommit` callbacks (live events, emails) run once the write is saved, only for the
+ * request that wrote. Everything `write` reads and writes must go through `tx`.
+ */
+export async function idempotentWrite<T>(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  write: (tx: Tx, afterCommit: (effect: () => Promise<void> | void) => void) => Promise<T>,
+  /** What identifies the request besides method and path; the body unless it holds a secret (a password). */
+  fingerprint: unknown = request.body,
+): Promise<T> {
+  const keyed = keyOf(request, fingerprint);
+  const effects: (() => Promise<void> | void)[] = [];
+  const afterCommit = (effect: () => Promise<void> | void) => void effects.push(effect);
+  let result: T;
+  if (!keyed) {
+    result = await db.transaction((tx) => write(tx, afterCommit));
+  } else {
+    const reservation = await reserve<T>(db, keyed.key, userId, keyed.requestHash);
+    if (reservation.answered) return reservation.response;
+    try {
+      result = await db.transaction(async (tx) => {
+        const written = await write(tx, afterCommit);
+        await tx.update(idempotencyKey).set({ response: written }).where(reservation.mine);
+        return written;
+      });
+    } catch (error) {
+      reservation.release();
+      await forget(db, reservation.mine);
+      throw error;
+    }
+    reservation.release();
+  }
+  for (const effect of effects) await effect();
+  return result;
+}
+
+/**
+ * `idempotentWrite` for a create that cannot run in our transaction (a user, which better-auth
+ * writes through its own connection): the answer is recorded after the create, so a process
+ * killed between the two leaves a create whose repeat runs again (and meets, for a user, the
+ * unique email).
+ */
+export async function idempotent<T>(
+  db: Db,
+  request: FastifyRequest,
+  userId: string,
+  run: () => Promise<T>,
+  fingerprint: unknown = request.body,
+): Promise<T> {
+  const keyed = keyOf(request, fingerprint);
+  if (!keyed) return run();
+  const reservation = await reserve<T>(db, keyed.key, userId, keyed.requestHash);
+  if (reservation.answered) return reservation.response;
   let result: T;
   try {
     result = await run();
   } catch (error) {
-    clearInterval(heartbeat);
-    await db
-      .delete(idempotencyKey)
-      .where(mine)
-      .catch(() => undefined);
+    reservation.release();
+    await forget(db, reservation.mine);
     throw error;
   }
-  clearInterval(heartbeat);
-  await db.update(idempotencyKey).set({ response: result }).where(mine);
+  reservation.release();
+  await db.update(idempotencyKey).set({ response: result }).where(reservation.mine);
   return result;
 }

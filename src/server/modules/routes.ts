@@ -15,7 +15,7 @@ import { progressByModule } from '../activities/progress.ts';
 import { jugadaScores } from '../jugadas/score.ts';
 import { canViewCourse, canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseNotFound, findCourse } from '../courses/service.ts';
 import {
   createModule,
@@ -71,7 +71,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { headers: idempotencyHeaders, body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request, reply) => {
       const admin = await guards.requireAdmin(request);
-      const module = await idempotent(db, request, admin.id, () => createModule(db, request.body));
+      const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body));
       return reply.status(201).send({ module });
     },
   );
