@@ -3,6 +3,8 @@
 import type { YouTubePlayerLike } from './playback.ts';
 
 export interface YouTubePlayer extends YouTubePlayerLike {
+  playVideo(): void;
+  pauseVideo(): void;
   destroy(): void;
 }
 

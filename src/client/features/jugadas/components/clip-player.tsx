@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { AspectRatio, Text } from '@mantine/core';
 import type { JugadaVideo } from '../../../../shared/schemas/jugadas.ts';
-import { loadYouTubeApi, type YouTubePlayer } from './youtube-api.ts';
+import { loadYouTubeApi, type YouTubePlayer } from '../../../lib/video/youtube-api.ts';
 
 /** What the page asks of the clip: where it is now, and to play its segment again. */
 export interface ClipHandle {
