@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { course, forumMessage, idempotencyKey, user } from '../../src/server/db/schema.ts';
 import type { FastifyRequest } from 'fastify';
 import { forgetOldIdempotencyKeys, idempotencyRequestHash, idempotencyTiming, idempotent, idempotentWrite } from '../../src/server/http/idempotency.ts';
-import type { Tx } from '../../src/server/db/client.ts';
+import type { Db } from '../../src/server/db/client.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule, createImage, enableModule, signedIn } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -276,7 +276,7 @@ describe('a first request still running', () => {
 describe('a write and its answer saved together', () => {
   const requestWith = (key: string) =>
     ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'junto' } }) as unknown as FastifyRequest;
-  const insertMessage = (tx: Tx, body: string) =>
+  const insertMessage = (tx: Db, body: string) =>
     tx.insert(forumMessage).values({ id: randomUUID(), moduleId, userId: student.id, authorName: student.name, isAdmin: false, body }).returning({ id: forumMessage.id });
   const countOf = async (body: string) => (await t.ctx.db.select().from(forumMessage).where(eq(forumMessage.body, body))).length;
 

@@ -199,13 +199,11 @@ describe('graceful shutdown (a real process and SIGTERM)', () => {
         sendNext();
       });
 
-      const started = Date.now();
       const done = await upload;
       expect(done.status, done.text).toBe(201);
       const text = await streamText;
       expect(text).toContain('retry: 250');
       expect(await app.exited).toBe(0);
-      console.log(`cierre: ${Date.now() - started} ms desde la subida`);
       expect(app.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(['servidor cerrado']));
       // Nothing answers any more.
       await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { idempotencyKey } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
 
@@ -130,16 +130,16 @@ async function forget(db: Db, mine: SQL) {
  * again. Without the header, `write` simply runs. A key is the user's own: another user's same
  * key is another request.
  *
- * `write` runs in a transaction that also records its answer, so a process that dies half-way
- * leaves either both (a repeat gets the answer) or neither (a repeat writes it, once).
+ * With a key, `write` gets a transaction that also records its answer, so a process that dies
+ * half-way leaves either both (a repeat gets the answer) or neither (a repeat writes it, once).
  * `afterCommit` callbacks (live events, emails) run once the write is saved, only for the
- * request that wrote. Everything `write` reads and writes must go through `tx`.
+ * request that wrote. Everything `write` reads and writes must go through the `db` it is given.
  */
 export async function idempotentWrite<T>(
   db: Db,
   request: FastifyRequest,
   userId: string,
-  write: (tx: Tx, afterCommit: (effect: () => Promise<void> | void) => void) => Promise<T>,
+  write: (db: Db, afterCommit: (effect: () => Promise<void> | void) => void) => Promise<T>,
   /** What identifies the request besides method and path; the body unless it holds a secret (a password). */
   fingerprint: unknown = request.body,
 ): Promise<T> {
@@ -148,7 +148,8 @@ export async function idempotentWrite<T>(
   const afterCommit = (effect: () => Promise<void> | void) => void effects.push(effect);
   let result: T;
   if (!keyed) {
-    result = await db.transaction((tx) => write(tx, afterCommit));
+    // Nothing to record with it: the create's own transaction is enough.
+    result = await write(db, afterCommit);
   } else {
     const reservation = await reserve<T>(db, keyed.key, userId, keyed.requestHash);
     if (reservation.answered) return reservation.response;
