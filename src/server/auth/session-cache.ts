@@ -1,7 +1,10 @@
 // Sessions kept in memory, so checking one costs no database query: each instance remembers the
 // sessions it has looked up (by the session cookie) and forgets them the moment the bus says they
 // ended (`session.ended`: sign-out, password reset, revocation or ban, a role change) — on every
-// instance, since the bus is LISTEN/NOTIFY on PostgreSQL.
+// instance, since the bus is LISTEN/NOTIFY on PostgreSQL. The instance where the session ends
+// answers only once every listening instance has acknowledged (`session.ack`) that it forgot it:
+// PostgreSQL delivers a notification to each listener on its own time, so without the wait a
+// request sent to another instance right after the answer could still find the old session.
 //
 // Why not better-auth's cookie cache: it keeps a signed copy of the session in the browser and
 // believes it until it expires, so a sign-out, a reset or a ban on one instance would not stop
@@ -12,6 +15,7 @@
 // connection (after a reconnection, events may have been missed: everything is looked up again),
 // an entry is used for at most `maxAgeMs` (then better-auth checks, and refreshes, the session),
 // and a lookup that raced with an ending event is not stored.
+import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../live/bus.ts';
 import type { SessionEndReason, SessionEndedEvent, SessionEvents } from './session-events.ts';
 import { matches } from './session-events.ts';
@@ -21,6 +25,9 @@ export interface CachedSession {
   sessionId: string;
   expiresAt: Date;
 }
+
+/** How long an ending waits for the instances' acknowledgements at most. */
+const ACK_TIMEOUT_MS = 2000;
 
 interface Entry<S extends CachedSession> {
   session: S;
@@ -32,9 +39,9 @@ export interface SessionCache<S extends CachedSession> {
   /** The session of this cookie value, from memory or from `lookup` (stored for next time). */
   get(key: string, lookup: () => Promise<S | null>): Promise<S | null>;
   /**
-   * Ends sessions here at once and announces it to every instance, returning once the
-   * announcement came back through the bus (on PostgreSQL: once PostgreSQL has sent it to every
-   * instance's LISTEN connection), so the change is in force everywhere when the caller answers.
+   * Ends sessions here at once and announces it to every instance, returning once every instance
+   * listening has acknowledged that it forgot them (or after ACK_TIMEOUT_MS), so the change is in
+   * force everywhere when the caller answers.
    */
   end(ended: { userId: string; sessionId?: string | undefined; reason: SessionEndReason }): Promise<void>;
   /** How many sessions are held (tests). */
@@ -53,37 +60,43 @@ export function createSessionCache<S extends CachedSession>(options: {
   /** Bumped by every ending event: a lookup that started before one is not stored. */
   let generation = 0;
 
-  const waiting = new Set<(event: SessionEndedEvent) => void>();
   const forget = (event: SessionEndedEvent) => {
     generation += 1;
     for (const [key, entry] of entries) {
       if (matches(event, { userId: entry.session.user.id, sessionId: entry.session.sessionId })) entries.delete(key);
     }
   };
+  /** Endings this instance published and waits for, by id: how many instances acknowledged each. */
+  const pending = new Map<string, () => void>();
   sessions.subscribe((event) => {
     forget(event);
-    for (const resolve of waiting) resolve(event);
+    if (event.id !== undefined) void sessions.acknowledge(event.id);
   });
+  sessions.onAcknowledged((id) => pending.get(id)?.());
 
   async function end(ended: { userId: string; sessionId?: string | undefined; reason: SessionEndReason }) {
-    const event: SessionEndedEvent = { type: 'session.ended', userId: ended.userId, reason: ended.reason, ...(ended.sessionId === undefined ? {} : { sessionId: ended.sessionId }) };
+    const id = randomUUID();
+    const event: SessionEndedEvent = { type: 'session.ended', userId: ended.userId, reason: ended.reason, ...(ended.sessionId === undefined ? {} : { sessionId: ended.sessionId }), id };
     forget(event);
+    // Every instance listening now must acknowledge, this one included; those that start later
+    // begin with nothing in memory. Unknown (the database cannot be asked): at least this one.
+    const expected = Math.max(1, (await sessions.listeners()) ?? 1);
     let done!: () => void;
-    const delivered = new Promise<void>((resolve) => (done = resolve));
-    const onEvent = (seen: SessionEndedEvent) => {
-      if (seen.userId === event.userId && seen.sessionId === event.sessionId && seen.reason === event.reason) done();
-    };
-    waiting.add(onEvent);
-    // Never waits long: a bus that is down is what the epoch check is for.
-    const timeout = setTimeout(done, 2000);
+    const acknowledged = new Promise<void>((resolve) => (done = resolve));
+    let count = 0;
+    pending.set(id, () => {
+      count += 1;
+      if (count >= expected) done();
+    });
+    // Never waits long: an instance that cannot answer (its bus is down, it is stopping) trusts
+    // nothing it holds until its bus is back (the epoch check in `get`).
+    const timeout = setTimeout(done, ACK_TIMEOUT_MS);
     try {
       await sessions.publish(event);
-      await delivered;
-      // Lets the other connections' pending notifications be read before the caller answers.
-      await new Promise((resolve) => setImmediate(resolve));
+      await acknowledged;
     } finally {
       clearTimeout(timeout);
-      waiting.delete(onEvent);
+      pending.delete(id);
     }
   }
 

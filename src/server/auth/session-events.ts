@@ -9,7 +9,9 @@
 // its transaction committed.
 //
 // Who listens: open event streams end when their session ends (forum/routes.ts); anything that
-// keeps sessions in memory (a session cache) drops the matching entries with `matches`.
+// keeps sessions in memory (a session cache) drops the matching entries with `matches`, and
+// acknowledges the ending when it carries an id, so that its publisher can wait until every
+// instance has acted on it (session-cache.ts).
 
 import type { EventBus } from '../live/bus.ts';
 
@@ -22,13 +24,29 @@ export interface SessionEndedEvent {
   /** One session; left out, every session of the user. */
   sessionId?: string;
   reason: SessionEndReason;
+  /** Set when the publisher waits for every instance to acknowledge it (see `acknowledge`). */
+  id?: string;
 }
+
+/** "This instance has acted on the ending `id`": sent back by every instance that received it. */
+export interface SessionAckEvent {
+  type: 'session.ack';
+  id: string;
+}
+
+export type SessionBusEvent = SessionEndedEvent | SessionAckEvent;
 
 export interface SessionEvents {
   /** Announces on every instance that a session (or every session of a user) ended. Never rejects. */
-  publish(ended: { userId: string; sessionId?: string | undefined; reason: SessionEndReason }): Promise<void>;
+  publish(ended: { userId: string; sessionId?: string | undefined; reason: SessionEndReason; id?: string }): Promise<void>;
   /** Calls `listener` for each ended session or user, on this instance; returns the unsubscribe. */
   subscribe(listener: (event: SessionEndedEvent) => void): () => void;
+  /** Tells every instance that this one has acted on the ending `id`. Never rejects. */
+  acknowledge(id: string): Promise<void>;
+  /** Calls `listener` with the id of each acknowledgement, from any instance. */
+  onAcknowledged(listener: (id: string) => void): () => void;
+  /** How many instances receive the events (this one included); null when unknown. */
+  listeners(): Promise<number | null>;
 }
 
 /** Whether a session of `userId` with id `sessionId` is one the event ended. */
@@ -38,11 +56,17 @@ export function matches(event: SessionEndedEvent, session: { userId: string; ses
 
 export function createSessionEvents(bus: EventBus): SessionEvents {
   return {
-    publish: ({ userId, sessionId, reason }) =>
-      bus.publish({ type: 'session.ended', userId, reason, ...(sessionId === undefined ? {} : { sessionId }) }),
+    publish: ({ userId, sessionId, reason, id }) =>
+      bus.publish({ type: 'session.ended', userId, reason, ...(sessionId === undefined ? {} : { sessionId }), ...(id === undefined ? {} : { id }) }),
     subscribe: (listener) =>
       bus.subscribe((event) => {
         if (event.type === 'session.ended') listener(event);
       }),
+    acknowledge: (id) => bus.publish({ type: 'session.ack', id }),
+    onAcknowledged: (listener) =>
+      bus.subscribe((event) => {
+        if (event.type === 'session.ack') listener(event.id);
+      }),
+    listeners: () => bus.listeners(),
   };
 }

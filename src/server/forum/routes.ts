@@ -66,7 +66,7 @@ function openStream(
       if (revokes(event)) end();
     } else if (event.type === 'session.ended') {
       if (matches(event, session)) end();
-    } else if (accept(event)) {
+    } else if (event.type !== 'session.ack' && accept(event)) {
       const live = liveEventSchema.safeParse(presentEvent(event, current.user));
       if (!live.success) {
         ctx.logger.error({ err: live.error, type: event.type }, 'evento en vivo con forma inválida: no se envía');

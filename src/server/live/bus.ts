@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { AccessRevokedEvent } from '../../shared/schemas/forum.ts';
-import type { SessionEndedEvent } from '../auth/session-events.ts';
+import type { SessionBusEvent } from '../auth/session-events.ts';
 
 /**
  * A forum message as it travels between instances. It carries the author's id because each
@@ -24,7 +24,7 @@ export type ForumBusEvent =
   | { type: 'forum.badge'; courseId: string; moduleId: string; newMessages: boolean };
 
 /** Everything that travels on the bus: forum events, and server-internal access and session changes. */
-export type BusEvent = ForumBusEvent | AccessRevokedEvent | SessionEndedEvent;
+export type BusEvent = ForumBusEvent | AccessRevokedEvent | SessionBusEvent;
 
 export interface EventBus {
   /**
@@ -39,10 +39,18 @@ export interface EventBus {
    * it stays the same. Always 0 within one process.
    */
   listeningEpoch(): number | null;
+  /**
+   * How many instances are listening for events right now (this one included): what waits for
+   * every instance to acknowledge an event (the session cache) waits for this many. Always 1
+   * within one process; null when it cannot be known (the database cannot be asked).
+   */
+  listeners(): Promise<number | null>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'aula_events';
+// The name each instance's LISTEN connection gives itself, so that instances can be counted.
+const LISTENER_NAME = 'aula-virtual-listen';
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
 const MAX_PAYLOAD = 7900;
 // Events sent just before the LISTEN connection was seen to drop may never have arrived.
@@ -88,7 +96,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
   };
 
   if (!databaseUrl || !pool) {
-    return { publish: async (event) => emit(event), subscribe, listeningEpoch: () => 0, close: async () => listeners.clear() };
+    return { publish: async (event) => emit(event), subscribe, listeningEpoch: () => 0, listeners: async () => 1, close: async () => listeners.clear() };
   }
 
   const retry = options.retry ?? { minMs: 250, maxMs: 10_000 };
@@ -132,7 +140,7 @@ export function createEventBus(options: EventBusOptions): EventBus {
 
   const connect = async () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME });
     let failed = false;
     const fail = (error: unknown) => {
       if (failed) return;
@@ -184,6 +192,18 @@ export function createEventBus(options: EventBusOptions): EventBus {
     },
     subscribe,
     listeningEpoch: () => (listener && !lostAt ? epoch : null),
+    async listeners() {
+      try {
+        const { rows } = await pool.query<{ count: number }>(
+          'select count(*)::int as count from pg_stat_activity where application_name = $1 and datname = current_database()',
+          [LISTENER_NAME],
+        );
+        return rows[0]!.count;
+      } catch (error) {
+        logger.warn({ err: error }, 'no se pudo contar las instancias que escuchan eventos');
+        return null;
+      }
+    },
     async close() {
       closed = true;
       clearTimeout(timer);
