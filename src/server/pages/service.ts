@@ -136,32 +136,34 @@ interface ModuleRow {
     videoUrl: string | null;
     videoFile: { id: string; mimeType: string; size: number } | null;
     position: number;
-  } | null;
+  };
   course_enabled: boolean;
   module_enabled: boolean;
   list: ModuleListRow[];
 }
 
-/** The module page's one statement. */
+/** The module page's one statement: no row when the module does not exist. */
 const moduleStatement = preparedStatement<'userId' | 'moduleId', ModuleRow>(
   'page_module',
   ['userId', 'moduleId'],
-  ({ userId, moduleId }) => sql`with target as (select id, course_id, name, image_id, video_url, video_id, position, archived_at from ${courseModule} where id = ${moduleId})
-      select
-        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position,
-                                  'videoFile', (select json_build_object('id', v.id, 'mimeType', v.mime_type, 'size', v.size) from video v where v.id = t.video_id))
-         from target t) as module,
-        coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
-                  join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
-        coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
-                  where ma.user_id = ${userId}), false) as module_enabled,
-        ${moduleListJson(sql`(select course_id from target)`, userId)} as list`,
+  ({ userId, moduleId }) => sql`select
+        json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'imageId', t.image_id, 'videoUrl', t.video_url, 'position', t.position,
+                          'videoFile', case when v.id is null then null else json_build_object('id', v.id, 'mimeType', v.mime_type, 'size', v.size) end) as module,
+        c.archived_at is null and coalesce(ca.enabled, false) as course_enabled,
+        t.archived_at is null and coalesce(ma.enabled, false) as module_enabled,
+        ${moduleListJson(sql`t.course_id`, userId)} as list
+      from ${courseModule} t
+      join course c on c.id = t.course_id
+      left join course_access ca on ca.course_id = t.course_id and ca.user_id = ${userId}
+      left join module_access ma on ma.module_id = t.id and ma.user_id = ${userId}
+      left join video v on v.id = t.video_id
+      where t.id = ${moduleId}`,
 );
 
 /** A module, the user's access to it and its course's module list; 404 when the module does not exist. */
 export async function loadModule(db: Db, userId: string, moduleId: string): Promise<ModuleData> {
   const [row] = await moduleStatement.run(db, { userId, moduleId });
-  if (!row?.module) throw moduleNotFound();
+  if (!row) throw moduleNotFound();
   const { imageId, ...module } = row.module;
   const own = row.list.find((m) => m.id === module.id);
   return {
