@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.ts';
+import { createSessionEvents } from './auth/session-events.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
@@ -47,7 +48,9 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
   const backups = database.pglite ? await serveBackups(config.dataDir, database.pglite, logger) : undefined;
-  const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: ctx.sessions, logger, minutes: config.cleanupIntervalMinutes });
+  // Expired sessions are never served from memory (the cache checks the expiry), so their deletion
+  // is announced without waiting for every instance to acknowledge each one.
+  const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: createSessionEvents(ctx.events), logger, minutes: config.cleanupIntervalMinutes });
   await app.listen({ port: config.port, host: config.host });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();
