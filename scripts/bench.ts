@@ -336,16 +336,21 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
       const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
       await context.addCookies(cookie);
       // YouTube's IFrame API script cannot come from the internet here: a stand-in YT.Player,
-      // there before the app runs (as the real script is, from the cache, on a warm load), puts
-      // the player's youtube-nocookie.com frame where the app asks, as the real one does.
+      // there before the app runs (as the real script is, from the cache, on a warm load), takes
+      // over the frame already in the page (the module page's first paint) or puts the player's
+      // youtube-nocookie.com frame where the app asks, as the real one does.
       await context.addInitScript(() => {
         class Player {
           private frame: HTMLIFrameElement;
-          constructor(element: HTMLElement, options: { host?: string; videoId: string; events?: { onReady?: () => void } }) {
-            this.frame = document.createElement('iframe');
-            this.frame.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
-            this.frame.style.cssText = 'border:0;width:100%;height:100%';
-            element.replaceWith(this.frame);
+          constructor(element: HTMLElement, options: { host?: string; videoId?: string; events?: { onReady?: () => void } }) {
+            if (element instanceof HTMLIFrameElement) {
+              this.frame = element;
+            } else {
+              this.frame = document.createElement('iframe');
+              this.frame.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
+              this.frame.style.cssText = 'border:0;width:100%;height:100%';
+              element.replaceWith(this.frame);
+            }
             setTimeout(() => options.events?.onReady?.(), 0);
           }
           getCurrentTime() {

@@ -1,12 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
-import { StrictMode, useEffect, useState, type ComponentType } from 'react';
+import { StrictMode, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setUnauthorizedHandler } from './lib/api.ts';
+import { hasFirstPaint, removeFirstPaint } from './lib/boot-view.ts';
 import { seedFromDocument } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
 import { followOtherTabs, signedOut } from './lib/session.ts';
@@ -26,6 +27,12 @@ function Notifications() {
   return View ? <View position="top-center" /> : null;
 }
 
+/** After the first render (the module page's player took its video over first): the server's first paint goes. */
+function FirstPaintGone() {
+  useLayoutEffect(removeFirstPaint, []);
+  return null;
+}
+
 // A 401 anywhere means the session ended: forget the user (and what was cached for them) and the
 // guards send them to login. Sign-ins and sign-outs in other tabs apply here too.
 setUnauthorizedHandler(() => signedOut(queryClient));
@@ -41,10 +48,17 @@ const render = () =>
         <Notifications />
         <QueryClientProvider client={queryClient}>
           <AppRoutes />
+          <FirstPaintGone />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,
   );
 // The page's code is on its way already (modulepreload): the first render waits for it briefly,
 // so it shows the page itself rather than a loader; on a slow network the loader shows meanwhile.
-void Promise.race([preloadRoute(location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 250))]).then(render);
+// With the module page already drawn by the server, the browser first paints that (the video
+// shows) and the app renders after; it waits for the page's code for longer (the drawn page is
+// what a loader would replace), so that its player takes the server's video over.
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const drawn = hasFirstPaint();
+const ready = Promise.race([preloadRoute(location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, drawn ? 5_000 : 250))]);
+void Promise.all([ready, drawn ? painted() : null]).then(render);

@@ -330,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     });
   }
 
+  const publicOrigin = new URL(config.publicUrl).origin;
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
@@ -338,7 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         .send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id } });
     }
     // Client routes fall back to the single-page app; a student's page comes with its data.
-    return sendDocument(app, indexHtml, request, reply);
+    return sendDocument(app, indexHtml, request, reply, publicOrigin);
   });
 
   return { app, ctx, routes };

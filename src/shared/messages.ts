@@ -20,6 +20,12 @@ export const loginWait = (seconds: number) => {
   return `Demasiados intentos de inicio de sesión. Esperá ${wait} y volvé a intentar.`;
 };
 
+/** 'Visto 80 %': how much of the module video the student watched. */
+export const watchedText = (percent: number) => `Visto ${percent} %`;
+
+/** 'Jugadas: 3 de 5 correctas': the jugadas a trainee got right on the first attempt. */
+export const jugadaScoreText = (score: { correct: number; total: number }) => `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
+
 export const messages = {
   // The spec's texts.
   required: 'Este campo es obligatorio',

@@ -61,10 +61,18 @@ describe('the page data inside the document', () => {
     for (const other of ['/', '/admin/inicio', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta']) expect(pageDataUrl(other)).toBeNull();
   });
 
-  it('without a session the document carries no data', async () => {
+  it('without a session the document carries no data and no video', async () => {
     const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`);
     expect(doc.data).toBeNull();
     expect(doc.html).not.toContain('Reglas del pasivo');
+    expect(doc.html).not.toContain('aula-boot');
+  });
+
+  it('a module under another course\'s address brings its data (the page says not found) but no drawn page', async () => {
+    const otherCourse = await buildCourse(t.ctx);
+    const doc = await documentFor(`/${otherCourse.id}/${f.open}/modulo`, a.cookie);
+    expect(doc.data).not.toBeNull();
+    expect(doc.html).not.toContain('aula-boot');
   });
 
   it("with a student's cookie it carries exactly that student's answer of the page route, and is never stored", async () => {
@@ -75,11 +83,37 @@ describe('the page data inside the document', () => {
     expect(doc.data!.user).toMatchObject({ id: a.id, name: 'Alumna A' });
     expect(doc.response.headers['cache-control']).toBe('no-store');
 
+    // The module page comes drawn: its title and its video, in the page before any code runs.
+    expect(doc.html).toContain('<div id="aula-boot" class="boot-view">');
+    // The YouTube frame as YT.Player would make it for this page: the IFrame API on, the app's origin.
+    expect(doc.html).toContain(
+      '<iframe id="aula-boot-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&amp;rel=0&amp;enablejsapi=1&amp;origin=http%3A%2F%2Flocalhost%3A3000"',
+    );
+    expect(doc.html).toContain('<h1 class="boot-title">Reglas del pasivo</h1>');
+
     // B gets B's own, never A's.
     const other = await documentFor(`/${f.courseId}/${f.open}/modulo`, b.cookie);
     expect(other.data!.user).toMatchObject({ id: b.id, name: 'Alumno B' });
     expect(other.html).not.toContain('Alumna A');
     expect(other.html).not.toContain(a.email);
+  });
+
+  it('the YouTube frame starts where the student left off; an uploaded video comes as the browser\'s own player', async () => {
+    const c = await signedIn(t.app, t.ctx, 'student');
+    await enableModule(t.ctx, c.id, f.open);
+    const saved = await call(t.app, { method: 'POST', url: `/api/modules/${f.open}/watched`, cookie: c.cookie, body: { duration: 100, position: 42.7, intervals: [[0, 42.7]] } });
+    expect(saved.statusCode).toBe(200);
+    const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie);
+    expect((doc.data!.module as { watched: { position: number } }).watched.position).toBeCloseTo(42.7, 5);
+    expect(doc.html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&amp;rel=0&amp;start=42&amp;enablejsapi=1&amp;origin=http%3A%2F%2Flocalhost%3A3000"');
+    // With the student's badges beside the title, as the app shows them.
+    expect(doc.html).toMatch(/<div class="boot-badges"><span class="boot-badge boot-badge-blue boot-badge-watched"><svg[^>]*>.*?<\/svg>Visto 42 %<\/span><span class="boot-badge boot-badge-gray">Sin responder<\/span><\/div>/);
+
+    const uploaded = await buildModule(t.ctx, f.courseId, { name: 'Video propio', videoUrl: '/api/videos/clase.webm?v=1&x="2"' });
+    await enableModule(t.ctx, c.id, uploaded.id);
+    const file = await documentFor(`/${f.courseId}/${uploaded.id}/modulo`, c.cookie);
+    expect(file.html).toContain('<video id="aula-boot-video" controls playsinline preload="metadata" src="/api/videos/clase.webm?v=1&amp;x=&quot;2&quot;" aria-label="Video: Video propio">');
+    expect(file.html).not.toContain('<iframe');
   });
 
   it('a module the student may not see (blocked, never enabled, unknown) brings no data', async () => {
@@ -92,6 +126,7 @@ describe('the page data inside the document', () => {
       const doc = await documentFor(`/${f.courseId}/${moduleId}/modulo`, cookie);
       expect(doc.data).toBeNull();
       expect(doc.html).not.toContain('Señas');
+      expect(doc.html).not.toContain('aula-boot');
       expect(doc.response.headers['cache-control']).toBe('no-cache');
     }
     // Nor do the activities of a blocked module.
@@ -123,6 +158,8 @@ describe('the page data inside the document', () => {
     const inside = element.slice(0, element.indexOf('</script>'));
     expect(inside).not.toContain('<');
     expect(doc.html.match(/<script/g)).toHaveLength(1);
+    expect(doc.html).toContain('<h1 class="boot-title">Reglas &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; \u2028 fin</h1>');
+    expect(doc.html).toContain('title="Video: Reglas &lt;/script&gt;');
     expect(jsonForScript('"</script><!--&\u2028"')).toBe('"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"');
   });
 

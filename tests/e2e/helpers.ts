@@ -244,6 +244,46 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+/**
+ * From now on, every document the page opens records each video element (<video> or <iframe>)
+ * ever put in it, and whether the app had rendered anything when the first one came: see
+ * videoElements. An element moved inside the document counts once.
+ */
+export async function recordVideoElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { videoElements: Element[]; firstVideoBeforeApp?: boolean };
+    w.videoElements = [];
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('video, iframe')) {
+        if (w.videoElements.includes(element)) continue;
+        // Nothing of the app yet (its root is empty): the video came with the document's HTML.
+        if (w.videoElements.length === 0) w.firstVideoBeforeApp = (document.getElementById('root')?.childElementCount ?? 0) === 0;
+        w.videoElements.push(element);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** What recordVideoElements saw in the current document, and the video elements in it now. */
+export function videoElements(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { videoElements: Element[]; firstVideoBeforeApp?: boolean };
+    const now = [...document.querySelectorAll('video, iframe')];
+    return {
+      /** Video elements ever put in the document. */
+      seen: w.videoElements.length,
+      /** Video elements in it now. */
+      inPage: now.length,
+      /** The one in the page is the first that ever was. */
+      sameAsFirst: now[0] === w.videoElements[0],
+      /** It is inside the app's page. */
+      inApp: Boolean(now[0]?.closest('#root main')),
+      /** The first came before the app rendered anything. */
+      beforeApp: w.firstVideoBeforeApp ?? false,
+    };
+  });
+}
+
 /** The session as the page's own origin sees it (GET /api/auth/session with the page's cookies). */
 export async function sessionUser(page: Page): Promise<unknown> {
   const response = await page.evaluate(async () => {

@@ -4,7 +4,7 @@
 // between the student's pages reuses what it holds.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, signIn } from './helpers.ts';
+import { createCourse, createModule, createStudent, recordVideoElements, signIn, videoElements } from './helpers.ts';
 
 /** Every API request the page makes (images aside), and every CSP complaint. */
 function watch(page: Page) {
@@ -58,6 +58,88 @@ test('opening a module: its data comes with the document, no request before the 
   await page.getByRole('link', { name: 'Actividades' }).click();
   await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
   expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
+});
+
+test('the module page arrives drawn with its video, and the app takes that same video element over; signing out takes it away', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { student, course, first } = await studentWithModules();
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await recordVideoElements(page);
+  let documentHtml = '';
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'document') documentHtml = await response.text().catch(() => '');
+  });
+
+  await page.goto(`/${course.id}/${first.id}/modulo`);
+  // The app's page is there (its buttons are not part of the first paint)...
+  await expect(page.getByRole('link', { name: 'Actividades' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toHaveCount(1);
+  expect(documentHtml).toContain('id="aula-boot-video"');
+  // ...with one video, the very element the document brought (before any of the app), now inside the app's page.
+  expect(await videoElements(page)).toEqual({ seen: 1, inPage: 1, sameAsFirst: true, inApp: true, beforeApp: true });
+  expect(await page.evaluate(() => document.getElementById('aula-boot'))).toBeNull();
+
+  // Signing out: the login page, and the video is gone with the module page.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await expect(page.locator('video, iframe')).toHaveCount(0);
+  // And the module's address now gives the login page, without the video in its document.
+  await page.goto(`/${course.id}/${first.id}/modulo`);
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  expect(documentHtml).not.toContain('aula-boot');
+  await expect(page.locator('video, iframe')).toHaveCount(0);
+});
+
+test('the drawn module page lays out the way back, the title, the badges and the video where the app puts them, at 360 and 1280 px', async ({ page }) => {
+  const { student, course, first } = await studentWithModules();
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  // Some of the video watched: the page shows 'Visto N %' beside 'Sin responder'.
+  await page.evaluate(async (id) => {
+    const response = await fetch(`/api/modules/${id}/watched`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ duration: 100, position: 42.5, intervals: [[0, 42.5]] }),
+    });
+    if (!response.ok) throw new Error(String(response.status));
+  }, first.id);
+  const boxes = () =>
+    page.evaluate(() => {
+      const box = (element: Element | null | undefined) => {
+        const r = element!.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map((n) => Math.round(n));
+      };
+      const heading = document.querySelector('h1')!;
+      return {
+        back: box([...document.querySelectorAll('main a')].find((a) => a.textContent?.trim() === 'Módulos')),
+        title: box(heading),
+        badges: [...heading.parentElement!.querySelectorAll('.boot-badge, .mantine-Badge-root')].map((badge) => [badge.textContent, ...box(badge).slice(0, 2)]),
+        video: box(document.querySelector('video, iframe')),
+      };
+    });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    // The first paint alone: the app's code never comes.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`/${course.id}/${first.id}/modulo`);
+    await expect(page.locator('#aula-boot video')).toBeVisible();
+    const drawn = await boxes();
+    expect(drawn.badges.map(([text]) => text)).toEqual(['Visto 42 %', 'Sin responder']);
+    await page.unroute('**/assets/*.js');
+    await page.goto(`/${course.id}/${first.id}/modulo`);
+    await expect(page.getByRole('link', { name: 'Actividades' })).toBeVisible();
+    await expect(page.locator('#aula-boot')).toHaveCount(0);
+    const app = await boxes();
+    // Where the app puts each, within a pixel.
+    for (const key of ['back', 'title', 'video'] as const) drawn[key].forEach((n, i) => expect(Math.abs(n - app[key][i]!), `${key} at ${width} px`).toBeLessThanOrEqual(1));
+    expect(app.badges.map(([text]) => text)).toEqual(['Visto 42 %', 'Sin responder']);
+    drawn.badges.forEach(([, x, y], i) => {
+      expect(Math.abs((x as number) - (app.badges[i]![1] as number))).toBeLessThanOrEqual(1);
+      expect(Math.abs((y as number) - (app.badges[i]![2] as number))).toBeLessThanOrEqual(1);
+    });
+  }
 });
 
 for (const [what, change] of [

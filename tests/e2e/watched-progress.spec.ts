@@ -3,9 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
-import { fakeYouTube, youtube } from './fake-youtube.ts';
+import { fakePlayerState, fakeYouTube, youtube } from './fake-youtube.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, enableModule, expectNoAxeViolations, makeClip, moduleIdByName, screenshot, signIn } from './helpers.ts';
+import {
+  createCourse,
+  createModule,
+  createStudent,
+  enableModule,
+  expectNoAxeViolations,
+  makeClip,
+  moduleIdByName,
+  recordVideoElements,
+  screenshot,
+  signIn,
+  videoElements,
+} from './helpers.ts';
+
+/** The video in the page is the one the server's document brought, taken over by the app: no other was ever made. */
+const serverSent = { seen: 1, inPage: 1, sameAsFirst: true, inApp: true, beforeApp: true };
 
 interface Watched {
   percent: number;
@@ -71,20 +86,23 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   const studentPage = await context.newPage();
   await signIn(studentPage, student);
   await expect(studentPage).toHaveURL(/\/inicio$/);
+  await recordVideoElements(studentPage);
   await studentPage.goto(`/${course.id}/${moduleId}/modulo`);
   await expect(studentPage.getByRole('heading', { name: 'Reglas con video propio', level: 1 })).toBeVisible();
   await expect.poll(() => video(studentPage).evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeCloseTo(20, 0);
+  // The player the student uses is the server's own <video>, which the app took over.
+  expect(await videoElements(studentPage)).toEqual(serverSent);
   await expect(studentPage.getByText(/^Visto \d+ %$/)).toHaveCount(0);
 
   await video(studentPage).evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();
   });
-  await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeGreaterThan(4);
+  await expect.poll(() => videoTime(studentPage), { timeout: 15_000, intervals: [100] }).toBeGreaterThan(4);
   await video(studentPage).evaluate((v: HTMLVideoElement) => {
     v.currentTime = 14;
   });
-  await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeGreaterThan(16);
+  await expect.poll(() => videoTime(studentPage), { timeout: 15_000, intervals: [100] }).toBeGreaterThan(16);
   const paused = reported(studentPage, moduleId);
   await video(studentPage).evaluate((v: HTMLVideoElement) => v.pause());
   await paused;
@@ -105,6 +123,7 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   await studentPage.reload();
   await expect(studentPage.getByText(`Visto ${watched.percent} %`)).toBeVisible();
   await expect.poll(() => videoTime(studentPage), { timeout: 15_000 }).toBeCloseTo(watched.position, 0);
+  expect(await videoElements(studentPage)).toEqual(serverSent);
 
   // The module list shows it too.
   await studentPage.goto(`/${course.id}/modulos`);
@@ -127,7 +146,7 @@ test('the admin uploads a module video; the student watches part of it, skips ah
 
 test('a YouTube module video reports through the IFrame API: a jump does not count, and the player starts where the student left off', async ({ page }) => {
   test.setTimeout(90_000);
-  await fakeYouTube(page);
+  const { frameLoads } = await fakeYouTube(page);
   await page.addInitScript(() => {
     (window as unknown as { __fakeYouTubeDuration: number }).__fakeYouTubeDuration = 100;
   });
@@ -137,14 +156,22 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
+  await recordVideoElements(page);
   await page.goto(`/${course.id}/${module.id}/modulo`);
   const frame = page.locator('iframe[title="Video: Reglas en YouTube"]');
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
+  // The frame came with the document, ready for the IFrame API (enablejsapi, this page's origin),
+  // and YT.Player took that same frame over: it loaded once, and no other frame was made.
+  await expect.poll(() => fakePlayerState(page)).toEqual({ tookOver: true, startAt: 0, frameInPage: true });
+  expect(await videoElements(page)).toEqual(serverSent);
+  expect(frameLoads).toHaveLength(1);
+  const firstAddress = new URL(frameLoads[0]!);
+  expect(Object.fromEntries(firstAddress.searchParams)).toEqual({ playsinline: '1', rel: '0', enablejsapi: '1', origin: new URL(page.url()).origin });
 
   await youtube(page, 'playVideo');
-  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000 }).toBeGreaterThan(3);
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(3);
   await youtube(page, 'seekTo', 60);
-  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000 }).toBeGreaterThan(62);
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(62);
   const paused = reported(page, module.id);
   await youtube(page, 'pauseVideo');
   await paused;
@@ -159,8 +186,51 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
   await expectNoAxeViolations(page);
   await screenshot(page, 'modulo-youtube-visto');
 
+  // Reloaded, the server's frame starts where the student left off, and the player takes it over as it is.
+  frameLoads.length = 0;
   await page.reload();
   await expect(frame).toBeVisible();
-  const start = await page.evaluate(() => (window as unknown as { __fakeYouTube: { options: { playerVars: { start?: number } } } }).__fakeYouTube.options.playerVars.start);
-  expect(start).toBe(Math.floor(watched.position));
+  await expect.poll(() => fakePlayerState(page)).toEqual({ tookOver: true, startAt: Math.floor(watched.position), frameInPage: true });
+  expect(await videoElements(page)).toEqual(serverSent);
+  expect(frameLoads).toHaveLength(1);
+  expect(new URL(frameLoads[0]!).searchParams.get('start')).toBe(String(Math.floor(watched.position)));
+  // And what plays on it still counts.
+  await youtube(page, 'playVideo');
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000 }).toBeGreaterThan(Math.floor(watched.position) + 2);
+  const pausedAgain = reported(page, module.id);
+  await youtube(page, 'pauseVideo');
+  await pausedAgain;
+  const after = (await watchedOf(page, module.id))!;
+  expect(after.seconds).toBeGreaterThan(watched.seconds + 1.5);
+  expect(after.position).toBeGreaterThan(watched.position + 1.5);
+});
+
+test('a browser without Element.moveBefore: the player makes its own YouTube frame, and what plays on it counts', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { frameLoads } = await fakeYouTube(page);
+  await page.addInitScript(() => {
+    delete (Element.prototype as Partial<Element & { moveBefore: unknown }>).moveBefore;
+  });
+  const student = await createStudent({ name: 'Sofía Sinmover' });
+  const course = await createCourse({ name: 'Curso sin moveBefore', enableFor: [student.id] });
+  const module = await createModule({ courseId: course.id, name: 'Reglas sin mover', videoUrl: 'https://youtu.be/dQw4w9WgXcQ', enableFor: [student.id] });
+
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await recordVideoElements(page);
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await expect(page.getByRole('heading', { name: 'Reglas sin mover', level: 1 })).toBeVisible();
+  // The server's frame went with the rest of the first paint; YT.Player made the one in the page.
+  await expect.poll(() => fakePlayerState(page)).toEqual({ tookOver: false, startAt: 0, frameInPage: true });
+  expect(await videoElements(page)).toMatchObject({ seen: 2, inPage: 1, sameAsFirst: false, inApp: true, beforeApp: true });
+  await expect.poll(() => frameLoads.length).toBe(2);
+
+  await youtube(page, 'playVideo');
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(2);
+  const paused = reported(page, module.id);
+  await youtube(page, 'pauseVideo');
+  await paused;
+  const watched = (await watchedOf(page, module.id))!;
+  expect(watched.seconds).toBeGreaterThan(1.5);
+  await expect(page.getByText(`Visto ${watched.percent} %`)).toBeVisible();
 });

@@ -1,16 +1,10 @@
 import { Badge } from '@mantine/core';
 import { progressLabels, type ModuleProgress } from '../../shared/activity-state.ts';
-
-const colors: Record<ModuleProgress, string> = {
-  'sin-responder': 'gray',
-  enviado: 'blue',
-  'con-correcciones': 'orange',
-  aprobado: 'green',
-};
+import { progressColors } from '../../shared/module-badges.ts';
 
 export function ProgressBadge({ progress }: { progress: ModuleProgress }) {
   return (
-    <Badge color={colors[progress]} variant="light">
+    <Badge color={progressColors[progress]} variant="light">
       {progressLabels[progress]}
     </Badge>
   );

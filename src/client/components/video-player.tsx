@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AspectRatio, Anchor, Text } from '@mantine/core';
 import { youtubeId } from '../../shared/schemas/content.ts';
+import { youtubeEmbedHost, youtubeEmbedUrl, youtubePlayerVars } from '../../shared/video-source.ts';
+import { moveInto, takeFirstPaintVideo } from '../lib/boot-view.ts';
 import { nativeAdapter, youtubeAdapter, type PlaybackAdapter } from '../lib/video/playback.ts';
 import { loadYouTubeApi } from '../lib/video/youtube-api.ts';
 
@@ -18,11 +20,26 @@ const frame = { borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' } a
 /**
  * A module's video: YouTube addresses and bare ids play through YouTube's IFrame API on its
  * privacy-enhanced domain; anything else (an uploaded file, a file on the web) in the browser's
- * own player. Both report playback through the same adapter.
+ * own player. Both report playback through the same adapter. On the module page the server sent
+ * drawn, the player takes over the video element already in the page (lib/boot-view.ts) when it
+ * is the one it would make, so the video does not load twice.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const id = youtubeId(props.videoUrl);
   return id ? <YouTubeVideo {...props} youtubeId={id} /> : <FileVideo {...props} />;
+}
+
+/**
+ * The first paint's video element, if it is the one `expected()` describes, moved into `slot`
+ * as soon as the player is in the page (null: the player makes its own).
+ */
+function useFirstPaintVideo(tag: 'IFRAME' | 'VIDEO', expected: () => string) {
+  const [adopted, setAdopted] = useState(() => takeFirstPaintVideo(tag, expected()));
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (adopted && slot.current && !moveInto(slot.current, adopted)) setAdopted(null);
+  }, [adopted]);
+  return { adopted, slot };
 }
 
 function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
@@ -30,9 +47,10 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
   const start = useRef(startAt ?? 0);
   const report = useRef(onAdapter);
   report.current = onAdapter;
+  const { adopted, slot } = useFirstPaintVideo('VIDEO', () => videoUrl);
 
   useEffect(() => {
-    const video = element.current;
+    const video = (adopted as HTMLVideoElement | null) ?? element.current;
     if (!video) return;
     // Resume where the student left off, once the length is known (the server answers Range requests).
     const resume = () => {
@@ -45,53 +63,58 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
       video.removeEventListener('loadedmetadata', resume);
       report.current?.(null);
     };
-  }, [videoUrl]);
+  }, [videoUrl, adopted]);
 
   return (
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
-      <video ref={element} controls playsInline preload="metadata" src={videoUrl} aria-label={`Video: ${title}`} style={{ objectFit: 'contain', display: 'block' }}>
-        <Text c="white" p="md">
-          Tu navegador no puede mostrar este video.{' '}
-          <Anchor href={videoUrl} c="white" td="underline">
-            Abrilo en otra pestaña
-          </Anchor>
-          .
-        </Text>
-      </video>
+      {adopted ? (
+        // React leaves this element's content alone: the video the server sent lives here.
+        <div ref={slot} className="video-slot" />
+      ) : (
+        <video ref={element} controls playsInline preload="metadata" src={videoUrl} aria-label={`Video: ${title}`} style={{ objectFit: 'contain', display: 'block' }}>
+          <Text c="white" p="md">
+            Tu navegador no puede mostrar este video.{' '}
+            <Anchor href={videoUrl} c="white" td="underline">
+              Abrilo en otra pestaña
+            </Anchor>
+            .
+          </Text>
+        </video>
+      )}
     </AspectRatio>
   );
 }
 
 function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerProps & { youtubeId: string }) {
-  const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const start = useRef(startAt ?? 0);
   const report = useRef(onAdapter);
   report.current = onAdapter;
+  // The frame the server sent is taken only if it has exactly the address YT.Player would give it.
+  const { adopted, slot: host } = useFirstPaintVideo('IFRAME', () => youtubeEmbedUrl(id, start.current, location.origin));
 
   useEffect(() => {
     let cancelled = false;
     let destroy = () => undefined as void;
-    const mount = document.createElement('div');
-    host.current?.replaceChildren(mount);
+    // The server's frame, while it is still where the player put it; otherwise YT.Player makes one.
+    const existing = adopted?.parentElement === host.current ? adopted : null;
+    const mount = existing ?? document.createElement('div');
+    if (!existing) host.current?.replaceChildren(mount);
     loadYouTubeApi()
       .then((YT) => {
         if (cancelled) return;
         let adapter: ReturnType<typeof youtubeAdapter> | null = null;
-        const player = new YT.Player(mount, {
-          host: 'https://www.youtube-nocookie.com',
-          videoId: id,
-          width: '100%',
-          height: '100%',
-          playerVars: { playsinline: 1, rel: 0, ...(start.current > 1 ? { start: Math.floor(start.current) } : {}) },
-          events: {
-            onReady: () => {
-              host.current?.querySelector('iframe')?.setAttribute('title', `Video: ${title}`);
-              adapter?.ready();
-            },
-            onStateChange: (event) => adapter?.stateChanged(event.data),
+        const events = {
+          onReady: () => {
+            host.current?.querySelector('iframe')?.setAttribute('title', `Video: ${title}`);
+            adapter?.ready();
           },
-        });
+          onStateChange: (event: { data: number }) => adapter?.stateChanged(event.data),
+        };
+        // An existing frame keeps its address (it already has the player's parameters and start).
+        const player = existing
+          ? new YT.Player(existing, { events })
+          : new YT.Player(mount, { host: youtubeEmbedHost, videoId: id, width: '100%', height: '100%', playerVars: youtubePlayerVars(start.current), events });
         adapter = youtubeAdapter(player);
         report.current?.(adapter);
         destroy = () => {
@@ -106,7 +129,7 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
       cancelled = true;
       destroy();
     };
-  }, [id, title]);
+  }, [id, title, adopted, host]);
 
   return (
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
@@ -115,7 +138,8 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
           No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.
         </Text>
       ) : (
-        <div ref={host} style={{ width: '100%', height: '100%' }} />
+        // React leaves this element's content alone: the player's frame lives here.
+        <div ref={host} className="video-slot" style={{ width: '100%', height: '100%' }} />
       )}
     </AspectRatio>
   );

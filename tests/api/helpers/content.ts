@@ -37,13 +37,13 @@ export async function buildCourse(ctx: AppContext, overrides: { name?: string; d
   });
 }
 
-export async function buildModule(ctx: AppContext, courseId: string, overrides: { name?: string; questions?: string[] } = {}) {
+export async function buildModule(ctx: AppContext, courseId: string, overrides: { name?: string; questions?: string[]; videoUrl?: string } = {}) {
   const n = next();
   return createModule(ctx.db, {
     courseId,
     name: overrides.name ?? `Módulo ${n}`,
     imageId: await createImage(ctx),
-    videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    videoUrl: overrides.videoUrl ?? 'https://youtu.be/dQw4w9WgXcQ',
     questions: overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?'],
   });
 }

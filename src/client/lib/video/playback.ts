@@ -38,6 +38,8 @@ export function nativeAdapter(video: HTMLVideoElement): PlaybackAdapter {
         return [name, handler] as const;
       });
       if (video.readyState >= 1) queueMicrotask(() => listener('ready'));
+      // A video the person started before this subscription (the page's first paint): it plays from here.
+      if (!video.paused && !video.ended) queueMicrotask(() => listener('play'));
       return () => handlers.forEach(([name, handler]) => video.removeEventListener(name, handler));
     },
   };
@@ -78,6 +80,17 @@ export function youtubeAdapter(player: YouTubePlayerLike): PlaybackAdapter & { s
       return fallback;
     }
   };
+  const stateChanged = (state: number) => {
+    if (state === YT_STATE.PLAYING) {
+      emit('play');
+      stopPolling();
+      poll = setInterval(() => emit('time'), 500);
+      return;
+    }
+    stopPolling();
+    if (state === YT_STATE.PAUSED || state === YT_STATE.BUFFERING) emit('pause');
+    else if (state === YT_STATE.ENDED) emit('ended');
+  };
   return {
     currentTime: () => (lastTime = read(() => player.getCurrentTime(), lastTime)),
     duration: () => (lastDuration = read(() => player.getDuration(), lastDuration) || lastDuration),
@@ -90,17 +103,11 @@ export function youtubeAdapter(player: YouTubePlayerLike): PlaybackAdapter & { s
         if (listeners.size === 0) stopPolling();
       };
     },
-    ready: () => emit('ready'),
-    stateChanged(state) {
-      if (state === YT_STATE.PLAYING) {
-        emit('play');
-        stopPolling();
-        poll = setInterval(() => emit('time'), 500);
-        return;
-      }
-      stopPolling();
-      if (state === YT_STATE.PAUSED || state === YT_STATE.BUFFERING) emit('pause');
-      else if (state === YT_STATE.ENDED) emit('ended');
+    ready() {
+      emit('ready');
+      // A frame the person started before the API took it over (the page's first paint): it plays from here.
+      if (read(() => player.getPlayerState(), -1) === YT_STATE.PLAYING) stateChanged(YT_STATE.PLAYING);
     },
+    stateChanged,
   };
 }

@@ -9,11 +9,12 @@ export interface YouTubePlayer extends YouTubePlayerLike {
 }
 
 export interface YouTubeNamespace {
+  /** `element` is replaced by the player's frame, or is that frame already (an iframe with `enablejsapi=1`). */
   Player: new (
     element: HTMLElement,
     options: {
       host?: string;
-      videoId: string;
+      videoId?: string;
       width?: string;
       height?: string;
       playerVars?: Record<string, number | string>;
