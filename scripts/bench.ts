@@ -17,6 +17,7 @@
 //                                 `node --cpu-prof` (a .cpuprofile per database in that folder;
 //                                 `node scripts/profile-summary.ts FILE` lists where the time went)
 //   --seconds=N                   N seconds per route and round
+//   npm run bench -- --browser    the browser figures only (no routes under load)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,6 +35,7 @@ const onlyDb = argv.find((a) => a.startsWith('--db='))?.slice(5);
 const outFile = argv.find((a) => a.startsWith('--out='))?.slice(6) ?? 'artifacts/bench.json';
 const onlyRoute = argv.find((a) => a.startsWith('--route='))?.slice(8);
 const profileDir = argv.find((a) => a.startsWith('--profile='))?.slice(10);
+const browserOnly = argv.includes('--browser');
 
 const settings = smoke
   ? { students: 20, messages: 50, rounds: 1, seconds: 2, connections: 50, sequentialPages: 20, navigations: 2 }
@@ -310,6 +312,8 @@ async function sequentialPage(base: string, seeded: Seeded): Promise<{ p50: numb
 
 interface BrowserFigures {
   navigationToVideoMs: { median: number; all: number[] };
+  /** Navigation start → the browser's first contentful paint, same navigations. */
+  firstContentfulPaintMs: { median: number; all: number[] };
   coldLoadBytes: number;
 }
 
@@ -379,6 +383,10 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
       });
       return context;
     };
+    const firstContentfulPaint = (page: Page) =>
+      page
+        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 30_000 })
+        .then((handle) => handle.jsonValue() as Promise<number>);
     const videoAt = (page: Page) =>
       page.waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>);
 
@@ -404,12 +412,14 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
     await page.goto(url);
     await videoAt(page);
     const all: number[] = [];
+    const paints: number[] = [];
     for (let i = 0; i < settings.navigations; i++) {
       await page.goto(url);
       all.push(await videoAt(page));
+      paints.push(await firstContentfulPaint(page));
     }
     await warm.close();
-    return { navigationToVideoMs: { median: median(all), all }, coldLoadBytes };
+    return { navigationToVideoMs: { median: median(all), all }, firstContentfulPaintMs: { median: median(paints), all: paints }, coldLoadBytes };
   } finally {
     await browser.close();
   }
@@ -435,10 +445,12 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
       await new Promise((resolve) => process.once('SIGINT', resolve));
     }
     // /api/health always runs: the ratios are to it.
-    const loads = routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)));
+    const loads = browserOnly
+      ? []
+      : routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)));
     const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
     const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
-    for (let round = 0; round < settings.rounds; round++) {
+    for (let round = 0; round < (loads.length > 0 ? settings.rounds : 0); round++) {
       const inRound = new Map<string, Measure>();
       for (const route of loads) {
         const measure = await load(app.base, route);
@@ -482,6 +494,7 @@ function print(figures: DatabaseFigures) {
   if (figures.browser) {
     console.log(
       `Navegador a 360 px: navegación → video ${figures.browser.navigationToVideoMs.median.toFixed(0)} ms (mediana de ${settings.navigations}, caché caliente); ` +
+        `primer pintado con contenido ${figures.browser.firstContentfulPaintMs.median.toFixed(0)} ms; ` +
         `carga en frío ${(figures.browser.coldLoadBytes / 1024).toFixed(1)} KB transferidos`,
     );
   }
