@@ -38,27 +38,53 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
+/**
+ * Waits before each repeat of a request that carries an Idempotency-Key and found no server to
+ * answer it: the connection failed, or the balancer answered 502/503/504 (an instance restarting
+ * or gone, the database coming back). The server answers a repeated key with its first answer,
+ * so repeating is safe; other writes are never repeated behind the user's back.
+ */
+export const RETRY_DELAYS_MS = [500, 1500];
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+const pause = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+  });
+
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, idempotencyKey, keepalive } = options;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      signal,
-      keepalive,
-      credentials: 'same-origin',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'INTERNAL', messages.network);
+  const repeats = idempotencyKey ? RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method,
+        signal,
+        keepalive,
+        credentials: 'same-origin',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (attempt < repeats.length) {
+        await pause(repeats[attempt]!, signal);
+        continue;
+      }
+      throw new ApiError(0, 'INTERNAL', messages.network);
+    }
+    if (RETRIED_STATUSES.has(response.status) && attempt < repeats.length) {
+      await pause(repeats[attempt]!, signal);
+      continue;
+    }
+    return readResponse<T>(response);
   }
-  return readResponse<T>(response);
 }
 
 /** Reads an API answer: the JSON body, or the failure as ApiError (a 401 also ends the session here). */
