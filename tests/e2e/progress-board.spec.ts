@@ -60,16 +60,24 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   // On a phone the modules scroll sideways and the names stay in view.
   await page.setViewportSize({ width: 360, height: 740 });
   const nameCell = row(ana).getByRole('rowheader');
-  const moved = await table.evaluate((el) => {
-    let scroller = el.parentElement;
-    while (scroller && scroller.scrollWidth <= scroller.clientWidth) scroller = scroller.parentElement;
-    if (!scroller) throw new Error('la tabla no se desplaza a los costados');
-    scroller.scrollLeft = 400;
-    return { scrollLeft: scroller.scrollLeft, left: scroller.getBoundingClientRect().left };
-  });
-  expect(moved.scrollLeft).toBeGreaterThan(100);
+  // The scrolling area, and how far the name cell sits from its left edge, read at the same
+  // moment: after the resize the page's side padding still animates for a moment.
+  const scroll = (left?: number) =>
+    table.evaluate((el, to) => {
+      let scroller = el.parentElement;
+      while (scroller && scroller.scrollWidth <= scroller.clientWidth) scroller = scroller.parentElement;
+      if (!scroller) throw new Error('la tabla no se desplaza a los costados');
+      if (to !== undefined) scroller.scrollLeft = to;
+      return { scrollLeft: scroller.scrollLeft, left: scroller.getBoundingClientRect().left };
+    }, left);
+  expect((await scroll(400)).scrollLeft).toBeGreaterThan(100);
   // The name stays at the left edge of the scrolling area while the modules pass under it.
-  await expect.poll(async () => Math.abs((await nameCell.boundingBox())!.x - moved.left)).toBeLessThanOrEqual(2);
+  await expect
+    .poll(async () => {
+      const [{ left }, box] = [await scroll(), await nameCell.boundingBox()];
+      return Math.abs(box!.x - left);
+    })
+    .toBeLessThanOrEqual(2);
   await expect(nameCell).toBeInViewport();
   await page.setViewportSize({ width: 1280, height: 720 });
 
