@@ -26,6 +26,9 @@ export const watchedText = (percent: number) => `Visto ${percent} %`;
 /** 'Jugadas: 3 de 5 correctas': the jugadas a trainee got right on the first attempt. */
 export const jugadaScoreText = (score: { correct: number; total: number }) => `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
 
+/** The accessible name of a module's or a jugada's video player. */
+export const videoLabel = (title: string) => `Video: ${title}`;
+
 export const messages = {
   // The spec's texts.
   required: 'Este campo es obligatorio',
@@ -181,6 +184,10 @@ export const messages = {
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key no es válida: usá de 8 a 100 letras, números, guiones o guiones bajos.',
   idempotencyKeyReused: 'Esa clave Idempotency-Key ya se usó para otro pedido distinto.',
   requestInProgress: 'Tu pedido anterior todavía se está procesando. Esperá unos segundos y volvé a intentar.',
+  // Video players (the app's and the module page's first paint from the server).
+  videoUnsupported: 'Tu navegador no puede mostrar este video.',
+  videoOpenElsewhere: 'Abrilo en otra pestaña',
+  youtubeFailed: 'No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AspectRatio, Anchor, Text } from '@mantine/core';
+import { messages, videoLabel } from '../../shared/messages.ts';
 import { youtubeId } from '../../shared/schemas/content.ts';
 import { youtubeEmbedHost, youtubeEmbedUrl, youtubePlayerVars } from '../../shared/video-source.ts';
 import { moveInto, takeFirstPaintVideo } from '../lib/boot-view.ts';
@@ -71,11 +72,11 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
         // React leaves this element's content alone: the video the server sent lives here.
         <div ref={slot} className="video-slot" />
       ) : (
-        <video ref={element} controls playsInline preload="metadata" src={videoUrl} aria-label={`Video: ${title}`} style={{ objectFit: 'contain', display: 'block' }}>
+        <video ref={element} controls playsInline preload="metadata" src={videoUrl} aria-label={videoLabel(title)} style={{ objectFit: 'contain', display: 'block' }}>
           <Text c="white" p="md">
-            Tu navegador no puede mostrar este video.{' '}
+            {messages.videoUnsupported}{' '}
             <Anchor href={videoUrl} c="white" td="underline">
-              Abrilo en otra pestaña
+              {messages.videoOpenElsewhere}
             </Anchor>
             .
           </Text>
@@ -106,7 +107,7 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
         let adapter: ReturnType<typeof youtubeAdapter> | null = null;
         const events = {
           onReady: () => {
-            host.current?.querySelector('iframe')?.setAttribute('title', `Video: ${title}`);
+            host.current?.querySelector('iframe')?.setAttribute('title', videoLabel(title));
             adapter?.ready();
           },
           onStateChange: (event: { data: number }) => adapter?.stateChanged(event.data),
@@ -135,7 +136,7 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
       {failed ? (
         <Text c="white" p="md">
-          No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.
+          {messages.youtubeFailed}
         </Text>
       ) : (
         // React leaves this element's content alone: the player's frame lives here.

@@ -11,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModulePage } from '../../shared/schemas/pages.ts';
 import { moduleBadges } from '../../shared/module-badges.ts';
 import { videoSource } from '../../shared/video-source.ts';
+import { messages, videoLabel } from '../../shared/messages.ts';
+import { escapeHtml } from '../mail/mailer.ts';
 
 /** The id of the element carrying the page's data; the client reads it (lib/page-data.ts). */
 export const pageDataElementId = 'aula-page-data';
@@ -39,7 +41,6 @@ export function jsonForScript(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** index.html with the page's data as the first element of its head, and a first paint in its body. */
 export function withPageData(html: string, url: string, json: string, firstPaint = ''): string {
@@ -74,10 +75,11 @@ export function moduleFirstPaint(courseId: string, page: Pick<ModulePage, 'modul
     .map(({ text, color, watched }) => `<span class="boot-badge boot-badge-${color}${watched ? ' boot-badge-watched' : ''}">${watched ? eyeIcon : ''}${escapeHtml(text)}</span>`)
     .join('');
   const src = escapeHtml(source.src);
+  const label = escapeHtml(videoLabel(module.name));
   const video =
     source.kind === 'youtube'
-      ? `<iframe id="${firstPaintIds.video}" src="${src}" title="Video: ${title}" referrerpolicy="strict-origin-when-cross-origin" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen></iframe>`
-      : `<video id="${firstPaintIds.video}" controls playsinline preload="metadata" src="${src}" aria-label="Video: ${title}">Tu navegador no puede mostrar este video. <a href="${src}">Abrilo en otra pestaña</a>.</video>`;
+      ? `<iframe id="${firstPaintIds.video}" src="${src}" title="${label}" referrerpolicy="strict-origin-when-cross-origin" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen></iframe>`
+      : `<video id="${firstPaintIds.video}" controls playsinline preload="metadata" src="${src}" aria-label="${label}">${escapeHtml(messages.videoUnsupported)} <a href="${src}">${escapeHtml(messages.videoOpenElsewhere)}</a>.</video>`;
   return (
     `<div id="${firstPaintIds.view}" class="boot-view">` +
     `<header class="boot-header"><span class="boot-burger" aria-hidden="true"></span><span class="boot-brand">Aula Virtual</span><span class="boot-user">${escapeHtml(user.name)}</span></header>` +

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { AspectRatio, Text } from '@mantine/core';
+import { messages } from '../../../../shared/messages.ts';
 import type { JugadaVideo } from '../../../../shared/schemas/jugadas.ts';
 import { loadYouTubeApi, type YouTubePlayer } from '../../../lib/video/youtube-api.ts';
 
@@ -85,7 +86,7 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
       <video ref={element} src={url} controls playsInline preload="auto" aria-label={title} style={{ objectFit: 'contain', display: 'block' }}>
         <Text c="white" p="md">
-          Tu navegador no puede mostrar este video.
+          {messages.videoUnsupported}
         </Text>
       </video>
     </AspectRatio>
@@ -148,7 +149,7 @@ function YouTubeClip({ youtubeId, start, end, title, ref }: ClipPlayerProps & { 
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
       {failed ? (
         <Text c="white" p="md">
-          No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.
+          {messages.youtubeFailed}
         </Text>
       ) : (
         <div ref={host} aria-label={title} role="region" style={{ width: '100%', height: '100%' }} />
