@@ -48,3 +48,12 @@ describe('preparedStatement', () => {
     expect(await counter.during(() => echo.run(database.db, { text: 'y', count: 2, flag: true, nothing: null }))).toBe(1);
   });
 });
+
+describe('the embedded database', () => {
+  // Its data is all in shared buffers: random page reads priced as sequential ones, so that the
+  // planner looks the page statements' rows up by index (db/client.ts says why).
+  it.runIf(!process.env.TEST_DATABASE_URL)('prices a random page read as a sequential one', async () => {
+    const result = await database.db.execute(sql`select current_setting('random_page_cost') as random, current_setting('seq_page_cost') as seq`);
+    expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ random: '1', seq: '1' });
+  });
+});
