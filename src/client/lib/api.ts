@@ -49,8 +49,9 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
 
 const pause = (ms: number, signal: AbortSignal | undefined) =>
   new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+    const aborted = () => (clearTimeout(timer), reject(signal!.reason as Error));
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', aborted), resolve()), ms);
+    signal?.addEventListener('abort', aborted, { once: true });
   });
 
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
@@ -61,7 +62,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const repeats = idempotencyKey ? RETRY_DELAYS_MS : [];
   for (let attempt = 0; ; attempt++) {
-    let response: Response;
+    const last = attempt >= repeats.length;
+    let response: Response | undefined;
     try {
       response = await fetch(path, {
         method,
@@ -73,17 +75,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       });
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (attempt < repeats.length) {
-        await pause(repeats[attempt]!, signal);
-        continue;
-      }
-      throw new ApiError(0, 'INTERNAL', messages.network);
+      if (last) throw new ApiError(0, 'INTERNAL', messages.network);
     }
-    if (RETRIED_STATUSES.has(response.status) && attempt < repeats.length) {
-      await pause(repeats[attempt]!, signal);
-      continue;
-    }
-    return readResponse<T>(response);
+    if (response && (last || !RETRIED_STATUSES.has(response.status))) return readResponse<T>(response);
+    await pause(repeats[attempt]!, signal);
   }
 }
 

@@ -41,7 +41,6 @@ export function jsonForScript(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-
 /** index.html with the page's data as the first element of its head, and a first paint in its body. */
 export function withPageData(html: string, url: string, json: string, firstPaint = ''): string {
   const element = `<script type="application/json" id="${pageDataElementId}" data-url="${escapeHtml(url)}">${jsonForScript(json)}</script>`;
