@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { document, image } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { IMAGE_MAX_BYTES } from '../../src/shared/schemas/content.ts';
-import { buildCourse, enableCourse, signedIn } from './helpers/content.ts';
-import { exeBytes, multipart, pdfBytes, pngBytes, storedFiles, type Part } from './helpers/files.ts';
+import { buildCourse, buildModule, enableCourse, enableModule, optionId, signedIn } from './helpers/content.ts';
+import { exeBytes, multipart, pdfBytes, pngBytes, storedFiles, webmBytes, type Part } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -148,6 +148,71 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.toString('latin1')).toBe('PNG');
     expect((await call(t.app, { url, cookie: adminCookie, headers: { 'if-none-match': whole.headers.etag as string } })).statusCode).toBe(304);
+  });
+
+  it('answers HEAD like GET without the body on every file route: the real Content-Length, whole and for a Range', async () => {
+    const document = pdfBytes('Reglamento para HEAD');
+    const picture = pngBytes();
+    const clip = webmBytes();
+    const documentUrl = (await uploadDocument('Reglamento HEAD', document)).json().document.url as string;
+    const uploadedImage = (await uploadImage(picture)).json() as { id: string; url: string };
+    const uploadVideo = async () => {
+      const { body, headers } = multipart([{ name: 'file', filename: 'clip.webm', content: clip, contentType: 'video/webm' }]);
+      const response = await call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie: adminCookie });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().id as string;
+    };
+    const moduleResponse = await call(t.app, {
+      method: 'POST',
+      url: '/api/modules',
+      cookie: adminCookie,
+      // The uploaded picture is the module's: students of the module may see it.
+      body: { courseId, name: 'Módulo con video para HEAD', imageId: uploadedImage.id, videoId: await uploadVideo(), questions: [] },
+    });
+    expect(moduleResponse.statusCode, moduleResponse.body).toBe(201);
+    const module = moduleResponse.json().module;
+    const jugadaModule = await buildModule(t.ctx, courseId);
+    const jugadaResponse = await call(t.app, {
+      method: 'POST',
+      url: `/api/modules/${jugadaModule.id}/jugadas`,
+      cookie: adminCookie,
+      body: {
+        video: { kind: 'file', videoId: await uploadVideo() },
+        start: 0.5,
+        end: 3.5,
+        prompt: '¿Qué cobrás?',
+        correctDecisionId: await optionId(t.ctx, courseId, 'Tiro libre'),
+        correctSanctionId: await optionId(t.ctx, courseId, 'Ninguna'),
+        moment: 2,
+        tolerance: 1,
+        explanation: 'Regla 8:1',
+      },
+    });
+    expect(jugadaResponse.statusCode, jugadaResponse.body).toBe(201);
+    // A student with the course and both modules enabled: what a phone's player asks for.
+    const student = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, student.id, module.id);
+    await enableModule(t.ctx, student.id, jugadaModule.id);
+
+    const routes: Array<[string, string, Buffer]> = [
+      ['document', documentUrl, document],
+      ['image', uploadedImage.url, picture],
+      ['module video', module.videoUrl as string, clip],
+      ['jugada clip', jugadaResponse.json().jugada.video.url as string, clip],
+    ];
+    const same = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control', 'content-disposition'];
+    for (const [name, url, bytes] of routes) {
+      for (const headers of [{}, { range: 'bytes=2-9' }]) {
+        const get = await call(t.app, { url, cookie: student.cookie, headers });
+        const head = await call(t.app, { method: 'HEAD', url, cookie: student.cookie, headers });
+        const label = `${name} ${headers.range ?? 'entero'}`;
+        expect(get.statusCode, label).toBe(headers.range ? 206 : 200);
+        expect(get.headers['content-length'], label).toBe(String(headers.range ? 8 : bytes.length));
+        expect(head.statusCode, label).toBe(get.statusCode);
+        for (const header of same) expect(head.headers[header], `${label}: ${header}`).toBe(get.headers[header]);
+        expect(head.rawPayload.length, label).toBe(0);
+      }
+    }
   });
 
   it('refuses content that is not an accepted type by its first bytes, storing nothing', async () => {

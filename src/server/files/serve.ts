@@ -2,6 +2,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import rangeParser from 'range-parser';
+import { Readable } from 'node:stream';
 import type { FileStorage } from './storage.ts';
 
 export interface ServedFile {
@@ -54,10 +55,18 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
       const { start, end } = ranges[0]!;
       reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
-      return reply.send(request.method === 'HEAD' ? undefined : await storage.get(file.key, { start, end }));
+      return reply.send(request.method === 'HEAD' ? noBody() : await storage.get(file.key, { start, end }));
     }
   }
 
   reply.header('content-length', file.size);
-  return reply.send(request.method === 'HEAD' ? undefined : await storage.get(file.key));
+  return reply.send(request.method === 'HEAD' ? noBody() : await storage.get(file.key));
 }
+
+/**
+ * The body of a HEAD answer: an empty stream, not `undefined`. Fastify's own HEAD route (made
+ * from the GET one) sets `Content-Length: 0` for an undefined body but keeps the length already
+ * set for a stream, which it drains; so a player or a download manager sees the file's real size
+ * without the store being asked for its bytes.
+ */
+const noBody = () => Readable.from([]);

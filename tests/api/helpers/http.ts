@@ -13,7 +13,7 @@ export function nextIp(): string {
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** An object is sent as JSON; a string is sent as it is (set `content-type` in `headers`). */
   body?: unknown;
