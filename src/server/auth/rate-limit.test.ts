@@ -93,7 +93,7 @@ describe('progressive delays (countAttempt)', () => {
     for (let i = 0; i < 3; i += 1) await attempt(key);
     expect((await attempt(key)).allowed).toBe(false);
     await expireWindow(key);
-    expect(await attempt(key)).toEqual({ allowed: true, waits: [] });
+    expect(await attempt(key)).toEqual({ allowed: true, slowed: false, waits: [] });
     const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, key));
     expect(row?.count).toBe(1);
   });
@@ -108,6 +108,25 @@ describe('progressive delays (countAttempt)', () => {
     expect(verdict.allowed).toBe(false);
     const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, b));
     expect(row?.count).toBe(1);
+  });
+
+  it('a soft key never refuses: it counts attempts while waiting and says they were slowed', async () => {
+    const [hard, soft] = [newKey(), newKey()];
+    const softDelay: Delay = { ...delay, soft: true };
+    const both = () =>
+      countAttempt(database.db, [
+        { key: hard, delay },
+        { key: soft, delay: softDelay },
+      ]);
+    for (let i = 0; i < 3; i += 1) expect(await countAttempt(database.db, [{ key: soft, delay: softDelay }])).toMatchObject({ allowed: true, slowed: false });
+    // The soft key waits now: attempts go through, counted, each making the next wait longer.
+    expect(await both()).toEqual({ allowed: true, slowed: true, waits: [{ key: soft, seconds: 2 }] });
+    expect(await both()).toEqual({ allowed: true, slowed: true, waits: [{ key: soft, seconds: 4 }] });
+    const [row] = await database.db.select().from(rateLimit).where(eq(rateLimit.key, soft));
+    expect(row?.count).toBe(5);
+    // A hard key waiting still refuses, whatever the soft one says.
+    await both();
+    expect(await both()).toMatchObject({ allowed: false });
   });
 
   it('lets exactly `free` of 100 parallel attempts through', async () => {

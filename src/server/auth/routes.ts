@@ -26,6 +26,13 @@ function forwardCookies(reply: FastifyReply, headers: Headers) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
 }
 
+/** 429 with `Retry-After` and the wait in Spanish. */
+function tooManyAttempts(reply: FastifyReply, seconds: number): never {
+  const wait = Math.max(1, Math.ceil(seconds));
+  reply.header('retry-after', String(wait));
+  throw new AppError('TOO_MANY_REQUESTS', loginWait(wait));
+}
+
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth, db, guards } = ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -39,15 +46,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const pairKey = `login:email-ip:${email}|${request.ip}`;
       const ipKey = `login:ip:${request.ip}`;
       // Counted before the password is checked, atomically: parallel attempts cannot all slip in.
+      // Only this email's failures from this client refuse before the check; the account's and
+      // the address's counts are other people's too, so a right password always gets in past them.
       const verdict = await countAttempt(db, [
         { key: pairKey, delay: loginDelays.emailAndClient },
         { key: emailKey, delay: loginDelays.email },
         { key: ipKey, delay: loginDelays.client },
       ]);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(verdict.retryAfterSeconds));
-        throw new AppError('TOO_MANY_REQUESTS', loginWait(verdict.retryAfterSeconds));
-      }
+      if (!verdict.allowed) tooManyAttempts(reply, verdict.retryAfterSeconds);
       try {
         const { headers, response } = await auth.api.signInEmail({
           body: { email, password, rememberMe: true },
@@ -59,9 +65,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         return { user: toSessionUser(response.user) };
       } catch (error) {
         if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
-          await attemptFailed(db, verdict.waits);
+          const wait = await attemptFailed(db, verdict.waits);
           // A deactivated account (better-auth's ban) is told so, only after the right password.
           if (error.body?.code === 'BANNED_USER') throw new AppError('FORBIDDEN', messages.userDeactivated);
+          // The account or the address was already waiting: a wrong password is told to wait too.
+          if (verdict.slowed) tooManyAttempts(reply, wait);
           throw new AppError('INVALID_CREDENTIALS', messages.wrongLogin);
         }
         throw error;
