@@ -202,7 +202,7 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
     ];
     const same = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control', 'content-disposition'];
     for (const [name, url, bytes] of routes) {
-      for (const headers of [{}, { range: 'bytes=2-9' }]) {
+      for (const headers of [{}, { range: 'bytes=2-9' }] as Array<Record<string, string>>) {
         const get = await call(t.app, { url, cookie: student.cookie, headers });
         const head = await call(t.app, { method: 'HEAD', url, cookie: student.cookie, headers });
         const label = `${name} ${headers.range ?? 'entero'}`;
