@@ -28,6 +28,7 @@ import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
+import { refuseUndeclaredMultipart } from './http/multipart.ts';
 import { sendDocument } from './http/document.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     transform: jsonSchemaTransform,
   });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
+  refuseUndeclaredMultipart(app);
 
   // Every API route, as "METHOD /path", collected as it is registered (the authorization table checks it).
   const routes: ApiRoute[] = [];

@@ -9,6 +9,7 @@ import { courseNotFound, findCourse } from '../courses/service.ts';
 import { badRequest } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
+import { multipartBody } from '../http/multipart.ts';
 import { deleteDocument, documentNotFound, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { fileContent, noContent } from '../http/responses.ts';
@@ -42,7 +43,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   // multipart/form-data: a `name` field, then the `file`.
   r.post(
     '/courses/:courseId/documents',
-    { schema: { params: courseParams, response: { 201: z.object({ document: documentSchema }) } } },
+    { schema: { ...multipartBody, params: courseParams, response: { 201: z.object({ document: documentSchema }) } } },
     async (request, reply) => {
       await guards.requireAdmin(request);
       const course = await findCourse(db, request.params.courseId);

@@ -24,7 +24,7 @@ const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: doc
  * A request body that is not well-formed multipart (no boundary, cut short, garbage): the
  * client's fault, a 400. Errors of our own (AppError) pass through.
  */
-function malformed(error: unknown): unknown {
+export function malformedUpload(error: unknown): unknown {
   if (error instanceof AppError) return error;
   return badRequest(messages.uploadMalformed, { file: messages.uploadMalformed });
 }
@@ -96,7 +96,7 @@ export async function receiveUpload(
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT' || (error as { code?: string }).code === 'FST_PARTS_LIMIT') {
       throw badRequest(messages.uploadOneFile);
     }
-    throw malformed(error);
+    throw malformedUpload(error);
   }
   if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
   const file = part.file;
@@ -113,7 +113,7 @@ export async function receiveUpload(
 
   // The parser fails the file's stream when the body ends early or is garbage.
   const { head, whole } = await peek(file, DETECTION_SAMPLE_BYTES).catch((error: unknown) => {
-    throw malformed(error);
+    throw malformedUpload(error);
   });
   if (head.length === 0) throw badRequest(messages.uploadEmpty, { file: messages.uploadEmpty });
   const type = await detectFileType(head, options.kind, part.filename);
@@ -131,7 +131,7 @@ export async function receiveUpload(
       file.resume();
       throw new AppError('PAYLOAD_TOO_LARGE', tooLarge[options.kind], { file: tooLarge[options.kind] });
     }
-    if (file.errored) throw malformed(error);
+    if (file.errored) throw malformedUpload(error);
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { image } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
+import { multipartBody } from '../http/multipart.ts';
 import { fileContent } from '../http/responses.ts';
 
 export const imageUrl = (id: string) => `/api/images/${id}`;
@@ -17,7 +18,7 @@ export const imageUrl = (id: string) => `/api/images/${id}`;
 export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/images', { schema: { response: { 201: z.object({ id: z.string(), url: z.string() }) } } }, async (request, reply) => {
+  r.post('/images', { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), url: z.string() }) } } }, async (request, reply) => {
     await ctx.guards.requireAdmin(request);
     const file = await receiveUpload(request, ctx.storage, { kind: 'image', maxBytes: IMAGE_MAX_BYTES });
     const id = randomUUID();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { idSchema } from '../../shared/schemas/content.ts';
+import { archiveInputSchema, idSchema } from '../../shared/schemas/content.ts';
 import {
   VIDEO_MAX_BYTES,
   jugadaAnswerInputSchema,
@@ -16,13 +16,14 @@ import {
   traineeJugadasSchema,
   userJugadasSchema,
 } from '../../shared/schemas/jugadas.ts';
-import { canViewModule, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
+import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound, type AppError } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
+import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import {
@@ -36,6 +37,7 @@ import {
   listJugadas,
   reorderJugadas,
   saveCourseOptions,
+  setJugadaArchived,
   traineeJugadas,
   updateJugada,
   userJugadas,
@@ -86,7 +88,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // multipart/form-data with one `file`: an MP4 or WebM clip, checked by its content.
-  r.post('/videos', { schema: { response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } }, async (request, reply) => {
+  r.post('/videos', { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
     const id = await insertVideo(db, file).catch(async (error: unknown) => {
@@ -131,17 +133,30 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     return { jugada };
   });
 
+  // 'Eliminar': only a jugada no trainee answered (409 otherwise: archive it).
   r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     await removeFile(await deleteJugada(db, request.params.jugadaId));
     return reply.status(204).send();
   });
 
+  // 'Archivar' / 'Restaurar': out of the trainees' sight and scores, or back; their answers are kept.
+  r.put(
+    '/jugadas/:jugadaId/archived',
+    { schema: { params: jugadaParams, body: archiveInputSchema, response: { 200: jugadaResponse } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { jugada: await setJugadaArchived(db, request.params.jugadaId, request.body.archived) };
+    },
+  );
+
   // The uploaded clip, for admins and for students with the module enabled.
   r.get('/jugadas/:jugadaId/video', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const found = await findJugada(db, request.params.jugadaId);
     requireVisible(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
+    // An archived jugada is gone for trainees, exactly like one that does not exist.
+    requireVisible(isAdmin(user) || found.jugada.archivedAt === null, jugadaNotFound);
     if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
     // Range requests let the player seek, on either storage driver.
     return sendStoredFile(request, reply, storage, {
@@ -172,6 +187,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
       const user = await requireTrainee(request, found.jugada.moduleId, found.courseId, jugadaNotFound);
+      requireVisible(found.jugada.archivedAt === null, jugadaNotFound);
       return answerJugada(db, found.jugada.id, user.id, request.body);
     },
   );

@@ -25,6 +25,8 @@ import { hasPassword, resendInvitation } from './invitations.ts';
 import { listUsers } from './list-users.ts';
 import { createUser, setUserActive } from './service.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
+import { multipartBody } from '../http/multipart.ts';
+import { malformedUpload } from '../files/upload.ts';
 
 const userParams = z.object({ userId: idSchema });
 
@@ -41,7 +43,8 @@ async function readClassList(request: FastifyRequest) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), { file: messages.importTooHeavy(IMPORT_MAX_BYTES) });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
-    throw error;
+    // No boundary, cut short, garbage: the parser's own errors are the client's fault.
+    throw malformedUpload(error);
   }
   const field = part.fields['courseId'];
   const raw = field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' ? field.value.trim() : '';
@@ -100,14 +103,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // multipart/form-data: an optional `courseId` field, then the CSV `file`. Writes nothing.
-  r.post('/users/import/preview', { schema: { response: { 200: importPreviewSchema } } }, async (request) => {
+  r.post('/users/import/preview', { schema: { ...multipartBody, response: { 200: importPreviewSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     const { rows, courseId } = await readClassList(request);
     return previewImport(ctx.db, rows, courseId);
   });
 
   // The same form: creates the valid rows in one transaction and sends their invitations.
-  r.post('/users/import', { schema: { response: { 200: importResultSchema } } }, async (request) => {
+  r.post('/users/import', { schema: { ...multipartBody, response: { 200: importResultSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     const { rows, courseId } = await readClassList(request);
     const result = await importClassList(ctx, rows, courseId);
