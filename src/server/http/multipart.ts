@@ -1,5 +1,5 @@
 // Which routes take a multipart/form-data body (uploads): those whose schema says so with
-// `consumes`, which also tells the OpenAPI description. Every other route refuses such a body
+// `consumes` (the OpenAPI key for a request's content types). Every other route refuses such a body
 // with a Spanish 415 before its handler runs, so a route that reads a file without declaring it
 // never receives one: the malformed-body checks (tests/api/multipart-malformed.test.ts) find
 // every upload route by this declaration and cannot miss one.
