@@ -10,7 +10,7 @@ import { setUnauthorizedHandler } from './lib/api.ts';
 import { hasFirstPaint, removeFirstPaint } from './lib/boot-view.ts';
 import { seedFromDocument } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
-import { followOtherTabs, signedOut } from './lib/session.ts';
+import { followOtherTabs, sessionEnded } from './lib/session.ts';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { cssVariablesResolver, theme } from './app/theme.ts';
 
@@ -34,8 +34,9 @@ function FirstPaintGone() {
 }
 
 // A 401 anywhere means the session ended: forget the user (and what was cached for them) and the
-// guards send them to login. Sign-ins and sign-outs in other tabs apply here too.
-setUnauthorizedHandler(() => signedOut(queryClient));
+// guards send them to login, which says so and brings them back here after signing in. Sign-ins
+// and sign-outs in other tabs apply here too.
+setUnauthorizedHandler(() => sessionEnded(queryClient));
 followOtherTabs(queryClient);
 // The page's data the document brought (who is signed in, the page): known before the first render.
 seedFromDocument();

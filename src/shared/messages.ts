@@ -35,6 +35,8 @@ export const messages = {
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Por favor revisar el email',
   wrongLogin: 'Email o contraseña inválidos',
+  /** The login page, after the server ended the session of someone working. */
+  sessionLapsed: 'Tu sesión venció. Ingresá de nuevo.',
   retry: 'Reintentar',
   resetInvalidEmail: 'Email inválido',
   resetSent: 'Revisa tu email',
@@ -124,6 +126,8 @@ export const messages = {
   jugadaYoutubeInvalid: 'Ingresá una dirección de YouTube o un id de video de YouTube.',
   jugadaChooseDecision: 'Elegí una decisión.',
   jugadaChooseSanction: 'Elegí una sanción.',
+  jugadaMarkMoment: 'Marcá el momento de la infracción',
+  jugadaWatchFirst: 'Mirá la jugada antes de responder.',
   jugadaTolerance: 'La tolerancia debe ser de más de 0 y hasta 60 segundos.',
   jugadaEndBeforeStart: '"Hasta" debe ser mayor que "Desde".',
   jugadaMomentOutside: 'El momento debe estar entre "Desde" y "Hasta".',
@@ -144,6 +148,7 @@ export const messages = {
   // Archive, delete, deactivate.
   courseHasWork: 'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
   moduleHasWork: 'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
+  jugadaHasAnswers: 'Esta jugada ya tiene respuestas de alumnos: no se puede eliminar. Archivala para ocultarla sin perder nada.',
   archiveChoice: 'Indicá si se archiva o se restaura',
   activeChoice: 'Indicá si se activa o se desactiva',
   cannotDeactivateSelf: 'No podés desactivar tu propio usuario.',
@@ -188,6 +193,8 @@ export const messages = {
   videoUnsupported: 'Tu navegador no puede mostrar este video.',
   videoOpenElsewhere: 'Abrilo en otra pestaña',
   youtubeFailed: 'No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.',
+  /** Under a module's YouTube video whose player script could not load (a school filter, a privacy extension). */
+  youtubeNotTracked: 'El video se puede ver, pero no se está registrando cuánto viste: tu red o tu navegador bloquean el reproductor de YouTube.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -305,6 +305,8 @@ describe('the trainee', () => {
       [{ decisionId: '', sanctionId: await id('Ninguna'), moment: null }, messages.jugadaChooseDecision],
       [{ decisionId: await id('Gol'), sanctionId: await id('Ninguna'), moment: -2 }, 'El momento no puede ser negativo'],
       [{ decisionId: await id('Gol'), sanctionId: await id('Ninguna'), moment: 'tres' }, 'El momento: ingresá un número de segundos'],
+      // The jugada has a moment: an answer without it is not an attempt, so the next one still counts.
+      [{ decisionId: await id('Tiro de 7 metros'), sanctionId: await id('Exclusión de 2 minutos'), moment: null }, messages.jugadaMarkMoment],
     ];
     for (const [body, message] of cases) {
       const response = await send(body);

@@ -106,7 +106,7 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   const ids = await jugadaOptions(course.id);
   const [first, second] = await moduleJugadas(module.id);
   await answerAs(browser, ana, first!.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!, 2.8);
-  await answerAs(browser, beto, first!.id, ids.get('Tiro libre')!, ids.get('Exclusión de 2 minutos')!);
+  await answerAs(browser, beto, first!.id, ids.get('Tiro libre')!, ids.get('Exclusión de 2 minutos')!, 1);
   await answerAs(browser, ana, second!.id, ids.get('Gol')!, ids.get('Ninguna')!);
 
   await page.reload();

@@ -86,6 +86,11 @@ test('a trainee practises the call on an uploaded clip: plays only the segment, 
   await expect(page.getByRole('heading', { name: 'Jugada 2 de 2' })).toBeVisible();
   await page.getByRole('radio', { name: 'Gol', exact: true }).check();
   await page.getByRole('radio', { name: 'Ninguna' }).check();
+  // A clip that never played cannot be judged: nothing is sent, the attempt is not spent.
+  await page.getByRole('button', { name: 'Responder' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Mirá la jugada antes de responder.');
+  await page.getByRole('button', { name: 'Volver a ver' }).click();
+  await expect.poll(() => videoPaused(page), { timeout: 15_000 }).toBe(false);
   await page.getByRole('button', { name: 'Responder' }).click();
   await expect(result).toContainText('Incorrecto');
   await expect(result).toContainText('Decisión: Incorrecto. Elegiste Gol; la correcta es Pasos.');

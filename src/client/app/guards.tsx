@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { Center, Loader } from '@mantine/core';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
+import { noteSignedInUser, rememberSignedOutVisit } from '../lib/return-to.ts';
 
 export function homeFor(user: SessionUser) {
   return user.role === 'admin' ? paths.adminHome() : paths.studentHome();
@@ -25,11 +26,20 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** To the login page, remembering this page to come back to after signing in. */
+function ToLogin() {
+  const [location] = useLocation();
+  const search = useSearch();
+  rememberSignedOutVisit(search ? `${location}?${search}` : location);
+  return <Redirect to={paths.login()} replace />;
+}
+
 /** Everything else needs a signed-in user. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <FullPageLoader />;
-  if (!session.data) return <Redirect to={paths.login()} replace />;
+  if (!session.data) return <ToLogin />;
+  noteSignedInUser(session.data.id);
   return children;
 }
 
@@ -37,7 +47,8 @@ export function RequireUser({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <FullPageLoader />;
-  if (!session.data) return <Redirect to={paths.login()} replace />;
+  if (!session.data) return <ToLogin />;
+  noteSignedInUser(session.data.id);
   if (session.data.role !== 'admin') return <Redirect to={paths.studentHome()} replace />;
   return children;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AspectRatio, Box, Center, FileInput, Image, Loader, Overlay, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconPhotoUp } from '@tabler/icons-react';
 import { messages } from '../../shared/messages.ts';
@@ -24,11 +24,75 @@ export async function compressImage(file: File): Promise<File> {
   return new File([result], file.name, { type: result.type || file.type, lastModified: file.lastModified });
 }
 
+/**
+ * A form's picture: the optimized file once ready, and a way for saving to wait for one still
+ * being optimized (on a phone's slower processor that takes a moment), so that tapping 'Crear'
+ * meanwhile waits, with the button busy, instead of saying the picture is missing.
+ */
+export interface PickedImage {
+  file: File | null;
+  /** A picked picture is being optimized. */
+  optimizing: boolean;
+  /** Saving is waiting for the optimization. */
+  waiting: boolean;
+  /** The picture to upload, once optimized (null when none, or when it could not be optimized). */
+  ready(): Promise<File | null>;
+  clear(): void;
+  /** For ImageField: a pick and its optimization. */
+  track(optimized: Promise<File | null> | null): void;
+}
+
+export function usePickedImage(): PickedImage {
+  const [file, setFile] = useState<File | null>(null);
+  const [optimizing, setOptimizing] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const latest = useRef<Promise<File | null> | null>(null);
+  const current = useRef<File | null>(null);
+
+  const track = useCallback((optimized: Promise<File | null> | null) => {
+    latest.current = optimized;
+    if (!optimized) {
+      current.current = null;
+      setFile(null);
+      setOptimizing(false);
+      return;
+    }
+    setOptimizing(true);
+    void optimized.then((result) => {
+      // A later pick replaced this one: its result is not the form's picture.
+      if (latest.current !== optimized) return;
+      latest.current = null;
+      current.current = result;
+      setFile(result);
+      setOptimizing(false);
+    });
+  }, []);
+
+  const ready = useCallback(async () => {
+    let pending = latest.current;
+    if (!pending) return current.current;
+    setWaiting(true);
+    try {
+      // Wait for whichever pick is the latest when the previous one settles.
+      while (pending) {
+        await pending;
+        pending = latest.current;
+      }
+      return current.current;
+    } finally {
+      setWaiting(false);
+    }
+  }, []);
+
+  const clear = useCallback(() => track(null), [track]);
+
+  return { file, optimizing, waiting, ready, clear, track };
+}
+
 interface ImageFieldProps {
   label: string;
-  /** The picked picture, already compressed and ready to upload. */
-  value: File | null;
-  onChange: (file: File | null) => void;
+  /** The picked picture (usePickedImage), compressed before it is ready to upload. */
+  image: PickedImage;
   /** Called when the picture cannot be read or shrunk. */
   onCompressionError: () => void;
   /** The image saved so far, shown until another is picked (edit forms). */
@@ -41,11 +105,17 @@ interface ImageFieldProps {
 }
 
 /** Picks a JPG, PNG or WebP picture, compresses it and shows a preview. */
-export function ImageField({ label, value, onChange, onCompressionError, currentUrl, progress, error, required, disabled }: ImageFieldProps) {
-  const [compressing, setCompressing] = useState(false);
+export function ImageField({ label, image, onCompressionError, currentUrl, progress, error, required, disabled }: ImageFieldProps) {
+  const [picked, setPicked] = useState<File | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const latestPick = useRef(0);
+  const value = image.file;
+  const compressing = image.optimizing;
+
+  // The form forgot its picture (saved, or cleared): so does the field.
+  useEffect(() => {
+    if (!value && !compressing) setPicked(null);
+  }, [value, compressing]);
 
   useEffect(() => {
     if (!value) {
@@ -58,37 +128,26 @@ export function ImageField({ label, value, onChange, onCompressionError, current
   }, [value]);
 
   const pick = (file: File | null) => {
-    const pickId = ++latestPick.current;
     setTypeError(null);
+    setPicked(file);
     if (!file) {
-      setCompressing(false);
-      onChange(null);
+      image.track(null);
       return;
     }
     if (!IMAGE_TYPES.includes(file.type)) {
-      setCompressing(false);
       setTypeError(messages.imageType);
-      onChange(null);
+      image.track(null);
       return;
     }
-    setCompressing(true);
-    compressImage(file).then(
-      (compressed) => {
-        if (pickId !== latestPick.current) return;
-        setCompressing(false);
-        onChange(compressed);
-      },
-      () => {
-        if (pickId !== latestPick.current) return;
-        setCompressing(false);
-        onChange(null);
+    image.track(
+      compressImage(file).catch(() => {
         onCompressionError();
-      },
+        return null;
+      }),
     );
   };
 
   const shown = previewUrl ?? currentUrl ?? null;
-
   return (
     <Stack gap="xs">
       <FileInput
@@ -97,7 +156,7 @@ export function ImageField({ label, value, onChange, onCompressionError, current
         placeholder={currentUrl ? 'Elegí otra para reemplazarla' : 'Elegí una imagen'}
         accept={IMAGE_TYPES.join(',')}
         leftSection={<IconPhotoUp size={18} aria-hidden />}
-        value={value}
+        value={picked}
         onChange={pick}
         error={typeError ?? error}
         required={required}

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { AspectRatio, Anchor, Text } from '@mantine/core';
+import { AspectRatio, Anchor, Group, Text } from '@mantine/core';
+import { IconEyeOff } from '@tabler/icons-react';
 import { messages, videoLabel } from '../../shared/messages.ts';
 import { youtubeId } from '../../shared/schemas/content.ts';
 import { youtubeEmbedHost, youtubeEmbedUrl, youtubePlayerVars } from '../../shared/video-source.ts';
@@ -86,8 +87,22 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
   );
 }
 
+/**
+ * The plain embed, for when YouTube's IFrame API cannot load (a school filter, a privacy
+ * extension): the video may well play; only what is watched cannot be followed.
+ */
+function plainEmbed(id: string, startAt: number, title: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.src = youtubeEmbedUrl(id, startAt, location.origin);
+  frame.title = videoLabel(title);
+  frame.allow = 'autoplay; encrypted-media; picture-in-picture; fullscreen';
+  frame.allowFullscreen = true;
+  Object.assign(frame.style, { width: '100%', height: '100%', border: '0' });
+  return frame;
+}
+
 function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerProps & { youtubeId: string }) {
-  const [failed, setFailed] = useState(false);
+  const [untracked, setUntracked] = useState(false);
   const start = useRef(startAt ?? 0);
   const report = useRef(onAdapter);
   report.current = onAdapter;
@@ -124,7 +139,10 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
         };
       })
       .catch(() => {
-        if (!cancelled) setFailed(true);
+        if (cancelled) return;
+        // Keep the frame the server sent, or put the plain embed where the player would have gone.
+        if (!host.current?.querySelector('iframe')) host.current?.replaceChildren(plainEmbed(id, start.current, title));
+        setUntracked(true);
       });
     return () => {
       cancelled = true;
@@ -133,15 +151,19 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
   }, [id, title, adopted, host]);
 
   return (
-    <AspectRatio ratio={16 / 9} bg="black" style={frame}>
-      {failed ? (
-        <Text c="white" p="md">
-          {messages.youtubeFailed}
-        </Text>
-      ) : (
-        // React leaves this element's content alone: the player's frame lives here.
+    <>
+      <AspectRatio ratio={16 / 9} bg="black" style={frame}>
+        {/* React leaves this element's content alone: the player's frame lives here. */}
         <div ref={host} className="video-slot" style={{ width: '100%', height: '100%' }} />
+      </AspectRatio>
+      {untracked && (
+        <Group gap={6} mt={6} wrap="nowrap" align="flex-start" role="status">
+          <IconEyeOff size={18} color="var(--mantine-color-orange-8)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm" c="gray.8">
+            {messages.youtubeNotTracked}
+          </Text>
+        </Group>
       )}
-    </AspectRatio>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts'
 import { api } from './api.ts';
 import { userFromPrefetchedPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
+import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
 
 export const getSession = (signal?: AbortSignal) => api<SessionResponse>('/api/auth/session', { signal });
 
@@ -51,6 +52,22 @@ export function signedOut(queryClient: QueryClient) {
   if (queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user === null) return;
   resetCache(queryClient, null);
   tell({ type: 'signed-out' });
+}
+
+/** The person signed out themselves: nothing to come back to after the next sign-in. */
+export function signedOutByChoice(queryClient: QueryClient) {
+  forgetReturnPath();
+  signedOut(queryClient);
+}
+
+/**
+ * The server said the session is gone (it lapsed, or was ended elsewhere) while someone was
+ * signed in here: the login page will say so, and signing in again brings them back to this page.
+ */
+export function sessionEnded(queryClient: QueryClient) {
+  const user = queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user;
+  if (user) rememberLapsedSession(user.id);
+  signedOut(queryClient);
 }
 
 /** Follows what the other tabs report; call once at start. */

@@ -326,6 +326,8 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
     const kindOf = new Map(options.map((o) => [o.id, o.kind]));
     if (kindOf.get(input.decisionId) !== 'decision') throw badRequest(messages.jugadaDecisionUnknown, { decisionId: messages.jugadaDecisionUnknown });
     if (kindOf.get(input.sanctionId) !== 'sanction') throw badRequest(messages.jugadaSanctionUnknown, { sanctionId: messages.jugadaSanctionUnknown });
+    // An answer without the moment a jugada asks for is not an attempt (the first one is the one that counts).
+    if (row.momentSeconds !== null && input.moment === null) throw badRequest(messages.jugadaMarkMoment, { moment: messages.jugadaMarkMoment });
     const grade = gradeJugada(row, input);
     const answer = { decisionId: input.decisionId, sanctionId: input.sanctionId, momentSeconds: input.moment, ...grade };
     const inserted = await tx

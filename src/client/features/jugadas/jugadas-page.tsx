@@ -105,18 +105,33 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
   const [moment, setMoment] = useState<number | null>(null);
   const [decisionId, setDecisionId] = useState<string | null>(null);
   const [sanctionId, setSanctionId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ decision?: string; sanction?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ decision?: string; sanction?: string; moment?: string; form?: string }>({});
   const resultRef = useRef<HTMLDivElement>(null);
+  const markButton = useRef<HTMLButtonElement>(null);
 
   const mark = () => {
-    const time = clip.current?.currentTime();
-    if (time !== null && time !== undefined) setMoment(toTenth(time));
+    if (!clip.current?.played()) {
+      setErrors((e) => ({ ...e, moment: messages.jugadaWatchFirst }));
+      return;
+    }
+    const time = clip.current.currentTime();
+    if (time !== null) {
+      setMoment(toTenth(time));
+      setErrors((e) => ({ ...e, moment: undefined }));
+    }
   };
 
   const submit = () => {
-    const missing = { decision: decisionId ? undefined : messages.jugadaChooseDecision, sanction: sanctionId ? undefined : messages.jugadaChooseSanction };
+    // A clip that never played, or a moment not marked, does not cost the attempt: nothing is sent.
+    const momentProblem = !clip.current?.played() ? messages.jugadaWatchFirst : jugada.hasMoment && moment === null ? messages.jugadaMarkMoment : undefined;
+    const missing = {
+      moment: momentProblem,
+      decision: decisionId ? undefined : messages.jugadaChooseDecision,
+      sanction: sanctionId ? undefined : messages.jugadaChooseSanction,
+    };
     setErrors(missing);
-    if (!decisionId || !sanctionId) return;
+    if (missing.moment) markButton.current?.focus();
+    if (missing.moment || !decisionId || !sanctionId) return;
     answer.mutate(
       { jugadaId: jugada.id, answer: { decisionId, sanctionId, moment } },
       {
@@ -176,10 +191,15 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
         ) : (
           <Stack gap="md">
             <Stack gap={4}>
-              <MomentMarker moment={moment} onMark={mark} onChange={setMoment} disabled={answer.isPending} />
+              <MomentMarker ref={markButton} moment={moment} onMark={mark} onChange={setMoment} disabled={answer.isPending} />
               {jugada.hasMoment && (
                 <Text size="sm" c="dimmed">
                   Marcá el momento de la infracción mientras el video se reproduce; podés ajustarlo de a una décima.
+                </Text>
+              )}
+              {errors.moment && (
+                <Text size="sm" c="red.8" role="alert">
+                  {errors.moment}
                 </Text>
               )}
             </Stack>

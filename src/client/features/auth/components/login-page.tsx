@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
@@ -9,11 +9,13 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { sessionLapsed } from '../../../lib/return-to.ts';
 import { useLogin } from '../api/use-login.ts';
 
 export function LoginPage() {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [lapsed] = useState(sessionLapsed);
   const form = useForm<LoginInput>({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -32,6 +34,11 @@ export function LoginPage() {
     <AuthLayout title="Iniciar sesión">
       <form onSubmit={submit} noValidate>
         <Stack>
+          {lapsed && (
+            <Alert color="orange" variant="light" role="alert">
+              {messages.sessionLapsed}
+            </Alert>
+          )}
           <TextInput
             label="Email"
             type="email"

@@ -3,7 +3,7 @@ import { Button, Fieldset, Paper, Stack, Textarea, TextInput, Title } from '@man
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
-import { ImageField } from '../../../components/image-field.tsx';
+import { ImageField, usePickedImage } from '../../../components/image-field.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
@@ -14,7 +14,7 @@ type Popup = { message: string; color: 'green' | 'red' };
 
 export function CreateCourseForm() {
   const createCourse = useCreateCourse();
-  const [image, setImage] = useState<File | null>(null);
+  const image = usePickedImage();
   const [progress, setProgress] = useState<number | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
   const form = useForm<CourseFields>({
@@ -24,19 +24,21 @@ export function CreateCourseForm() {
     validateInputOnBlur: true,
   });
 
-  useLeaveGuard(() => form.isDirty() || image !== null);
+  useLeaveGuard(() => form.isDirty() || image.file !== null || image.optimizing);
 
   const incomplete = () => setPopup({ message: messages.incomplete, color: 'red' });
 
   const submit = form.onSubmit(
-    (values) => {
-      if (!image) return incomplete();
+    async (values) => {
+      // A picture still being optimized is waited for (the button shows it), not called missing.
+      const file = await image.ready();
+      if (!file) return incomplete();
       createCourse.mutate(
-        { ...values, image, onImageProgress: setProgress },
+        { ...values, image: file, onImageProgress: setProgress },
         {
           onSuccess: () => {
             form.reset();
-            setImage(null);
+            image.clear();
             setPopup({ message: messages.courseCreated, color: 'green' });
           },
           onError: (error) => {
@@ -49,7 +51,7 @@ export function CreateCourseForm() {
       );
     },
     () => {
-      if (!image) incomplete();
+      if (!image.file && !image.optimizing) incomplete();
     },
   );
 
@@ -63,8 +65,7 @@ export function CreateCourseForm() {
           <Stack>
             <ImageField
               label="Imagen del curso"
-              value={image}
-              onChange={setImage}
+              image={image}
               onCompressionError={incomplete}
               progress={progress}
               required
@@ -80,7 +81,7 @@ export function CreateCourseForm() {
               key={form.key('description')}
               {...form.getInputProps('description')}
             />
-            <Button type="submit" loading={createCourse.isPending} loaderProps={{ 'aria-label': 'Creando curso' }} style={{ alignSelf: 'flex-start' }}>
+            <Button type="submit" loading={createCourse.isPending || image.waiting} loaderProps={{ 'aria-label': image.waiting ? 'Optimizando imagen' : 'Creando curso' }} style={{ alignSelf: 'flex-start' }}>
               Crear curso
             </Button>
           </Stack>

@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { messages } from '../../../../shared/messages.ts';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { ImageField } from '../../../components/image-field.tsx';
+import { ImageField, usePickedImage } from '../../../components/image-field.tsx';
 import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
@@ -30,7 +30,7 @@ export function EditCourseModal({ course, opened, onClose, onExited }: EditCours
 
 function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void }) {
   const updateCourse = useUpdateCourse();
-  const [image, setImage] = useState<File | null>(null);
+  const image = usePickedImage();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CourseFields>({
@@ -40,10 +40,12 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
     setFailure(null);
+    // A new picture still being optimized is waited for; otherwise saving would keep the old one.
+    const file = await image.ready();
     updateCourse.mutate(
-      { courseId: course.id, ...values, image, onImageProgress: setProgress },
+      { courseId: course.id, ...values, image: file, onImageProgress: setProgress },
       {
         onSuccess: ({ course: saved }) => {
           notify('Curso actualizado', `Se guardaron los cambios de «${saved.name}».`);
@@ -64,8 +66,7 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
         <Stack>
           <ImageField
             label="Imagen del curso"
-            value={image}
-            onChange={setImage}
+            image={image}
             onCompressionError={() => setFailure(messages.incomplete)}
             currentUrl={course.imageUrl}
             progress={progress}
@@ -89,7 +90,7 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
             <Button variant="default" onClick={onDone}>
               Cancelar
             </Button>
-            <Button type="submit" loading={updateCourse.isPending}>
+            <Button type="submit" loading={updateCourse.isPending || image.waiting}>
               Guardar cambios
             </Button>
           </Group>

@@ -1,26 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ForumMessage } from '../../../../shared/schemas/forum.ts';
 import { api } from '../../../lib/api.ts';
-import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
-import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSendQueue } from '../../../lib/send-queue.ts';
 import { addMessage } from './cache.ts';
 
-/** Posts a message once: a second tap is ignored, and a retry carries the first attempt's Idempotency-Key. */
+/**
+ * The person's messages to a module's forum, as a line: each shows at once as 'Enviando…', they
+ * reach the server in the order typed, each once (its Idempotency-Key goes with every attempt),
+ * and one that fails stays, with 'Reintentar'. The line is this person's on this device.
+ */
 export function usePostMessage(moduleId: string) {
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useSingleFlightMutation({
-    mutationFn: (body: string) =>
-      api<{ message: ForumMessage }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, {
-        method: 'POST',
-        body: { body },
-        idempotencyKey: keys.keyFor({ moduleId, body }),
-      }).then((r) => r.message),
-    onSuccess: (message) => {
-      keys.done();
-      addMessage(queryClient, message);
-    },
-    // The chat keeps the text and shows the failure under the box.
-    meta: { handlesOwnErrors: true },
+  const userId = useSession().data?.id;
+  return useSendQueue<string, ForumMessage>(userId ? `aula:foro-pendientes:${userId}:${moduleId}` : null, {
+    send: (body, idempotencyKey) =>
+      api<{ message: ForumMessage }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { method: 'POST', body: { body }, idempotencyKey }).then(
+        (r) => r.message,
+      ),
+    onSent: (message) => addMessage(queryClient, message),
   });
 }

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { IconArrowUp, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowUp, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { MESSAGE_MAX, postMessageSchema, type ForumMessage } from '../../../../shared/schemas/forum.ts';
+import type { Outgoing } from '../../../lib/send-queue.ts';
 import { useDeleteMessage } from '../api/use-delete-message.ts';
 import { useMessages } from '../api/use-messages.ts';
 import { usePostMessage } from '../api/use-post-message.ts';
@@ -58,6 +59,51 @@ function Message({ message, canDelete, onDelete }: MessageProps) {
   );
 }
 
+interface PendingMessageProps {
+  item: Outgoing<string>;
+  /** A message before it failed: this one waits for it. */
+  blocked: boolean;
+  onRetry: () => void;
+  onDiscard: () => void;
+}
+
+/** A message of this person's that the server does not have yet. */
+function PendingMessage({ item, blocked, onRetry, onDiscard }: PendingMessageProps) {
+  const failed = item.state === 'failed';
+  return (
+    <Paper p="sm" radius="md" maw="85%" ml="auto" bg="gray.1" withBorder data-testid="mensaje-pendiente" style={failed ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {item.payload}
+      </Text>
+      {failed ? (
+        <Stack gap={6} mt={6}>
+          <Group gap={4} c="red.9" wrap="nowrap" align="flex-start">
+            <IconAlertTriangle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+            <Text size="xs" c="red.9">
+              No se envió: {item.error}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Button size="compact-sm" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+              Reintentar
+            </Button>
+            <Button size="compact-sm" variant="default" onClick={onDiscard}>
+              Descartar
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group gap={6} mt={4} c="gray.7">
+          {!blocked && <Loader size={10} color="gray.7" aria-hidden />}
+          <Text size="xs" c="gray.7">
+            {blocked ? 'En espera' : 'Enviando…'}
+          </Text>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
 /**
  * The module's questions and answers, like a chat. Messages are plain text, shown as typed. The
  * latest page comes first; 'Ver mensajes anteriores' adds older pages above without moving what
@@ -81,11 +127,13 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
   const latest = pages?.[0]?.messages ?? [];
   const older = pages ? pages.slice(1).toReversed().flatMap((page) => page.messages) : [];
   const newestId = latest.at(-1)?.id ?? older.at(-1)?.id;
+  const newestPending = post.items.at(-1)?.id;
+  const lineStopped = post.items[0]?.state === 'failed';
 
-  // A new message (or the first load) scrolls to the end; older pages never do.
+  // A new message (or the first load, or one just typed) scrolls to the end; older pages never do.
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
-  }, [newestId]);
+  }, [newestId, newestPending]);
 
   // Older messages went in above: scroll by their height, so the same messages stay in view.
   useLayoutEffect(() => {
@@ -109,17 +157,21 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
     });
   };
 
+  /** When the last message went into the line: a second tap on 'Enviar' right after finds the box empty, and is not an error. */
+  const lastSent = useRef(0);
   const send = () => {
     const parsed = z.safeParse(postMessageSchema, { body: text });
     if (!parsed.success) {
+      if (text.trim() === '' && Date.now() - lastSent.current < 1500) return;
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
+    // The message joins the line and shows at once; the box is free for the next one. Only
+    // this moment empties the box: nothing typed while earlier messages travel is ever erased.
     setError(null);
-    post.mutate(parsed.data.body, {
-      onSuccess: () => setText(''),
-      onError: (e) => setError(e.message),
-    });
+    post.enqueue(parsed.data.body);
+    lastSent.current = Date.now();
+    setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -164,13 +216,22 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
                   <Skeleton h={60} w="60%" ml="auto" />
                 </>
               )}
-              {pages && latest.length === 0 && older.length === 0 && !history.hasNextPage && (
+              {pages && latest.length === 0 && older.length === 0 && post.items.length === 0 && !history.hasNextPage && (
                 <Text c="gray.7" ta="center" py="lg">
                   Todavía no hay mensajes. ¡Hacé la primera pregunta!
                 </Text>
               )}
               {latest.map((message) => (
                 <Message key={message.id} message={message} canDelete={canDelete} onDelete={setToDelete} />
+              ))}
+              {post.items.map((item, index) => (
+                <PendingMessage
+                  key={item.id}
+                  item={item}
+                  blocked={lineStopped && index > 0}
+                  onRetry={() => post.retry(item.id)}
+                  onDiscard={() => post.discard(item.id)}
+                />
               ))}
             </Stack>
             <div ref={bottom} />
@@ -193,7 +254,7 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
           description={text.length > MESSAGE_MAX * 0.9 ? `${text.length} / ${MESSAGE_MAX}` : undefined}
           style={{ flex: 1 }}
         />
-        <Button onClick={send} loading={post.isPending} leftSection={<IconSend size={16} aria-hidden />} mb={error ? 22 : 0}>
+        <Button onClick={send} leftSection={<IconSend size={16} aria-hidden />} mb={error ? 22 : 0}>
           Enviar
         </Button>
       </Group>

@@ -2,11 +2,14 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { AspectRatio, Text } from '@mantine/core';
 import { messages } from '../../../../shared/messages.ts';
 import type { JugadaVideo } from '../../../../shared/schemas/jugadas.ts';
+import { YT_STATE } from '../../../lib/video/playback.ts';
 import { loadYouTubeApi, type YouTubePlayer } from '../../../lib/video/youtube-api.ts';
 
 /** What the page asks of the clip: where it is now, and to play its segment again. */
 export interface ClipHandle {
   currentTime(): number | null;
+  /** Whether the clip has played at all: one that never played cannot be judged. */
+  played(): boolean;
   replay(): void;
 }
 
@@ -31,10 +34,12 @@ export function ClipPlayer(props: ClipPlayerProps) {
  */
 function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: string; mimeType: string }) {
   const element = useRef<HTMLVideoElement>(null);
+  const played = useRef(false);
   const from = start ?? 0;
 
   useImperativeHandle(ref, () => ({
     currentTime: () => element.current?.currentTime ?? null,
+    played: () => played.current,
     replay() {
       const video = element.current;
       if (!video) return;
@@ -61,6 +66,7 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
       if (!video.paused) frameId = requestAnimationFrame(tick);
     };
     const onPlay = () => {
+      played.current = true;
       if (end !== null && video.currentTime >= end - 0.05) video.currentTime = from;
       cancelAnimationFrame(frameId);
       frameId = requestAnimationFrame(tick);
@@ -97,10 +103,12 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
 function YouTubeClip({ youtubeId, start, end, title, ref }: ClipPlayerProps & { youtubeId: string }) {
   const host = useRef<HTMLDivElement>(null);
   const player = useRef<YouTubePlayer | null>(null);
+  const played = useRef(false);
   const [failed, setFailed] = useState(false);
   const from = start ?? 0;
 
   useImperativeHandle(ref, () => ({
+    played: () => played.current,
     currentTime: () => {
       try {
         return player.current?.getCurrentTime() ?? null;
@@ -131,6 +139,9 @@ function YouTubeClip({ youtubeId, start, end, title, ref }: ClipPlayerProps & { 
             onReady: () => {
               const iframe = host.current?.querySelector('iframe');
               iframe?.setAttribute('title', title);
+            },
+            onStateChange: (event: { data: number }) => {
+              if (event.data === YT_STATE.PLAYING) played.current = true;
             },
           },
         });

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { formatMoment, toTenth } from '../../../lib/seconds.ts';
@@ -7,13 +8,14 @@ interface MomentMarkerProps {
   onMark: () => void;
   onChange: (moment: number) => void;
   disabled?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** 'Marcar el momento' while the clip plays, then 'Marcaste 3,2 s' with ±0,1 s buttons to adjust it. */
-export function MomentMarker({ moment, onMark, onChange, disabled }: MomentMarkerProps) {
+export function MomentMarker({ moment, onMark, onChange, disabled, ref }: MomentMarkerProps) {
   return (
     <Group gap="xs" wrap="wrap" align="center">
-      <Button variant="filled" color="grape" leftSection={<IconFlag size={18} aria-hidden />} onClick={onMark} disabled={disabled}>
+      <Button ref={ref} variant="filled" color="grape" leftSection={<IconFlag size={18} aria-hidden />} onClick={onMark} disabled={disabled}>
         Marcar el momento
       </Button>
       <Text aria-live="polite" fw={600} data-testid="momento-marcado">

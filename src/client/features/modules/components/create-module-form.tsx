@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Fieldset, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { messages } from '../../../../shared/messages.ts';
+import { usePickedImage } from '../../../components/image-field.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
@@ -19,7 +20,7 @@ interface CreateModuleFormProps {
 
 export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleFormProps) {
   const createModule = useCreateModule();
-  const [image, setImage] = useState<File | null>(null);
+  const image = usePickedImage();
   const [progress, setProgress] = useState<number | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
   const [videoUploading, setVideoUploading] = useState(false);
@@ -30,23 +31,25 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
     validateInputOnBlur: ['name', 'videoUrl'],
   });
 
-  useLeaveGuard(() => form.isDirty() || image !== null);
+  useLeaveGuard(() => form.isDirty() || image.file !== null || image.optimizing);
 
   const showError = (message: string) => setPopup({ message, color: 'red' });
 
   /** The checks the spec answers with a popup, in the order a person would fix them. */
-  const missingPiece = () => {
+  const missingPiece = (hasPicture: boolean) => {
     if (!courseId) {
       onMissingCourse();
       return messages.selectCourse;
     }
-    if (!image) return messages.incomplete;
+    if (!hasPicture) return messages.incomplete;
     return null;
   };
 
   const submit = form.onSubmit(
-    (values) => {
-      const missing = missingPiece();
+    async (values) => {
+      // A picture still being optimized is waited for (the button shows it), not called missing.
+      const picture = await image.ready();
+      const missing = missingPiece(picture !== null);
       if (missing) return showError(missing);
       if (values.draft.trim()) {
         form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de crear el módulo.');
@@ -62,13 +65,13 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
           name: values.name,
           video: videoInput(values),
           questions: values.questions.map((question) => question.text),
-          image: image!,
+          image: picture!,
           onImageProgress: setProgress,
         },
         {
           onSuccess: () => {
             form.reset();
-            setImage(null);
+            image.clear();
             setPopup({ message: messages.moduleCreated, color: 'green' });
           },
           onError: (error) => {
@@ -82,7 +85,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
       );
     },
     () => {
-      const missing = missingPiece();
+      const missing = missingPiece(image.file !== null || image.optimizing);
       if (missing) showError(missing);
     },
   );
@@ -98,12 +101,11 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
             <ModuleFields
               form={form}
               image={image}
-              onImageChange={setImage}
               onCompressionError={() => showError(messages.incomplete)}
               imageProgress={progress}
               onVideoUploading={setVideoUploading}
             />
-            <Button type="submit" loading={createModule.isPending} style={{ alignSelf: 'flex-start' }}>
+            <Button type="submit" loading={createModule.isPending || image.waiting} style={{ alignSelf: 'flex-start' }}>
               Crear módulo
             </Button>
           </Stack>

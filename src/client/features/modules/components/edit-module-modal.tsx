@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { messages } from '../../../../shared/messages.ts';
 import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { notify } from '../../../components/notify.ts';
+import { usePickedImage } from '../../../components/image-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpdateModule } from '../api/update-module.ts';
 import {
@@ -41,7 +42,7 @@ const sameQuestions = (questions: string[], module: ModuleWithQuestions) =>
 
 function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDone: () => void }) {
   const updateModule = useUpdateModule();
-  const [image, setImage] = useState<File | null>(null);
+  const image = usePickedImage();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [videoUploading, setVideoUploading] = useState(false);
@@ -57,7 +58,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
     validateInputOnBlur: ['name', 'videoUrl'],
   });
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(async (values) => {
     setFailure(null);
     if (values.draft.trim()) {
       form.setFieldError('draft', 'Agregá esta pregunta a la lista o borrala antes de guardar.');
@@ -68,6 +69,8 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
       return;
     }
     const questions = values.questions.map((question) => question.text.trim());
+    // A new picture still being optimized is waited for; otherwise saving would keep the old one.
+    const picture = await image.ready();
     updateModule.mutate(
       {
         moduleId: module.id,
@@ -75,7 +78,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
         name: values.name,
         video: videoInput(values),
         questions: sameQuestions(questions, module) ? undefined : questions,
-        image,
+        image: picture,
         onImageProgress: setProgress,
       },
       {
@@ -99,7 +102,6 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
           <ModuleFields
             form={form}
             image={image}
-            onImageChange={setImage}
             onCompressionError={() => setFailure(messages.incomplete)}
             imageProgress={progress}
             currentImageUrl={module.imageUrl}
@@ -118,7 +120,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
             <Button variant="default" onClick={onDone}>
               Cancelar
             </Button>
-            <Button type="submit" loading={updateModule.isPending}>
+            <Button type="submit" loading={updateModule.isPending || image.waiting}>
               Guardar cambios
             </Button>
           </Group>

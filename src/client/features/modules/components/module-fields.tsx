@@ -1,14 +1,13 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { youtubeId } from '../../../../shared/schemas/content.ts';
-import { ImageField } from '../../../components/image-field.tsx';
+import { ImageField, type PickedImage } from '../../../components/image-field.tsx';
 import type { ModuleForm } from '../module-form-schema.ts';
 import { ModuleVideoField } from './module-video-field.tsx';
 import { QuestionListEditor } from './question-list-editor.tsx';
 
 interface ModuleFieldsProps {
   form: ModuleForm;
-  image: File | null;
-  onImageChange: (file: File | null) => void;
+  image: PickedImage;
   onCompressionError: () => void;
   imageProgress: number | null;
   /** The saved picture (edit form). */
@@ -18,13 +17,12 @@ interface ModuleFieldsProps {
 }
 
 /** Picture, name, video and questions: the fields shared by the create and edit forms. */
-export function ModuleFields({ form, image, onImageChange, onCompressionError, imageProgress, currentImageUrl, onVideoUploading }: ModuleFieldsProps) {
+export function ModuleFields({ form, image, onCompressionError, imageProgress, currentImageUrl, onVideoUploading }: ModuleFieldsProps) {
   return (
     <Stack>
       <ImageField
         label="Imagen del módulo"
-        value={image}
-        onChange={onImageChange}
+        image={image}
         onCompressionError={onCompressionError}
         currentUrl={currentImageUrl}
         progress={imageProgress}
