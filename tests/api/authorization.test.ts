@@ -584,6 +584,12 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/jugadas/${id}` }) },
   },
   {
+    route: 'PUT /api/jugadas/:jugadaId/archived',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/jugadas/${(await buildJugada(t.ctx, f.moduleId)).id}/archived`, body: { archived: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/jugadas/${id}/archived`, body: { archived: true } }) },
+  },
+  {
     route: 'GET /api/jugadas/:jugadaId/video',
     expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/jugadas/${f.jugadaId}/video` }),

@@ -398,3 +398,131 @@ describe('the score on the module list and the module page', () => {
     expect(modulePage.modules).toEqual(list);
   });
 });
+
+describe('deleting and archiving a jugada', () => {
+  /** A module with three jugadas; the trainee got the first right and the third wrong. */
+  async function answered() {
+    const { course, module, trainee, id } = await setup();
+    const [first, second, third] = [
+      await buildJugada(t.ctx, module.id, { moment: null }),
+      await buildJugada(t.ctx, module.id, { moment: null }),
+      await buildJugada(t.ctx, module.id, { moment: null }),
+    ];
+    const send = async (jugadaId: string, decision: string) =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/jugadas/${jugadaId}/answer`,
+        cookie: trainee.cookie,
+        body: { decisionId: await id(decision), sanctionId: await id('Exclusión de 2 minutos'), moment: null },
+      });
+    expect((await send(first.id, 'Tiro de 7 metros')).json()).toMatchObject({ counted: true, result: { correct: true } });
+    expect((await send(third.id, 'Gol')).json()).toMatchObject({ counted: true, result: { correct: false } });
+    return { course, module, trainee, first, second, third, send };
+  }
+
+  /** The trainee's score as every place they see it says it: all must agree. */
+  async function scoresSeen(courseId: string, moduleId: string, cookie: string) {
+    const mine = (await call(t.app, { url: `/api/modules/${moduleId}/my-jugadas`, cookie })).json().jugadas;
+    const list = (await call(t.app, { url: `/api/courses/${courseId}/my-modules`, cookie })).json().modules as Array<{ id: string; jugadas: unknown }>;
+    const page = (await call(t.app, { url: `/api/modules/${moduleId}`, cookie })).json().module;
+    const modulePage = (await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie })).json();
+    const listPage = (await call(t.app, { url: `/api/pages/courses/${courseId}/modulos`, cookie })).json();
+    const scores = [
+      mine.score,
+      list.find((m) => m.id === moduleId)?.jugadas,
+      page.jugadas,
+      modulePage.module.jugadas,
+      modulePage.modules.find((m: { id: string }) => m.id === moduleId)?.jugadas,
+      listPage.modules.find((m: { id: string }) => m.id === moduleId)?.jugadas,
+    ];
+    for (const score of scores) expect(score).toEqual(scores[0]);
+    return { score: scores[0], jugadaIds: (mine.jugadas as Array<{ id: string }>).map((j) => j.id), mine };
+  }
+
+  it('refuses to delete a jugada trainees answered, with a Spanish 409 that deletes nothing; one without answers is deleted', async () => {
+    const { course, module, trainee, first, second } = await answered();
+    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 3 });
+    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{ id: string; answerCount: number; archivedAt: string | null }>;
+    expect(listed.map((j) => [j.answerCount, j.archivedAt])).toEqual([
+      [1, null],
+      [0, null],
+      [1, null],
+    ]);
+
+    const refused = await call(t.app, { method: 'DELETE', url: `/api/jugadas/${first.id}`, cookie: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(messages.jugadaHasAnswers);
+    expect(await t.ctx.db.select().from(jugada).where(eq(jugada.id, first.id))).toHaveLength(1);
+    expect(await t.ctx.db.select().from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, first.id))).toHaveLength(1);
+    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 3 });
+
+    const removed = await call(t.app, { method: 'DELETE', url: `/api/jugadas/${second.id}`, cookie: admin });
+    expect(removed.statusCode).toBe(204);
+    expect(await t.ctx.db.select().from(jugada).where(eq(jugada.id, second.id))).toEqual([]);
+    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 2 });
+  });
+
+  it("archives a jugada: it leaves the trainee's jugadas and every score they see, their answer is kept and comes back on restore", async () => {
+    const { course, module, trainee, first, second, third, send } = await answered();
+    const archived = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: true } });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const archivedAt = archived.json().jugada.archivedAt as string;
+    expect(archived.json().jugada).toMatchObject({ id: first.id, answerCount: 1 });
+    expect(new Date(archivedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    // Archived (the one they got right): 0 of the 2 they still see.
+    const seen = await scoresSeen(course.id, module.id, trainee.cookie);
+    expect(seen.score).toEqual({ correct: 0, total: 2 });
+    expect(seen.jugadaIds).toEqual([second.id, third.id]);
+    expect(JSON.stringify(seen.mine)).not.toContain(first.id);
+    // Answering it, or fetching its clip, is answered as for a jugada that does not exist.
+    for (const response of [await send(first.id, 'Gol'), await call(t.app, { url: `/api/jugadas/${first.id}/video`, cookie: trainee.cookie })]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe(messages.jugadaNotFound);
+    }
+    // The admin per trainee counts the same; the class results keep it, marked.
+    const perUser = (await call(t.app, { url: `/api/users/${trainee.id}/modules/${module.id}/jugadas`, cookie: admin })).json();
+    expect(perUser.score).toEqual({ correct: 0, total: 2 });
+    expect(perUser.jugadas.map((j: { jugadaId: string }) => j.jugadaId)).toEqual([second.id, third.id]);
+    const results = (await call(t.app, { url: `/api/modules/${module.id}/jugadas/results`, cookie: admin })).json().jugadas;
+    expect(results.map((r: { jugadaId: string; archived: boolean; answered: number }) => [r.jugadaId, r.archived, r.answered])).toEqual([
+      [first.id, true, 1],
+      [second.id, false, 0],
+      [third.id, false, 1],
+    ]);
+    expect(await t.ctx.db.select().from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, first.id))).toHaveLength(1);
+
+    // Archiving again changes nothing; the admin still lists it, to restore it.
+    const again = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: true } });
+    expect(again.json().jugada.archivedAt).toBe(archivedAt);
+    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{ id: string; archivedAt: string | null }>;
+    expect(listed.map((j) => j.archivedAt !== null)).toEqual([true, false, false]);
+
+    const restored = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: false } });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().jugada.archivedAt).toBeNull();
+    const back = await scoresSeen(course.id, module.id, trainee.cookie);
+    expect(back.score).toEqual({ correct: 1, total: 3 });
+    expect(back.mine.jugadas[0]).toMatchObject({ id: first.id, firstAnswer: { correct: true } });
+  });
+
+  it('answers archiving without a session 401, for a trainee 403, for an unknown jugada 404 and with a bad body 400, changing nothing', async () => {
+    const { module, trainee, first } = await answered();
+    const put = (url: string, body: unknown, cookie?: string) => call(t.app, { method: 'PUT', url, body, ...(cookie ? { cookie } : {}) });
+    const url = `/api/jugadas/${first.id}/archived`;
+    const cases: Array<[Awaited<ReturnType<typeof put>>, number, string]> = [
+      [await put(url, { archived: true }), 401, messages.unauthorized],
+      [await put(url, { archived: true }, trainee.cookie), 403, messages.forbidden],
+      [await put('/api/jugadas/no-existe/archived', { archived: true }, admin), 404, messages.jugadaNotFound],
+      [await put(url, { archived: 'sí' }, admin), 400, messages.archiveChoice],
+      [await put(url, {}, admin), 400, messages.archiveChoice],
+    ];
+    for (const [response, status, message] of cases) {
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json().error.message).toBe(message);
+    }
+    const [row] = await t.ctx.db.select().from(jugada).where(eq(jugada.id, first.id));
+    expect(row?.archivedAt).toBeNull();
+    expect((await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie })).json().jugadas.jugadas).toHaveLength(3);
+  });
+});

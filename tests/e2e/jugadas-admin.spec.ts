@@ -3,7 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { answerAs, createCourse, createModule, createStudent, expectNoAxeViolations, jugadaOptions, makeClip, moduleJugadas, screenshot, signIn } from './helpers.ts';
+import {
+  answerAs,
+  createCourse,
+  createJugada,
+  createModule,
+  createStudent,
+  expectNoAxeViolations,
+  jugadaOptions,
+  makeClip,
+  moduleJugadas,
+  screenshot,
+  signIn,
+  uploadVideo,
+} from './helpers.ts';
 
 test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -126,14 +139,88 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await screenshot(page, 'jugadas-admin');
   await expectNoAxeViolations(page);
 
-  // Reorder and delete (with confirmation).
+  // Reorder; both jugadas were answered, so neither can be deleted any more, only archived.
   await page.getByRole('button', { name: 'Bajar jugada 1' }).click();
   await expect(page.getByText('Jugada 1: ¿Qué cobrás en este avance?')).toBeVisible();
   await expect(page.getByText('Jugada 2: ¿Qué cobrás?')).toBeVisible();
   await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([second!.id, first!.id]);
   await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem').first()).toContainText('Pasos');
-  await page.getByRole('button', { name: 'Eliminar jugada 1' }).click();
-  await page.getByRole('dialog', { name: '¿Eliminar la jugada 1?' }).getByRole('button', { name: 'Eliminar' }).click();
-  await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([first!.id]);
-  await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Archivar jugada 1' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Archivar jugada 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Eliminar jugada/ })).toHaveCount(0);
+
+  // A third one, not answered yet, is deleted (with confirmation).
+  await page.getByRole('button', { name: 'Agregar jugada' }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(clip);
+  await expect(dialog.getByText('Video subido.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Decisión correcta' }).click();
+  await page.getByRole('option', { name: 'Gol', exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Sanción correcta' }).click();
+  await page.getByRole('option', { name: 'Ninguna' }).click();
+  await dialog.getByRole('button', { name: 'Guardar jugada' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Eliminar jugada 3' }).click();
+  await page.getByRole('dialog', { name: '¿Eliminar la jugada 3?' }).getByRole('button', { name: 'Eliminar' }).click();
+  await expect.poll(async () => (await moduleJugadas(module.id)).map((j) => j.id)).toEqual([second!.id, first!.id]);
+  await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem')).toHaveCount(2);
+});
+
+test("a jugada trainees answered is archived instead of deleted: it leaves the trainee's page and score, and 'Restaurar' brings it back with their answer", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ana = await createStudent({ name: 'Ana Archivada' });
+  const course = await createCourse({ name: 'Curso de jugadas archivadas', enableFor: [ana.id] });
+  const module = await createModule({ courseId: course.id, name: 'Jugadas para archivar', enableFor: [ana.id] });
+  const videoId = await uploadVideo(await makeClip('webm', 3));
+  const first = await createJugada(module.id, course.id, { videoId, decision: 'Tiro de 7 metros', sanction: 'Exclusión de 2 minutos', explanation: 'Regla 8:5.' });
+  await createJugada(module.id, course.id, { videoId, decision: 'Pasos', sanction: 'Ninguna', explanation: 'Regla 7:3.' });
+  const ids = await jugadaOptions(course.id);
+  await answerAs(browser, ana, first.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!);
+
+  // The trainee sees both, one of them right.
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
+  const trainee = await context.newPage();
+  await signIn(trainee, ana);
+  await expect(trainee).toHaveURL(/\/inicio$/);
+  await trainee.goto(`/${course.id}/${module.id}/jugadas`);
+  await expect(trainee.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
+
+  // The admin is offered 'Archivar' for the answered one, 'Eliminar' only for the other.
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto(`/admin/modules/${module.id}/jugadas`);
+  const items = page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem');
+  await expect(items.nth(0)).toContainText('1 alumno la respondió');
+  await expect(items.nth(0).getByRole('button', { name: 'Archivar jugada 1' })).toBeVisible();
+  await expect(items.nth(0).getByRole('button', { name: 'Eliminar jugada 1' })).toHaveCount(0);
+  await expect(items.nth(1).getByRole('button', { name: 'Eliminar jugada 2' })).toBeVisible();
+  await screenshot(page, 'jugadas-admin-archivar-ofrecido');
+
+  await page.getByRole('button', { name: 'Archivar jugada 1' }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Archivar la jugada 1?' });
+  await expect(confirm).toContainText('Los alumnos dejan de verla y deja de contar en su puntaje. Sus respuestas se conservan');
+  await screenshot(page, 'jugadas-admin-archivar-confirmacion');
+  await confirm.getByRole('button', { name: 'Archivar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(items.nth(0)).toContainText('Archivada: los alumnos no la ven');
+  await expect(items.nth(0).getByRole('button', { name: 'Restaurar jugada 1' })).toBeVisible();
+  await expect(page.getByTestId('resultados-jugada').nth(0)).toContainText('Archivada');
+  await expect.poll(async () => ((await moduleJugadas(module.id))[0] as unknown as { archivedAt: string | null }).archivedAt).not.toBeNull();
+  await screenshot(page, 'jugadas-admin-archivada');
+
+  // The trainee no longer sees it, nor counts it.
+  await trainee.reload();
+  await expect(trainee.getByText('Jugadas: 0 de 1 correcta')).toBeVisible();
+  await expect(trainee.getByRole('heading', { name: 'Jugada 1 de 1' })).toBeVisible();
+
+  // Restored, it is back with the trainee's answer.
+  await page.getByRole('button', { name: 'Restaurar jugada 1' }).click();
+  await page.getByRole('dialog', { name: '¿Restaurar la jugada 1?' }).getByRole('button', { name: 'Restaurar' }).click();
+  await expect(items.nth(0).getByRole('button', { name: 'Archivar jugada 1' })).toBeVisible();
+  await expect(items.nth(0)).not.toContainText('Archivada');
+  await trainee.reload();
+  await expect(trainee.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
+  await context.close();
 });

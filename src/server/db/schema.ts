@@ -381,6 +381,8 @@ export const jugada = pgTable(
     momentSeconds: doublePrecision('moment_seconds'),
     toleranceSeconds: doublePrecision('tolerance_seconds').notNull().default(1),
     explanation: text('explanation').notNull(),
+    /** Archived: hidden from trainees and left out of their scores, their answers kept; null while active. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('jugada_module_position_idx').on(t.moduleId, t.position)],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import { youtubeId } from '../../shared/schemas/content.ts';
 import {
@@ -119,7 +119,8 @@ function presentVideo(row: JugadaRow, mimeType: string | null): Jugada['video'] 
   return { kind: 'youtube', youtubeId: row.youtubeId ?? '' };
 }
 
-export function presentJugada(row: JugadaRow, mimeType: string | null): Jugada {
+/** A jugada as the admin edits it; `answerCount` says whether it can still be deleted (none) or only archived. */
+export function presentJugada(row: JugadaRow, mimeType: string | null, answerCount = 0): Jugada {
   return {
     id: row.id,
     moduleId: row.moduleId,
@@ -133,22 +134,35 @@ export function presentJugada(row: JugadaRow, mimeType: string | null): Jugada {
     moment: row.momentSeconds,
     tolerance: row.toleranceSeconds,
     explanation: row.explanation,
+    answerCount,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
-/** A module's jugadas in order, each with its clip's type. */
-async function jugadaRows(db: Db | Tx, moduleId: string) {
+const answerCount = sql<number>`(select count(*)::int from ${jugadaAnswer} where ${jugadaAnswer.jugadaId} = ${jugada.id})`;
+
+/**
+ * A module's jugadas in order, each with its clip's type and how many trainees answered it.
+ * `active` leaves archived ones out: what trainees see, and what their scores count.
+ */
+async function jugadaRows(db: Db | Tx, moduleId: string, { active = false } = {}) {
   return db
-    .select({ jugada, mimeType: video.mimeType })
+    .select({ jugada, mimeType: video.mimeType, answerCount })
     .from(jugada)
     .leftJoin(video, eq(video.id, jugada.videoId))
-    .where(eq(jugada.moduleId, moduleId))
+    .where(active ? and(eq(jugada.moduleId, moduleId), isNull(jugada.archivedAt)) : eq(jugada.moduleId, moduleId))
     .orderBy(asc(jugada.position), asc(jugada.createdAt));
 }
 
+/** All the module's jugadas, archived ones too (the admin restores them from the same list). */
 export async function listJugadas(db: Db, moduleId: string): Promise<Jugada[]> {
   await findModule(db, moduleId);
-  return (await jugadaRows(db, moduleId)).map((r) => presentJugada(r.jugada, r.mimeType));
+  return (await jugadaRows(db, moduleId)).map((r) => presentJugada(r.jugada, r.mimeType, r.answerCount));
+}
+
+async function answerCountOf(db: Db | Tx, jugadaId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, jugadaId));
+  return row?.n ?? 0;
 }
 
 export async function findJugada(db: Db | Tx, jugadaId: string) {
@@ -223,16 +237,38 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
     const [row] = await tx.update(jugada).set({ ...columns, updatedAt: sql`now()` }).where(eq(jugada.id, jugadaId)).returning();
     const previous = found.jugada.videoId;
     const unusedVideo = previous && previous !== row!.videoId ? await dropVideoIfUnused(tx, previous) : null;
-    return { jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null), unusedVideo };
+    return { jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId)), unusedVideo };
   });
 }
 
-/** Deletes a jugada (and its trainees' answers); returns the storage key of a clip nobody uses any more. */
+/**
+ * Deletes a jugada no trainee answered (409 otherwise: archive it instead, their answers are
+ * kept); returns the storage key of a clip nobody uses any more. The row is locked first, so an
+ * answer cannot arrive between the check and the delete (its insert waits, then finds no jugada).
+ */
 export async function deleteJugada(db: Db, jugadaId: string): Promise<string | null> {
   return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.id, jugadaId)).for('update');
+    if (!locked) throw jugadaNotFound();
+    if ((await answerCountOf(tx, jugadaId)) > 0) throw conflict(messages.jugadaHasAnswers);
     const [row] = await tx.delete(jugada).where(eq(jugada.id, jugadaId)).returning();
+    return row!.videoId ? dropVideoIfUnused(tx, row!.videoId) : null;
+  });
+}
+
+/**
+ * 'Archivar' / 'Restaurar': an archived jugada is out of the trainees' jugadas page and of their
+ * scores; their answers stay and count again once it is restored.
+ */
+export async function setJugadaArchived(db: Db, jugadaId: string, archived: boolean): Promise<Jugada> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jugada)
+      .set({ archivedAt: archived ? sql`coalesce(${jugada.archivedAt}, now())` : null, updatedAt: sql`now()` })
+      .where(eq(jugada.id, jugadaId))
+      .returning();
     if (!row) throw jugadaNotFound();
-    return row.videoId ? dropVideoIfUnused(tx, row.videoId) : null;
+    return presentJugada(row, (await videoOf(tx, row.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId));
   });
 }
 
@@ -273,17 +309,20 @@ function presentResult(row: JugadaRow, answer: Omit<AnswerRow, 'jugadaId' | 'use
   };
 }
 
-/** A module with its jugadas in order, the course's lists and their labels by id. */
-async function moduleJugadas(db: Db, moduleId: string) {
+/** A module with its jugadas in order (`active`: archived ones left out), the course's lists and their labels by id. */
+async function moduleJugadas(db: Db, moduleId: string, { active = false } = {}) {
   const module = await findModule(db, moduleId);
   const options = await courseOptions(db, module.courseId);
   const labels = new Map([...options.decisions, ...options.sanctions].map((o) => [o.id, o.label]));
-  return { module, options, labels, rows: await jugadaRows(db, moduleId) };
+  return { module, options, labels, rows: await jugadaRows(db, moduleId, { active }) };
 }
 
-/** The same, with one trainee's first answers by jugada and their score. */
+/**
+ * The module's active jugadas with one trainee's first answers by jugada and their score: what
+ * the trainee sees, so archived jugadas are out of both (as in `jugadaScores` and the pages).
+ */
 async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
-  const { module, options, labels, rows } = await moduleJugadas(db, moduleId);
+  const { module, options, labels, rows } = await moduleJugadas(db, moduleId, { active: true });
   const answers = rows.length
     ? await db
         .select()
@@ -344,7 +383,7 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
 // ---------------------------------------------------------------------------------------------
 // Results for the admin
 
-/** Per jugada of the module: how many first attempts were right, what the class chose, and each trainee's answer. */
+/** Per jugada of the module (archived ones too): how many first attempts were right, what the class chose, and each trainee's answer. */
 export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaResults> {
   const { options, labels, rows } = await moduleJugadas(db, moduleId);
   const answers = rows.length
@@ -366,6 +405,7 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
         jugadaId: row.id,
         position: row.position,
         prompt: row.prompt,
+        archived: row.archivedAt !== null,
         answered: list.length,
         correct,
         percentCorrect: list.length ? Math.round((correct / list.length) * 100) : null,

@@ -108,7 +108,7 @@ const moduleListJson = (courseId: SQL, userId: SQL) => sql`(
     left join lateral (
       select count(*)::int as total, (count(*) filter (where ja.correct))::int as correct
       from jugada j left join jugada_answer ja on ja.jugada_id = j.id and ja.user_id = ${userId}
-      where j.module_id = m.id
+      where j.module_id = m.id and j.archived_at is null
     ) js on true
     left join video_progress vp on vp.module_id = m.id and vp.user_id = ${userId}
     where m.course_id = ${courseId} and m.archived_at is null

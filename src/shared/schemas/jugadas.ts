@@ -144,6 +144,10 @@ export const jugadaSchema = z.object({
   moment: z.nullable(z.number()),
   tolerance: z.number(),
   explanation: z.string(),
+  /** First answers trainees gave: with any, the jugada can only be archived, not deleted. */
+  answerCount: z.number(),
+  /** When it was archived (hidden from trainees and from their scores); null while active. */
+  archivedAt: z.nullable(z.string()),
 });
 export type Jugada = z.infer<typeof jugadaSchema>;
 
@@ -215,6 +219,8 @@ export const jugadaResultsSchema = z.object({
       jugadaId: z.string(),
       position: z.number(),
       prompt: z.string(),
+      /** Archived: trainees no longer see it; its answers are still here. */
+      archived: z.boolean(),
       answered: z.number(),
       correct: z.number(),
       /** Share of first attempts that were right, 0–100; null with no answers. */

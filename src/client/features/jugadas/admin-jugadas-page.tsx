@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { ActionIcon, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowLeft, IconArrowUp, IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowLeft, IconArrowUp, IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Jugada, JugadaOptions } from '../../../shared/schemas/jugadas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModule } from '../../lib/use-module.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { notify } from '../../components/notify.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { useDeleteJugada, useReorderJugadas } from './api/save-jugada.ts';
+import { useArchiveJugada, useDeleteJugada, useReorderJugadas } from './api/save-jugada.ts';
 import { useJugadaOptions } from './api/use-jugada-options.ts';
 import { useJugadaResults } from './api/use-jugada-results.ts';
 import { useModuleJugadas } from './api/use-module-jugadas.ts';
@@ -17,7 +18,10 @@ import { JugadaResultsView } from './components/jugada-results.tsx';
 import { OptionsEditor } from './components/options-editor.tsx';
 import { formatSeconds } from '../../lib/seconds.ts';
 
-/** The instructor's jugadas of a module: add, edit, reorder and delete them, edit the option lists, see the results. */
+/**
+ * The instructor's jugadas of a module: add, edit and reorder them, delete those no trainee answered
+ * and archive (or restore) the others, edit the option lists, see the results.
+ */
 export function AdminJugadasPage() {
   const { moduleId = '' } = useParams<{ moduleId: string }>();
   const module = useModule(moduleId);
@@ -89,8 +93,32 @@ export function AdminJugadasPage() {
   );
 }
 
+type Action = 'delete' | 'archive' | 'restore';
+
+/** What each confirmation says happens. */
+const actionTexts: Record<Action, { verb: string; done: string; text: string }> = {
+  delete: {
+    verb: 'Eliminar',
+    done: 'Jugada eliminada',
+    text: 'La jugada se borra para siempre. Ningún alumno la respondió todavía.',
+  },
+  archive: {
+    verb: 'Archivar',
+    done: 'Jugada archivada',
+    text: 'Los alumnos dejan de verla y deja de contar en su puntaje. Sus respuestas se conservan y vuelven a contar si la restaurás.',
+  },
+  restore: {
+    verb: 'Restaurar',
+    done: 'Jugada restaurada',
+    text: 'Los alumnos vuelven a verla, y las respuestas que ya habían dado vuelven a contar en su puntaje.',
+  },
+};
+
+const answersText = (count: number) => (count === 1 ? '1 alumno la respondió' : `${count} alumnos la respondieron`);
+
 function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; jugadas: Jugada[]; options: JugadaOptions; onEdit: (j: Jugada) => void }) {
   const remove = useDeleteJugada(moduleId);
+  const archive = useArchiveJugada(moduleId);
   const reorder = useReorderJugadas(moduleId);
   const label = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '—';
 
@@ -103,46 +131,64 @@ function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; 
     reorder.mutate(ids);
   };
 
-  // The jugada being deleted stays while the dialog closes, so its words do not vanish mid-animation.
-  const [deleting, setDeleting] = useState<{ jugada: Jugada; number: number } | null>(null);
+  // The jugada acted on stays while the dialog closes, so its words do not vanish mid-animation.
+  const [target, setTarget] = useState<{ jugada: Jugada; number: number; action: Action } | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const confirmDelete = (jugada: Jugada, number: number) => {
+  const mutation = target?.action === 'delete' ? remove : archive;
+  const open = (jugada: Jugada, number: number, action: Action) => {
     remove.reset();
-    setDeleting({ jugada, number });
+    archive.reset();
+    setTarget({ jugada, number, action });
     setConfirming(true);
+  };
+  const confirm = () => {
+    if (!target) return;
+    const onSuccess = () => {
+      setConfirming(false);
+      notify(actionTexts[target.action].done, `Jugada ${target.number}`);
+    };
+    if (target.action === 'delete') remove.mutate(target.jugada.id, { onSuccess });
+    else archive.mutate({ id: target.jugada.id, archived: target.action === 'archive' }, { onSuccess });
   };
 
   return (
     <>
     <ConfirmDialog
       opened={confirming}
-      title={`¿Eliminar la jugada ${deleting?.number ?? ''}?`}
-      text="Se borran también las respuestas de los alumnos a esta jugada. No se puede deshacer."
-      confirmLabel="Eliminar"
-      danger
-      pending={remove.isPending}
-      error={remove.error?.message}
-      onConfirm={() => deleting && remove.mutate(deleting.jugada.id, { onSuccess: () => setConfirming(false) })}
+      title={`¿${actionTexts[target?.action ?? 'delete'].verb} la jugada ${target?.number ?? ''}?`}
+      text={actionTexts[target?.action ?? 'delete'].text}
+      confirmLabel={actionTexts[target?.action ?? 'delete'].verb}
+      danger={target?.action !== 'restore'}
+      pending={mutation.isPending}
+      error={mutation.error?.message}
+      onConfirm={confirm}
       onClose={() => setConfirming(false)}
     />
     <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
       {jugadas.map((j, index) => {
+        const number = index + 1;
         const segment = [j.start !== null ? `desde ${formatSeconds(j.start)}` : null, j.end !== null ? `hasta ${formatSeconds(j.end)}` : null].filter(Boolean).join(' ');
         return (
           <Paper key={j.id} component="li" withBorder radius="md" p="sm">
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Stack gap={4}>
-                <ActionIcon variant="light" aria-label={`Subir jugada ${index + 1}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <ActionIcon variant="light" aria-label={`Subir jugada ${number}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
                   <IconArrowUp size={18} aria-hidden />
                 </ActionIcon>
-                <ActionIcon variant="light" aria-label={`Bajar jugada ${index + 1}`} disabled={index === jugadas.length - 1} onClick={() => move(index, index + 1)}>
+                <ActionIcon variant="light" aria-label={`Bajar jugada ${number}`} disabled={index === jugadas.length - 1} onClick={() => move(index, index + 1)}>
                   <IconArrowDown size={18} aria-hidden />
                 </ActionIcon>
               </Stack>
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  Jugada {index + 1}: {j.prompt}
+                  Jugada {number}: {j.prompt}
                 </Text>
+                {j.archivedAt && (
+                  // The label wraps instead of being cut on a 360 px phone.
+                  <Badge color="gray" variant="light" h="auto" py={2} style={{ alignSelf: 'flex-start' }} styles={{ label: { whiteSpace: 'normal' } }}>
+                    Archivada: los alumnos no la ven
+                  </Badge>
+                )}
                 <Text size="sm">
                   {label(j.correctDecisionId)} · {label(j.correctSanctionId)}
                   {j.moment !== null && ` · momento ${formatSeconds(j.moment)} (± ${formatSeconds(j.tolerance)})`}
@@ -150,14 +196,26 @@ function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; 
                 <Text size="sm" c="dimmed">
                   {j.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
                   {segment && ` · ${segment}`}
+                  {j.answerCount > 0 && ` · ${answersText(j.answerCount)}`}
                 </Text>
                 <Group gap="xs" mt={6}>
-                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(j)} aria-label={`Editar jugada ${index + 1}`}>
+                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(j)} aria-label={`Editar jugada ${number}`}>
                     Editar
                   </Button>
-                  <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => confirmDelete(j, index + 1)} aria-label={`Eliminar jugada ${index + 1}`}>
-                    Eliminar
-                  </Button>
+                  {j.archivedAt ? (
+                    <Button size="xs" variant="default" leftSection={<IconArchiveOff size={14} aria-hidden />} onClick={() => open(j, number, 'restore')} aria-label={`Restaurar jugada ${number}`}>
+                      Restaurar
+                    </Button>
+                  ) : j.answerCount > 0 ? (
+                    // Trainees answered it: deleting would take their answers, so it can only be archived.
+                    <Button size="xs" variant="default" leftSection={<IconArchive size={14} aria-hidden />} onClick={() => open(j, number, 'archive')} aria-label={`Archivar jugada ${number}`}>
+                      Archivar
+                    </Button>
+                  ) : (
+                    <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => open(j, number, 'delete')} aria-label={`Eliminar jugada ${number}`}>
+                      Eliminar
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Group>

@@ -29,15 +29,35 @@ export function useSaveJugada(moduleId: string) {
   });
 }
 
+/** 'Eliminar' a jugada no trainee answered (the server answers 409 otherwise, shown in the dialog). */
 export function useDeleteJugada(moduleId: string) {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
+      queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
+    ]);
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/jugadas/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    // Refused because a trainee answered meanwhile: the list then offers 'Archivar' instead.
+    onError: refresh,
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+/** 'Archivar' / 'Restaurar' a jugada: hidden from trainees and their scores, or back; their answers are kept. */
+export function useArchiveJugada(moduleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      api<{ jugada: Jugada }>(`/api/jugadas/${encodeURIComponent(id)}/archived`, { method: 'PUT', body: { archived } }).then((r) => r.jugada),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
         queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
       ]),
+    meta: { handlesOwnErrors: true },
   });
 }
 

@@ -17,9 +17,16 @@ export function JugadaResultsView({ results }: { results: JugadaResults }) {
           <Paper key={r.jugadaId} withBorder radius="md" p="md" component="section" aria-labelledby={`resultado-${r.jugadaId}`} data-testid="resultados-jugada">
             <Stack gap="sm">
               <Group justify="space-between" gap="xs">
-                <Title order={3} size="h4" id={`resultado-${r.jugadaId}`}>
-                  Jugada {index + 1}
-                </Title>
+                <Group gap="xs">
+                  <Title order={3} size="h4" id={`resultado-${r.jugadaId}`}>
+                    Jugada {index + 1}
+                  </Title>
+                  {r.archived && (
+                    <Badge color="gray" variant="light">
+                      Archivada
+                    </Badge>
+                  )}
+                </Group>
                 <Badge size="lg" variant="light" color={r.percentCorrect === null ? 'gray' : r.percentCorrect >= 50 ? 'green' : 'red'} style={{ textTransform: 'none' }}>
                   {r.percentCorrect === null ? 'Sin respuestas' : `${r.percentCorrect} % de aciertos`}
                 </Badge>
