@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeIntervals, watchedPercent, watchedSeconds, type Interval } from './watched.ts';
+import { addIntervalsWithin, mergeIntervals, subtractIntervals, watchedPercent, watchedSeconds, type Interval } from './watched.ts';
 
 describe('mergeIntervals', () => {
   const cases: Array<[string, Interval[], number, Interval[]]> = [
@@ -35,5 +35,35 @@ describe('watched seconds and percent', () => {
     expect(watchedPercent(58.5, 60)).toBe(97);
     expect(watchedPercent(0, 60)).toBe(0);
     expect(watchedPercent(10, 0)).toBe(0);
+  });
+});
+
+describe('addIntervalsWithin (what a report may add)', () => {
+  it('adds everything that fits the budget', () => {
+    expect(addIntervalsWithin([[0, 10]], [[10, 30]], 600, 20)).toEqual([[0, 30]]);
+  });
+
+  it('past the budget keeps the new parts earliest in the video and drops the rest', () => {
+    expect(addIntervalsWithin([[0, 10]], [[100, 110], [10, 30]], 600, 15)).toEqual([[0, 25]]);
+    expect(addIntervalsWithin([], [[0, 600]], 600, 60)).toEqual([[0, 60]]);
+  });
+
+  it('counts what it re-sends of the stored intervals as nothing new', () => {
+    expect(addIntervalsWithin([[0, 50]], [[0, 50], [50, 55]], 600, 5)).toEqual([[0, 55]]);
+  });
+
+  it('counts the gaps that merging closes, so tiny slivers cannot cover a video', () => {
+    const slivers: Interval[] = Array.from({ length: 100 }, (_, i) => [i * 0.35, i * 0.35 + 0.05]);
+    const added = addIntervalsWithin([], slivers, 600, 10);
+    expect(watchedSeconds(added)).toBeLessThanOrEqual(10);
+  });
+
+  it('cuts to the known duration', () => {
+    expect(addIntervalsWithin([], [[0, 0.001], [0, 30]], 20, 100)).toEqual([[0, 20]]);
+  });
+
+  it('subtracts covered parts', () => {
+    expect(subtractIntervals([[0, 100]], [[10, 20], [50, 60]])).toEqual([[0, 10], [20, 50], [60, 100]]);
+    expect(subtractIntervals([[0, 10]], [[0, 10]])).toEqual([]);
   });
 });

@@ -28,6 +28,51 @@ export function mergeIntervals(intervals: readonly Interval[], duration: number)
   return merged.map(([from, to]) => [round(from), round(to)]);
 }
 
+/** The parts of merged `intervals` that merged `covered` does not cover, in order. */
+export function subtractIntervals(intervals: readonly Interval[], covered: readonly Interval[]): Interval[] {
+  const parts: Interval[] = [];
+  for (const [from, to] of intervals) {
+    let start = from;
+    for (const [coverFrom, coverTo] of covered) {
+      if (coverTo <= start || coverFrom >= to) continue;
+      if (coverFrom > start) parts.push([start, coverFrom]);
+      start = Math.max(start, coverTo);
+      if (start >= to) break;
+    }
+    if (start < to) parts.push([start, to]);
+  }
+  return parts;
+}
+
+/**
+ * `stored` plus what `incoming` adds, all cut to [0, duration], adding at most `budget` seconds:
+ * past it, the new parts latest in the video are dropped (so what a player that fell behind sends
+ * counts from where the student was). The gaps merging closes count against the budget too.
+ */
+export function addIntervalsWithin(stored: readonly Interval[], incoming: readonly Interval[], duration: number, budget: number): Interval[] {
+  const before = mergeIntervals(stored, duration);
+  const all = mergeIntervals([...before, ...incoming], duration);
+  const had = watchedSeconds(before);
+  if (watchedSeconds(all) - had <= budget) return all;
+  let left = Math.max(0, budget);
+  const kept: Interval[] = [];
+  for (const [from, to] of subtractIntervals(all, before)) {
+    if (left <= 0) break;
+    const end = Math.min(to, from + left);
+    kept.push([from, end]);
+    left -= end - from;
+  }
+  let result = mergeIntervals([...before, ...kept], duration);
+  // Joining a kept part to its neighbour (gaps under JOIN_GAP) may add a little: take it off the last part.
+  for (let excess = watchedSeconds(result) - had - budget; excess > 1e-6 && kept.length > 0; excess = watchedSeconds(result) - had - budget) {
+    const last = kept.at(-1)!;
+    last[1] -= excess;
+    if (last[1] - last[0] < MIN_INTERVAL) kept.pop();
+    result = mergeIntervals([...before, ...kept], duration);
+  }
+  return result;
+}
+
 /** Seconds covered by merged intervals. */
 export const watchedSeconds = (merged: readonly Interval[]) => round(merged.reduce((sum, [from, to]) => sum + (to - from), 0));
 

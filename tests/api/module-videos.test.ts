@@ -1,11 +1,16 @@
 // Module videos as uploaded files (served with Range to those who may see the module), and how
 // much of each module video a student watched (merged intervals, validated on the server).
-import { eq } from 'drizzle-orm';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { video, videoProgress } from '../../src/server/db/schema.ts';
+import { courseModule, video, videoProgress } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule, createImage, enableModule, signedIn, unknownId } from './helpers/content.ts';
 import { multipart, pngBytes, storedFiles, webmBytes } from './helpers/files.ts';
+import { FIRST_REPORT_ALLOWANCE_SECONDS } from '../../src/server/watched/service.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -20,7 +25,7 @@ afterAll(async () => {
 });
 
 const uploadVideo = async (content: Buffer, filename = 'clase.webm') => {
-  const { body, headers } = multipart([{ name: 'file', filename, content, contentType: 'video/webm' }]);
+  const { body, headers } = multipart([{ name: 'file', filename, content, contentType: filename.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }]);
   return call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie: admin });
 };
 
@@ -107,9 +112,16 @@ describe('module videos as uploaded files', () => {
   });
 });
 
-describe('watched progress', () => {
-  const report = (moduleId: string, cookie: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/watched`, cookie, body });
+const report = (moduleId: string, cookie: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/watched`, cookie, body });
 
+/** `seconds` of wall-clock time go by for this student's progress on this module (its first report moves back). */
+const timePasses = (userId: string, moduleId: string, seconds: number) =>
+  t.ctx.db
+    .update(videoProgress)
+    .set({ startedAt: sql`${videoProgress.startedAt} - make_interval(secs => ${seconds}::float8)` })
+    .where(and(eq(videoProgress.userId, userId), eq(videoProgress.moduleId, moduleId)));
+
+describe('watched progress', () => {
   it('merges intervals: overlaps count once, a skipped part does not count, repeats change nothing', async () => {
     const { course, module, student } = await setup();
     const first = await report(module.id, student.cookie, { duration: 100, position: 20, intervals: [[0, 20]] });
@@ -148,7 +160,8 @@ describe('watched progress', () => {
     const trainee = board.trainees.find((t: { id: string }) => t.id === student.id);
     expect(trainee.watched).toEqual([40, null]);
 
-    // Intervals past the end are cut to the duration; the whole video is 100 %.
+    // A minute later, intervals past the end are cut to the duration; the whole video is 100 %.
+    await timePasses(student.id, module.id, 60);
     const all = (await report(module.id, student.cookie, { duration: 100, position: 100, intervals: [[29, 71], [79, 100.5]] })).json().watched;
     expect(all).toEqual({ percent: 100, seconds: 100, duration: 100, position: 100 });
   });
@@ -195,5 +208,128 @@ describe('watched progress', () => {
     expect((await report(module.id, outsider.cookie, body)).statusCode).toBe(404);
     expect((await report(module.id, admin, body)).statusCode).toBe(403);
     expect((await report(unknownId(), outsider.cookie, body)).statusCode).toBe(404);
+  });
+});
+
+/** A real clip of `seconds` seconds drawn by Debian's ffmpeg (as the browser tests and the demo seed make theirs). */
+async function makeClip(format: 'webm' | 'mp4', seconds: number): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'clip-'));
+  const file = path.join(dir, `clip.${format}`);
+  const codec = format === 'webm' ? ['-c:v', 'libvpx-vp9', '-b:v', '100k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      execFile('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=160x90:rate=10`, ...codec, '-y', file], (error) => (error ? reject(error) : resolve()));
+    });
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A module whose video is an uploaded clip of `seconds` seconds, enabled for a new student. */
+async function moduleWithClip(seconds: number) {
+  const course = await buildCourse(t.ctx);
+  const uploaded = await uploadVideo(await makeClip('webm', seconds));
+  const created = await call(t.app, {
+    method: 'POST',
+    url: '/api/modules',
+    cookie: admin,
+    body: { courseId: course.id, name: 'Clase filmada', imageId: await createImage(t.ctx), videoId: uploaded.json().id, questions: [] },
+  });
+  const module = created.json().module as { id: string };
+  const student = await signedIn(t.app, t.ctx);
+  await enableModule(t.ctx, student.id, module.id);
+  return { course, module, student };
+}
+
+describe('watched progress is measured by the server, not by what the player claims', () => {
+  it('reads the length of an uploaded MP4 or WebM when it arrives (none for a file that does not say)', async () => {
+    const lengthOf = async (content: Buffer, filename: string) => {
+      const uploaded = await uploadVideo(content, filename);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const [row] = await t.ctx.db.select({ seconds: video.durationSeconds }).from(video).where(eq(video.id, uploaded.json().id));
+      return row!.seconds;
+    };
+    expect(await lengthOf(await makeClip('mp4', 7), 'clase.mp4')).toBeCloseTo(7, 1);
+    expect(await lengthOf(await makeClip('webm', 12), 'clase.webm')).toBeCloseTo(12, 1);
+    // Only the magic bytes of a WebM: accepted as before, its length unknown.
+    expect(await lengthOf(webmBytes(), 'cabecera.webm')).toBeNull();
+  });
+
+  it("gives a forged report (a tiny duration, all of it 'watched') a small percentage, not 100", async () => {
+    const { course, module, student } = await moduleWithClip(20);
+    // Knowing the length does not make a video watched: nothing shows before the student plays it.
+    expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json().module.watched).toBeNull();
+    const forged = await report(module.id, student.cookie, { duration: 0.001, intervals: [[0, 0.001]], position: 0 });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(forged.json().watched).toMatchObject({ percent: 0, duration: expect.closeTo(20, 1) });
+    const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
+    expect(page.module.watched.percent).toBe(0);
+    const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
+    expect(board.trainees.find((row: { id: string }) => row.id === student.id).watched).toEqual([0]);
+  });
+
+  it('keeps the length a real player reported for a YouTube video: a forged tiny one from another student does not lower it', async () => {
+    const { course, module, student } = await setup();
+    expect((await report(module.id, student.cookie, { duration: 300, position: 10, intervals: [[0, 10]] })).json().watched).toMatchObject({ percent: 3, duration: 300 });
+    const forger = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, forger.id, module.id);
+    const forged = (await report(module.id, forger.cookie, { duration: 0.001, intervals: [[0, 0.001]], position: 0 })).json().watched;
+    expect(forged).toMatchObject({ percent: 0, duration: 300 });
+    const [known] = await t.ctx.db.select({ seconds: courseModule.videoDurationSeconds }).from(courseModule).where(eq(courseModule.id, module.id));
+    expect(known!.seconds).toBe(300);
+    // The forger's page and the admin's board say the same; the honest student keeps theirs.
+    expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: forger.cookie })).json().module.watched.percent).toBe(0);
+    const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
+    expect(board.trainees.find((row: { id: string }) => row.id === student.id).watched).toEqual([3]);
+    // A new video forgets the old length.
+    await call(t.app, { method: 'PATCH', url: `/api/modules/${module.id}`, cookie: admin, body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' } });
+    const [after] = await t.ctx.db.select({ seconds: courseModule.videoDurationSeconds }).from(courseModule).where(eq(courseModule.id, module.id));
+    expect(after!.seconds).toBeNull();
+  });
+
+  it('lets a burst of reports in one second add no more than the first report may bring', async () => {
+    const { module, student } = await setup();
+    const started = Date.now();
+    // 30 reports at once, each claiming a different minute of an hour-long video.
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => report(module.id, student.cookie, { duration: 3600, position: (i + 1) * 60, intervals: [[i * 60, (i + 1) * 60]] })),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const seconds = (Date.now() - started) / 1000;
+    const [row] = await t.ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
+    expect(row!.watchedSeconds).toBeLessThanOrEqual(FIRST_REPORT_ALLOWANCE_SECONDS + 2 * seconds + 0.5);
+    expect(row!.watchedSeconds).toBeGreaterThanOrEqual(FIRST_REPORT_ALLOWANCE_SECONDS - 0.5);
+    const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
+    expect(page.module.watched.percent).toBeLessThanOrEqual(2);
+  });
+
+  it('drops only what could not have played yet: a report after a minute offline keeps its first two minutes at most, from where the student was', async () => {
+    const { module, student } = await setup();
+    await report(module.id, student.cookie, { duration: 600, position: 10, intervals: [[0, 10]] });
+    await timePasses(student.id, module.id, 60);
+    // Claims 5 more minutes after one minute: 60 s allowance + 2 × 60 s = 180 s in all.
+    const late = (await report(module.id, student.cookie, { duration: 600, position: 310, intervals: [[10, 310]] })).json().watched;
+    expect(late.seconds).toBeCloseTo(180, 0);
+    const [row] = await t.ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
+    expect(row!.intervals[0]![0]).toBe(0);
+    expect(row!.intervals[0]![1]).toBeCloseTo(180, 0);
+  });
+
+  it('an honest player reporting every 10 s reaches 100 % at the end of the video, at normal and at double speed', async () => {
+    for (const speed of [1, 2]) {
+      const { module, student } = await moduleWithClip(45);
+      const known = (await report(module.id, student.cookie, { duration: 45.03, position: 0, intervals: [] })).json().watched.duration as number;
+      let position = 0;
+      let watched = { percent: 0 };
+      while (position < known) {
+        await timePasses(student.id, module.id, 10);
+        const next = Math.min(known, position + 10 * speed);
+        // The browser's own idea of the length differs a little from the file's header.
+        watched = (await report(module.id, student.cookie, { duration: 45.03, position: next, intervals: [[position, next]] })).json().watched;
+        position = next;
+      }
+      expect(watched, `a ${speed}×`).toMatchObject({ percent: 100 });
+    }
   });
 });

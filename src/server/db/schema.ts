@@ -162,6 +162,12 @@ export const courseModule = pgTable(
     /** Exactly one video: an address (YouTube or a file on the web) or an uploaded file. */
     videoUrl: text('video_url'),
     videoId: text('video_id').references((): AnyPgColumn => video.id),
+    /**
+     * The video's length as the server knows it, what watched percentages are computed against:
+     * an uploaded file's own (read at upload), else the upper median of the lengths the students'
+     * players reported (`video_progress.duration_seconds`). Null until known; reset with the video.
+     */
+    videoDurationSeconds: doublePrecision('video_duration_seconds'),
     position: integer('position').notNull(),
     /** Archived: hidden from students, everything they wrote kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -339,6 +345,8 @@ export const video = pgTable('video', {
   storageKey: text('storage_key').notNull(),
   mimeType: text('mime_type').notNull(),
   size: integer('size').notNull(),
+  /** Its length, read from the file at upload; null when the file does not say (e.g. a WebM recorded live). */
+  durationSeconds: doublePrecision('duration_seconds'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -496,8 +504,9 @@ export type WatchedInterval = [number, number];
 
 /**
  * How much of a module's video a student has watched: the merged intervals actually played
- * (seeking ahead adds nothing), the video's duration as the player reported it, the seconds
- * those intervals cover, and where the student left off (to resume there).
+ * (seeking ahead adds nothing, and no more than wall-clock time since `started_at` allows), the
+ * video's duration as this student's player reported it (a vote for the module's known length,
+ * which the percentage uses), the seconds those intervals cover, and where the student left off.
  */
 export const videoProgress = pgTable(
   'video_progress',
@@ -512,6 +521,8 @@ export const videoProgress = pgTable(
     durationSeconds: doublePrecision('duration_seconds').notNull(),
     watchedSeconds: doublePrecision('watched_seconds').notNull(),
     positionSeconds: doublePrecision('position_seconds').notNull(),
+    /** The first report: what can have played since is bounded by the wall-clock time gone by. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('video_progress_module_idx').on(t.moduleId)],

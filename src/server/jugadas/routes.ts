@@ -42,6 +42,7 @@ import {
   updateJugada,
   userJugadas,
 } from './service.ts';
+import { readVideoDuration } from '../videos/duration.ts';
 import { insertVideo } from '../videos/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -91,7 +92,12 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/videos', { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } }, async (request, reply) => {
     await guards.requireAdmin(request);
     const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
-    const id = await insertVideo(db, file).catch(async (error: unknown) => {
+    // Its length, read back from storage: what watched percentages of a module video are computed against.
+    const durationSeconds = await storage.get(file.key).then(
+      (content) => readVideoDuration(content, file),
+      () => null,
+    );
+    const id = await insertVideo(db, { ...file, durationSeconds }).catch(async (error: unknown) => {
       await storage.delete(file.key).catch(() => undefined);
       throw error;
     });

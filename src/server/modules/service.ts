@@ -128,15 +128,19 @@ async function replaceQuestions(tx: Tx, moduleId: string, questions: string[]) {
   }
 }
 
-/** The module's video columns for an address or an uploaded file: exactly one must be given, and the file must exist. */
+/**
+ * The module's video columns for an address or an uploaded file: exactly one must be given, and
+ * the file must exist. The known length starts as the file's own, or unknown for an address (the
+ * players' reports set it: watched/service.ts).
+ */
 async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; videoId?: string | undefined }) {
   if (input.videoUrl !== undefined && input.videoId !== undefined) throw badRequest(messages.moduleVideoBoth, { videoUrl: messages.moduleVideoBoth });
   if (input.videoId !== undefined) {
-    const [found] = await tx.select({ id: video.id }).from(video).where(eq(video.id, input.videoId));
+    const [found] = await tx.select({ id: video.id, durationSeconds: video.durationSeconds }).from(video).where(eq(video.id, input.videoId));
     if (!found) throw badRequest(messages.videoNotFound, { videoId: messages.videoNotFound });
-    return { videoUrl: null, videoId: input.videoId };
+    return { videoUrl: null, videoId: input.videoId, videoDurationSeconds: found.durationSeconds };
   }
-  if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null };
+  if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null, videoDurationSeconds: null };
   return null;
 }
 
@@ -178,13 +182,15 @@ export async function updateModule(
     const { questions, videoUrl, videoId, ...fields } = input;
     if (fields.imageId) await assertImageExists(tx, fields.imageId);
     const videoFields = await videoColumns(tx, { videoUrl, videoId });
+    const videoChanged = videoFields !== null && (videoFields.videoId !== before.videoId || videoFields.videoUrl !== before.videoUrl);
+    // The same video sent again keeps its known length (for an address, what players reported).
+    const { videoDurationSeconds, ...source } = videoFields ?? { videoDurationSeconds: null };
     const [row] = await tx
       .update(courseModule)
-      .set({ ...fields, ...videoFields, updatedAt: sql`now()` })
+      .set({ ...fields, ...source, ...(videoChanged ? { videoDurationSeconds } : {}), updatedAt: sql`now()` })
       .where(eq(courseModule.id, moduleId))
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
-    const videoChanged = row!.videoId !== before.videoId || row!.videoUrl !== before.videoUrl;
     if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
     const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : null;
     return { module: await withQuestions(tx, row!), unusedVideo };

@@ -39,6 +39,7 @@ type ModuleListTuple = [
   incorrect: number,
   jugadasCorrect: number,
   jugadasTotal: number,
+  /** The length the percentage uses (watched/service.ts `watchedLength`); null when the user never played the video. */
   durationSeconds: number | null,
   watchedSeconds: number | null,
   positionSeconds: number | null,
@@ -94,7 +95,7 @@ const moduleListJson = (courseId: SQL, userId: SQL) => sql`(
     select coalesce(json_agg(json_build_array(
       m.id, m.name, m.image_id, m.position, coalesce(ma.enabled, false),
       a.submitted, s.items, s.correct, s.incorrect, js.correct, js.total,
-      vp.duration_seconds, vp.watched_seconds, vp.position_seconds
+      case when vp.user_id is not null then coalesce(m.video_duration_seconds, vp.duration_seconds) end, vp.watched_seconds, vp.position_seconds
     ) order by m.position, m.created_at), '[]'::json)
     from ${courseModule} m
     left join module_access ma on ma.module_id = m.id and ma.user_id = ${userId}

@@ -4,6 +4,7 @@ import { BOARD_PAGE_SIZE, boardStateLabels, boardStates, type BoardState, type P
 import type { Db } from '../db/client.ts';
 import { activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
 import { watchedPercent } from '../../shared/watched.ts';
+import { watchedLength } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 
@@ -76,8 +77,9 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
     totalsQuery(db, courseId, inFilter),
     pageIds.length && moduleIds.length
       ? db
-          .select({ userId: videoProgress.userId, moduleId: videoProgress.moduleId, seconds: videoProgress.watchedSeconds, duration: videoProgress.durationSeconds })
+          .select({ userId: videoProgress.userId, moduleId: videoProgress.moduleId, seconds: videoProgress.watchedSeconds, duration: watchedLength })
           .from(videoProgress)
+          .innerJoin(courseModule, eq(courseModule.id, videoProgress.moduleId))
           .where(and(inArray(videoProgress.userId, pageIds), inArray(videoProgress.moduleId, moduleIds)))
       : Promise.resolve([]),
   ]);

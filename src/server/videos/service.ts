@@ -5,9 +5,10 @@ import { and, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { courseModule, jugada, video } from '../db/schema.ts';
 
-export async function insertVideo(db: Db, file: { key: string; mime: string; size: number }) {
+/** `durationSeconds`: the length read from the file (`readVideoDuration`), null when it does not say. */
+export async function insertVideo(db: Db, file: { key: string; mime: string; size: number; durationSeconds?: number | null }) {
   const id = randomUUID();
-  await db.insert(video).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size });
+  await db.insert(video).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size, durationSeconds: file.durationSeconds ?? null });
   return id;
 }
 
