@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { requestDump } from '../src/server/maintenance/backup.ts';
+import { privateFile, PRIVATE_FILE_MODE } from '../src/server/private-paths.ts';
 
 const target = process.argv[2];
 function fail(message: string): never {
@@ -25,6 +26,9 @@ if (config.databaseUrl) fail('Con DATABASE_URL la base es un PostgreSQL: copiala
 const exists = (file: string) => access(file).then(() => true, () => false);
 if (!(await exists(path.join(config.dataDir, 'db')))) fail(`No hay una base en ${config.dataDir}/db: revisá DATA_DIR.`);
 
+// The copy holds the whole database (password hashes, session tokens) and the secret that signs
+// sessions: what this script and tar create is for this account only, whatever the umask.
+process.umask(0o077);
 const work = await mkdtemp(path.join(tmpdir(), 'aula-backup-'));
 try {
   let dump = await requestDump(config.dataDir);
@@ -44,6 +48,9 @@ try {
     });
   }
   if (await exists(path.join(config.dataDir, 'auth-secret'))) await cp(path.join(config.dataDir, 'auth-secret'), path.join(work, 'auth-secret'));
+  // tar keeps the mode of a file it overwrites: an older copy under the same name is narrowed first.
+  await writeFile(path.resolve(target), '', { mode: PRIVATE_FILE_MODE });
+  await privateFile(path.resolve(target));
   const tar = spawnSync('tar', ['-czf', path.resolve(target), '-C', work, '.'], { encoding: 'utf8' });
   if (tar.status !== 0) fail(`No se pudo escribir ${target}: ${tar.stderr}`);
   console.log(

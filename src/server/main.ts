@@ -16,6 +16,10 @@ function databaseReason(error: unknown): string | undefined {
   return undefined;
 }
 
+// What the server writes is for its own account only (private-paths.ts says why); this covers
+// what other code writes for it too, such as the embedded database's own files.
+process.umask(0o077);
+
 try {
   const config = loadConfig();
   const server = await startServer(config);

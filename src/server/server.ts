@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
@@ -12,6 +12,7 @@ import { startNotificationWorker } from './notifications/notify.ts';
 import { serveBackups } from './maintenance/backup.ts';
 import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
+import { privateDir, privateFile, PRIVATE_FILE_MODE } from './private-paths.ts';
 
 export interface RunningServer {
   url: string;
@@ -27,10 +28,13 @@ async function loadAuthSecret(config: Config): Promise<string> {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   try {
-    return (await readFile(file, 'utf8')).trim();
+    const secret = (await readFile(file, 'utf8')).trim();
+    // A copy restored by an older version, or put there by hand, may be readable by others.
+    await privateFile(file);
+    return secret;
   } catch {
     const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    await writeFile(file, secret, { mode: PRIVATE_FILE_MODE, flag: 'wx' }).catch(() => undefined);
     return (await readFile(file, 'utf8')).trim();
   }
 }
@@ -38,7 +42,7 @@ async function loadAuthSecret(config: Config): Promise<string> {
 /** Opens the database, applies migrations, creates the first accounts and starts listening. */
 export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { app: 'aula-virtual' } });
-  await mkdir(config.dataDir, { recursive: true });
+  await privateDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   if (config.s3) {

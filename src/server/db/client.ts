@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
@@ -11,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
+import { privateDir } from '../private-paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they can run inside a caller's transaction. */
@@ -47,7 +47,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
  * 0.15 ms against 0.18 ms (best batch of 100 over 30 rounds, the benchmark's class).
  */
 async function openPglite(directory: string): Promise<Database> {
-  await mkdir(directory, { recursive: true });
+  await privateDir(directory);
   const client = await PGlite.create(directory, { extensions: { pg_trgm } });
   await client.exec('set random_page_cost = 1');
   const db = drizzlePglite(withDrizzleParsers(client), { schema });

@@ -13,6 +13,7 @@ import {
   type FileStorage,
   type StoredObject,
 } from './storage.ts';
+import { privateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-paths.ts';
 
 /** Errors of the disk itself (full, read-only, gone): the store is unavailable, not the request wrong. */
 function diskError(error: unknown): unknown {
@@ -29,8 +30,9 @@ function diskError(error: unknown): unknown {
 export async function createLocalStorage(root: string): Promise<FileStorage> {
   const objects = path.join(root, 'objects');
   const scratch = path.join(root, 'tmp');
-  await mkdir(objects, { recursive: true });
-  await mkdir(scratch, { recursive: true });
+  await privateDir(root);
+  await privateDir(objects);
+  await privateDir(scratch);
 
   // Two levels of folders keep any one directory small.
   const pathOf = (key: string) => path.join(objects, checkKey(key).slice(0, 2), key);
@@ -42,8 +44,8 @@ export async function createLocalStorage(root: string): Promise<FileStorage> {
       const temporary = path.join(scratch, randomUUID());
       const counter = byteCounter(options.maxBytes);
       try {
-        await pipeline(body, counter, createWriteStream(temporary));
-        await mkdir(path.dirname(target), { recursive: true });
+        await pipeline(body, counter, createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }));
+        await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
         await rename(temporary, target);
         return { size: counter.bytes };
       } catch (error) {

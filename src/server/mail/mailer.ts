@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
 
 export interface MailMessage {
   to: string;
@@ -38,9 +39,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     async send(message) {
       const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await mkdir(outbox, { recursive: true });
+      // Each message holds a live link (an invitation, a password reset): for the server's account only.
+      await privateDir(outbox);
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'email guardado en la bandeja de salida (SMTP_URL no está configurado)');
     },
   };

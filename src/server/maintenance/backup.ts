@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
+import { privateFile } from '../private-paths.ts';
 
 export const backupSocketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
 
@@ -32,6 +33,8 @@ export async function serveBackups(dataDir: string, pglite: PGlite, logger: Logg
     server.once('error', reject);
     server.listen(socketPath, () => resolve());
   });
+  // Whoever may connect gets the whole database: only this account (DATA_DIR is private too).
+  await privateFile(socketPath);
   server.unref();
   return {
     close: () =>
