@@ -29,6 +29,7 @@ import { AppError } from './errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { refuseUndeclaredMultipart } from './http/multipart.ts';
+import { RequestLog } from './http/request-log.ts';
 import { sendDocument } from './http/document.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // One line per request, at debug, and Fastify's own lines in Spanish (http/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Closing waits for requests in flight; idle keep-alive connections close at once, and the

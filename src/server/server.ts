@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import { createSessionEvents } from './auth/session-events.ts';
 import type { Config } from './config.ts';
@@ -13,6 +13,7 @@ import { serveBackups } from './maintenance/backup.ts';
 import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { privateDir, privateFile, PRIVATE_FILE_MODE } from './private-paths.ts';
+import { createLogger, listeningText } from './logger.ts';
 
 export interface RunningServer {
   url: string;
@@ -41,7 +42,7 @@ async function loadAuthSecret(config: Config): Promise<string> {
 
 /** Opens the database, applies migrations, creates the first accounts and starts listening. */
 export async function startServer(config: Config, options: { logger?: Logger } = {}): Promise<RunningServer> {
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { app: 'aula-virtual' } });
+  const logger = options.logger ?? createLogger(config.logLevel);
   await privateDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
@@ -55,11 +56,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   // Expired sessions are never served from memory (the cache checks the expiry), so their deletion
   // is announced without waiting for every instance to acknowledge each one.
   const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: createSessionEvents(ctx.events), logger, minutes: config.cleanupIntervalMinutes });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ url: config.publicUrl, port, database: database.kind }, 'Aula Virtual en marcha');
+  logger.info({ url: config.publicUrl, host: config.host, port, database: database.kind }, `Listo en ${config.publicUrl}`);
   return {
     url: `http://127.0.0.1:${port}`,
     logger,

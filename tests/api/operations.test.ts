@@ -20,7 +20,14 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL, type TestApp } 
 describe('request ids', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOG_LEVEL: 'info' } });
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'debug' },
+      beforeReady: (app) => {
+        app.get('/api/test/falla', async () => {
+          throw new Error('falla de prueba');
+        });
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -32,10 +39,28 @@ describe('request ids', () => {
     const id = response.headers['x-request-id'] as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.json().error.requestId).toBe(id);
+    // One line per request, at debug: what an operator asks for with LOG_LEVEL=debug.
     const lines = t.logs.filter((line) => line.reqId === id);
-    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
-    // Every line logged while handling a request names it.
-    expect(t.logs.filter((line) => 'req' in line || 'res' in line).every((line) => typeof line.reqId === 'string')).toBe(true);
+    expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'pedido respondido', method: 'GET', url: '/api/courses', statusCode: 401, ms: expect.any(Number) })]);
+  });
+
+  it('are on the error lines of a request that failed, at error level; nothing else of a request reaches info', async () => {
+    const response = await call(t.app, { url: '/api/test/falla' });
+    expect(response.statusCode).toBe(500);
+    const id = response.json().error.requestId as string;
+    const lines = t.logs.filter((line) => line.reqId === id);
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [50, 'error inesperado'],
+      [50, 'pedido respondido con error'],
+    ]);
+    expect(lines[0]).toMatchObject({ err: expect.objectContaining({ message: 'falla de prueba' }) });
+    expect(t.logs.filter((line) => typeof line.reqId === 'string' && (line.level as number) === 30)).toEqual([]);
+  });
+
+  it('leave the secret of a link out of the line', async () => {
+    const response = await call(t.app, { url: '/api/nada?token=secreto-del-enlace&x=1' });
+    const line = t.logs.find((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(line).toMatchObject({ url: '/api/nada?token=…&x=1' });
   });
 
   it('keep the id the proxy in front set, when it is a sane one', async () => {

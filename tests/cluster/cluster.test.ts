@@ -337,7 +337,7 @@ describe.skipIf(unavailable !== null)('two instances behind nginx (deploy/nginx.
     const restartedAt = Date.now();
     // nginx tries it again after fail_timeout (5 s) and it takes its share of the load.
     const restarted = cluster.apps[target]!;
-    const servesLoad = () => restarted.logs.some((line) => typeof line.reqId === 'string' && /^[0-9a-f]{32}$/.test(line.reqId) && String((line.req as { url?: string } | undefined)?.url ?? '').startsWith('/api/pages/'));
+    const servesLoad = () => restarted.logs.some((line) => typeof line.reqId === 'string' && /^[0-9a-f]{32}$/.test(line.reqId) && String(line.url ?? '').startsWith('/api/pages/'));
     const deadline = Date.now() + 15_000;
     while (!servesLoad() && Date.now() < deadline) await sleep(100);
     const rejoinedAt = Date.now();

@@ -86,10 +86,16 @@ export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDel
     plugins: [admin({ roles: { admin: adminAc, student: userAc }, defaultRole: 'student', adminRoles: ['admin'] })],
     telemetry: { enabled: false },
     // Its own messages go through our logger (JSON, LOG_LEVEL respected) instead of the console.
+    // They are English, and its warnings are about a request our routes already answered in
+    // Spanish ('Invalid password' on every failed login): those are written at debug. Its errors
+    // (the database failing under it) stay errors, said in Spanish, with its text as `detail`.
     logger: {
+      level: 'debug',
       log: (level, message, ...args) => {
         const err = args.find((arg): arg is Error => arg instanceof Error);
-        logger[level]({ component: 'better-auth', ...(err ? { err } : args.length > 0 ? { details: args } : {}) }, message);
+        const fields = { component: 'better-auth', ...(err ? { err } : args.length > 0 ? { details: args } : {}) };
+        if (level === 'error') logger.error({ ...fields, detail: message }, 'error en la autenticación (better-auth)');
+        else logger.debug(fields, message);
       },
     },
   });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
@@ -6,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -33,8 +35,25 @@ const MIGRATION_LOCK_ID = 726_351_001;
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; logger?: Logger }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
-  return openPglite(path.join(options.dataDir, 'db'));
+  return openPglite(path.join(options.dataDir, 'db'), options.logger);
 }
+
+/**
+ * How many migrations of drizzle/ the database has not applied yet, by the rule drizzle's
+ * migrator follows (a migration newer than the last one applied); all of them on a new database.
+ * `lastApplied` reads the newest `created_at` of its table, and fails when there is no table yet.
+ */
+async function pendingMigrations(lastApplied: () => Promise<string | null | undefined>): Promise<number> {
+  const last = await lastApplied().catch(() => null);
+  return readMigrationFiles({ migrationsFolder }).filter((migration) => last == null || Number(last) < migration.folderMillis).length;
+}
+
+/** Says, before applying them, that migrations are being applied: on a small server they take a while. */
+function logMigrations(logger: Logger | undefined, pending: number) {
+  if (pending > 0) logger?.info({ migrations: pending }, pending === 1 ? 'Aplicando 1 migración a la base de datos…' : `Aplicando ${pending} migraciones a la base de datos…`);
+}
+
+const LAST_MIGRATION = 'select max(created_at)::text as last from drizzle.__drizzle_migrations';
 
 /**
  * The embedded database is a few megabytes, all of it in its 128 MB of shared buffers: a page read
@@ -46,11 +65,15 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
  * starts 3 (10 once the clean-up's ANALYZE has given the planner statistics, against 17 before),
  * 0.15 ms against 0.18 ms (best batch of 100 over 30 rounds, the benchmark's class).
  */
-async function openPglite(directory: string): Promise<Database> {
+async function openPglite(directory: string, logger: Logger | undefined): Promise<Database> {
   await privateDir(directory);
+  // A new database is an initdb: seconds here, much longer on a small server. The first start says so.
+  const fresh = !existsSync(path.join(directory, 'PG_VERSION'));
+  logger?.info({ directory }, fresh ? 'Creando la base de datos (la primera vez tarda un poco)…' : 'Abriendo la base de datos…');
   const client = await PGlite.create(directory, { extensions: { pg_trgm } });
   await client.exec('set random_page_cost = 1');
   const db = drizzlePglite(withDrizzleParsers(client), { schema });
+  logMigrations(logger, await pendingMigrations(async () => (await client.query<{ last: string | null }>(LAST_MIGRATION)).rows[0]?.last));
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -112,10 +135,12 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   pool.on('error', (error) => {
     logger?.warn({ err: error }, 'se perdió una conexión inactiva con la base de datos');
   });
+  logger?.info('Conectando con la base de datos de DATABASE_URL…');
   // Several instances may start together: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    logMigrations(logger, await pendingMigrations(async () => (await lockClient.query<{ last: string | null }>(LAST_MIGRATION)).rows[0]?.last));
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);

@@ -31,13 +31,21 @@ export async function bootstrap(ctx: AppContext): Promise<void> {
   if (!ctx.config.admin) printed.push(`  Administrador: ${adminEmail} / ${adminPassword}`);
 
   if (ctx.config.seedDemo) {
+    ctx.logger.info('Creando el curso de ejemplo…');
     const demo = await seedDemo(ctx, generatePassword());
     printed.push(`  Estudiante de ejemplo: ${demo.email} / ${demo.password}`);
   }
 
   if (printed.length > 0) {
     console.log(
-      ['', 'Cuentas creadas (se muestran una sola vez; guardalas ahora):', ...printed, `Ingresá en ${ctx.config.publicUrl}`, ''].join('\n'),
+      [
+        '',
+        'Cuentas creadas (se muestran una sola vez; guardalas ahora):',
+        ...printed,
+        `Ingresá en ${ctx.config.publicUrl}`,
+        'Si se pierde una contraseña: npm run reset-password -- EMAIL (en este servidor).',
+        '',
+      ].join('\n'),
     );
   }
 }
