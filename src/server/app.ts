@@ -48,6 +48,7 @@ import { createSessionCache } from './auth/session-cache.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { accountRoutes } from './notifications/routes.ts';
+import { meRoutes } from './account/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -96,6 +97,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Progreso', progressRoutes],
   ['Foro', forumRoutes],
   ['Mi cuenta', accountRoutes],
+  ['Mi cuenta', meRoutes],
   ['Jugadas', jugadaRoutes],
   ['Video visto', watchedRoutes],
   ['Páginas', pageRoutes],
@@ -267,7 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(swagger, {
     openapi: {
       info: { title: 'Aula Virtual API', version: '1.0.0', description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.' },
-      tags: [{ name: 'Sistema' }, ...apiModules.map(([tag]) => ({ name: tag }))],
+      tags: [{ name: 'Sistema' }, ...[...new Set(apiModules.map(([tag]) => tag))].map((name) => ({ name }))],
     },
     transform: jsonSchemaTransform,
   });

@@ -26,6 +26,11 @@ export const watchedText = (percent: number) => `Visto ${percent} %`;
 /** 'Jugadas: 3 de 5 correctas': the jugadas a trainee got right on the first attempt. */
 export const jugadaScoreText = (score: { correct: number; total: number }) => `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
 
+/** What waits for an instructor: '3 por corregir'. */
+export const awaitingCorrectionText = (count: number) => `${count} por corregir`;
+/** '2 módulos con mensajes nuevos'. */
+export const newMessagesText = (count: number) => (count === 1 ? '1 módulo con mensajes nuevos' : `${count} módulos con mensajes nuevos`);
+
 /** The accessible name of a module's or a jugada's video player. */
 export const videoLabel = (title: string) => `Video: ${title}`;
 
@@ -35,6 +40,12 @@ export const messages = {
   requiredField: 'Este campo es requerido',
   invalidEmail: 'Por favor revisar el email',
   wrongLogin: 'Email o contraseña inválidos',
+  /** Under an empty answer, after 'Enviar' said every question needs one. */
+  answerMissing: 'Falta tu respuesta',
+  currentPasswordWrong: 'La contraseña actual no es correcta.',
+  passwordChanged: 'Contraseña cambiada',
+  passwordChangedDetail: 'Las demás sesiones abiertas con tu cuenta se cerraron.',
+  nameSaved: 'Se guardó tu nombre.',
   /** The login page, after the server ended the session of someone working. */
   sessionLapsed: 'Tu sesión venció. Ingresá de nuevo.',
   retry: 'Reintentar',

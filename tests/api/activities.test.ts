@@ -73,6 +73,7 @@ describe('GET /api/modules/:moduleId/activity', () => {
       moduleId: module.id,
       courseId,
       moduleName: module.name,
+      moduleArchived: false,
       submitted: false,
       progress: 'sin-responder',
       version: 1,

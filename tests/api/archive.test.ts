@@ -103,9 +103,17 @@ describe('archiving a module', () => {
     expect((await admin('PUT', `/api/modules/${module.id}/archived`, { archived: true })).json().module.archivedAt).toEqual(expect.any(String));
     const listed = (await get(`/api/courses/${course.id}/my-modules`)).json().modules.map((m: { id: string }) => m.id);
     expect(listed).toEqual([other.id]);
-    expect((await get(`/api/pages/courses/${course.id}/modulos`)).body).not.toContain(module.id);
+    // The student worked in it: it stays on their list as archived, its activity readable and nothing else.
+    const page = (await get(`/api/pages/courses/${course.id}/modulos`)).json().modules as Array<{ id: string; archived: boolean; enabled: boolean }>;
+    expect(page.find((m) => m.id === module.id)).toMatchObject({ archived: true, enabled: false });
+    const readable = await get(`/api/pages/modules/${module.id}/actividades`);
+    expect(readable.statusCode, readable.body).toBe(200);
+    expect(readable.json().activity).toMatchObject({ moduleArchived: true, items: [{ answer: 'Mi borrador', editable: false }, { editable: false }] });
+    expect((await get(`/api/pages/modules/${module.id}`)).statusCode).toBe(404);
     expect((await get(`/api/modules/${module.id}`)).statusCode).toBe(404);
     expect((await get(`/api/modules/${module.id}/activity`)).statusCode).toBe(404);
+    const draft = await call(t.app, { method: 'PUT', url: `/api/modules/${module.id}/activity/answers`, cookie: student.cookie, body: { answers: [] } });
+    expect(draft.statusCode).toBe(404);
     // Still in the admin's list of the course, marked.
     const adminList = (await as(adminCookie)(`/api/courses/${course.id}/modules`)).json().modules as { id: string; archivedAt?: string }[];
     expect(adminList.find((m) => m.id === module.id)?.archivedAt).toEqual(expect.any(String));

@@ -215,6 +215,13 @@ const rows: Row[] = [
     expected: [401, 200, 200, 200],
     request: () => ({ method: 'PUT', url: '/api/me/email-preferences', body: { forumReplies: 'immediate' } }),
   },
+  { route: 'PATCH /api/me', expected: [401, 200, 200, 200], request: () => ({ method: 'PATCH', url: '/api/me', body: { name: 'Nombre de prueba' } }) },
+  // A wrong current password (a right one would end the other rows' sessions): reached by every signed-in user.
+  {
+    route: 'PUT /api/me/password',
+    expected: [401, 400, 400, 400],
+    request: () => ({ method: 'PUT', url: '/api/me/password', body: { currentPassword: 'no-es-la-actual', newPassword: 'clave-nueva-1' } }),
+  },
 
   // Images
   {
@@ -234,6 +241,7 @@ const rows: Row[] = [
 
   // Courses
   { route: 'GET /api/courses', expected: [401, 200, 200, 200], request: () => ({ url: '/api/courses' }) },
+  { route: 'GET /api/courses/overview', expected: [401, 403, 403, 200], request: () => ({ url: '/api/courses/overview' }) },
   {
     route: 'POST /api/courses',
     expected: [401, 403, 403, 201],
@@ -510,6 +518,7 @@ const rows: Row[] = [
     request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/messages/read` }),
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/messages/read` }) },
   },
+  { route: 'GET /api/forum/modules', expected: [401, 403, 403, 200], request: () => ({ url: '/api/forum/modules' }) },
   {
     route: 'GET /api/courses/:courseId/forum',
     expected: [401, 403, 403, 200],

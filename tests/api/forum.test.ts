@@ -206,3 +206,41 @@ describe('NUEVOS MENSAJES: GET /api/courses/:courseId/forum and POST /api/module
     expect(unknownModule.json().error.message).toBe('El módulo no existe.');
   });
 });
+
+describe("'Responder Preguntas' for every course: GET /api/forum/modules", () => {
+  it('lists the forums of every course not archived, those with new messages first, the latest written first', async () => {
+    const first = await buildCourse(t.ctx, { name: 'Curso A' });
+    const second = await buildCourse(t.ctx, { name: 'Curso B' });
+    const archived = await buildCourse(t.ctx, { name: 'Curso archivado' });
+    const a1 = await buildModule(t.ctx, first.id, { name: 'A1' });
+    const b1 = await buildModule(t.ctx, second.id, { name: 'B1' });
+    const b2 = await buildModule(t.ctx, second.id, { name: 'B2' });
+    const gone = await buildModule(t.ctx, archived.id, { name: 'Archivado' });
+    for (const module of [a1, b1, b2, gone]) await enableModule(t.ctx, student.id, module.id);
+    await post({ body: 'Primero en B2' }, student.cookie, b2.id);
+    await post({ body: 'Después en A1' }, student.cookie, a1.id);
+    await post({ body: 'En el archivado' }, student.cookie, gone.id);
+    expect((await call(t.app, { method: 'PUT', url: `/api/courses/${archived.id}/archived`, body: { archived: true }, cookie: adminCookie })).statusCode).toBe(200);
+
+    const listed = async () => {
+      const response = await call(t.app, { url: '/api/forum/modules', cookie: adminCookie });
+      expect(response.statusCode).toBe(200);
+      const modules = response.json().modules as Array<{ name: string; courseName: string; newMessages: boolean }>;
+      return modules.filter((m) => ['Curso A', 'Curso B', 'Curso archivado'].includes(m.courseName)).map((m) => [m.courseName, m.name, m.newMessages]);
+    };
+    expect(await listed()).toEqual([
+      ['Curso A', 'A1', true],
+      ['Curso B', 'B2', true],
+      ['Curso B', 'B1', false],
+    ]);
+    // Read, it goes back among the rest, in its course's place.
+    expect((await call(t.app, { method: 'POST', url: `/api/modules/${a1.id}/messages/read`, cookie: adminCookie })).statusCode).toBe(204);
+    expect(await listed()).toEqual([
+      ['Curso B', 'B2', true],
+      ['Curso A', 'A1', false],
+      ['Curso B', 'B1', false],
+    ]);
+    expect((await call(t.app, { url: '/api/forum/modules' })).statusCode).toBe(401);
+    expect((await call(t.app, { url: '/api/forum/modules', cookie: student.cookie })).statusCode).toBe(403);
+  });
+});

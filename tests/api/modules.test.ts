@@ -84,10 +84,10 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().modules).toEqual([
-      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
-      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, enabled: true, progress: 'enviado', jugadas: null, watchedPercent: null },
-      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, enabled: true, progress: 'aprobado', jugadas: null, watchedPercent: null },
-      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, enabled: false, progress: null, jugadas: null, watchedPercent: null },
+      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, archived: false, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
+      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, archived: false, enabled: true, progress: 'enviado', jugadas: null, watchedPercent: null },
+      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, archived: false, enabled: true, progress: 'aprobado', jugadas: null, watchedPercent: null },
+      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, archived: false, enabled: false, progress: null, jugadas: null, watchedPercent: null },
     ]);
 
     // Blocked again: shown as upcoming, with no progress, although the answers are kept.
@@ -176,6 +176,7 @@ describe('POST /api/modules', () => {
         { id: expect.any(String), text: '¿Cuántos jugadores?' },
         { id: expect.any(String), text: '¿Cuánto dura?' },
       ],
+      hasStudentWork: false,
     });
     expect(second.json().module).toMatchObject({ name: 'Segundo', position: 1, questions: [] });
     expect((await modulesOf(course.id)).map((m) => m.name)).toEqual(['Primero', 'Segundo']);

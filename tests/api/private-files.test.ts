@@ -1,6 +1,6 @@
 // What the server keeps on disk is readable by its own account only: DATA_DIR, the embedded
 // database, the uploaded files, the outbox's emails (live invitation links), the secret that signs
-// sessions, the backup socket, a backup archive and what a restore writes. Each is made by the
+// sessions, the socket the operator's scripts use, a backup archive and what a restore writes. Each is made by the
 // code that makes it in production, under the usual umask (022), and must come out 0700 or 0600.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -46,7 +46,7 @@ afterAll(async () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORAGE === 's3')('files on the server', () => {
   let dataDir: string;
 
-  it('are for the server account only: DATA_DIR, the database, uploads, the outbox, auth-secret and the backup socket', { timeout: 120_000 }, async () => {
+  it('are for the server account only: DATA_DIR, the database, uploads, the outbox, auth-secret and the control socket', { timeout: 120_000 }, async () => {
     dataDir = path.join(work, 'data');
     // Folders an older version made (or an operator made by hand) are narrowed on start.
     await mkdir(path.join(dataDir, 'files'), { recursive: true });
@@ -92,7 +92,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
       path.join(dataDir, 'outbox'),
       emails[0]!,
       path.join(dataDir, 'auth-secret'),
-      path.join(dataDir, 'backup.sock'),
+      path.join(dataDir, 'control.sock'),
     );
   }
 

@@ -71,9 +71,9 @@ describe('GET /api/courses/:courseId/progress', () => {
   it('gives totals per module over every trainee', async () => {
     const { modules: columns } = await board();
     expect(columns.map((m) => m.totals)).toEqual([
-      { 'no-habilitado': 1, 'sin-responder': 0, enviado: 1, 'con-correcciones': 1, aprobado: 0 },
-      { 'no-habilitado': 2, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 1 },
-      { 'no-habilitado': 3, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 0 },
+      { 'no-habilitado': 1, 'invitacion-pendiente': 0, 'sin-responder': 0, enviado: 1, 'con-correcciones': 1, aprobado: 0 },
+      { 'no-habilitado': 2, 'invitacion-pendiente': 0, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 1 },
+      { 'no-habilitado': 3, 'invitacion-pendiente': 0, 'sin-responder': 0, enviado: 0, 'con-correcciones': 0, aprobado: 0 },
     ]);
   });
 
@@ -137,5 +137,29 @@ describe('GET /api/courses/:courseId/progress.csv', () => {
   it('applies the filter', async () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/progress.csv?search=carla`, cookie: adminCookie });
     expect(response.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe("'Invitación pendiente'", () => {
+  it('shows a trainee who has not accepted their invitation as such, not as Sin responder, in the cells, the totals and the CSV', async () => {
+    const own = await buildCourse(t.ctx, { name: 'Curso con invitados' });
+    const module = await buildModule(t.ctx, own.id, { name: 'Único' });
+    const invited = await call(t.app, { method: 'POST', url: '/api/users', cookie: adminCookie, body: { name: 'Inés Invitada', email: `ines-${randomUUID()}@example.com`, role: 'student' } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const inesId = (invited.json() as { user: { id: string } }).user.id;
+    const active = await createUser(t.ctx, { name: 'Iván Activo' });
+    await enableModule(t.ctx, inesId, module.id);
+    await enableModule(t.ctx, active.id, module.id);
+
+    const response = await call(t.app, { url: `/api/courses/${own.id}/progress`, cookie: adminCookie });
+    const result = response.json() as ProgressBoard;
+    expect(result.trainees.map((row) => [row.name, row.invitationPending, row.states])).toEqual([
+      ['Inés Invitada', true, ['invitacion-pendiente']],
+      ['Iván Activo', false, ['sin-responder']],
+    ]);
+    expect(result.modules[0]!.totals).toMatchObject({ 'invitacion-pendiente': 1, 'sin-responder': 1 });
+    const csv = await call(t.app, { url: `/api/courses/${own.id}/progress.csv`, cookie: adminCookie });
+    expect(csv.body).toContain('Inés Invitada;');
+    expect(csv.body).toMatch(/Inés Invitada;[^;]+;Invitación pendiente/);
   });
 });

@@ -17,6 +17,14 @@ test('the forgot-password page has no axe violations, also with its error dialog
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Empty: only the field turns red (the spec's red icon), no popup.
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('textbox', { name: 'Email' }).fill('sin-arroba');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email inválido');
   await expectNoAxeViolations(page);

@@ -160,6 +160,7 @@ test('a trainee goes through the course by keyboard only, always seeing where th
 
 test('a dialog gives the focus back to the control that opened it', async ({ page }) => {
   await page.goto('/forgot-password');
+  await page.getByRole('textbox', { name: 'Email' }).fill('sin-arroba');
   const send = page.getByRole('button', { name: 'Enviar' });
   await send.focus();
   await page.keyboard.press('Enter');

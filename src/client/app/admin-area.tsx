@@ -6,6 +6,7 @@ import {
   IconChecklist,
   IconFileUpload,
   IconHome,
+  IconSchool,
   IconLayoutList,
   IconMessages,
   IconUserCircle,
@@ -27,6 +28,8 @@ const UserCoursesPage = lazyPage(() => import('../features/users/user-courses-pa
 const UserModulesPage = lazyPage(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
 const ReviewActivityPage = lazyPage(() => import('../features/activities/review-activity-page.tsx'), 'ReviewActivityPage');
 const ReviewQueuePage = lazyPage(() => import('../features/activities/review-queue-page.tsx'), 'ReviewQueuePage');
+const AdminCoursesPage = lazyPage(() => import('../features/courses/admin-courses-page.tsx'), 'AdminCoursesPage');
+const AdminCoursePage = lazyPage(() => import('../features/courses/admin-course-page.tsx'), 'AdminCoursePage');
 const CreateCoursePage = lazyPage(() => import('../features/courses/create-course-page.tsx'), 'CreateCoursePage');
 const CreateModulePage = lazyPage(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
 const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
@@ -37,6 +40,7 @@ const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page
 
 const entries = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
+  { label: 'Cursos', to: paths.adminCourses(), icon: IconSchool },
   { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus },
   { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers },
   { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist },
@@ -81,6 +85,8 @@ export function AdminArea() {
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId" component={ReviewActivityPage} />
         <Route path="/admin/review" component={ReviewQueuePage} />
+        <Route path="/admin/courses" component={AdminCoursesPage} />
+        <Route path="/admin/courses/:courseId" component={AdminCoursePage} />
         <Route path="/admin/create-course" component={CreateCoursePage} />
         <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />

@@ -5,7 +5,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useLogout } from '../features/auth/api/use-logout.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
-import { AppShell, Burger, CloseButton, Group, Loader, Center, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Loader, Center, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 
 interface ShellLayoutProps {
@@ -44,7 +44,7 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger id="boton-menu" opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Ocultar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
+            <Burger id="boton-menu" opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Cerrar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
             <Text fw={700} c="blue.8" truncate>
               {title}
             </Text>
@@ -54,11 +54,8 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
           </Text>
         </Group>
       </AppShell.Header>
+      {/* Closed by the same button that opened it (now 'Cerrar menú'), by Escape, or by choosing an entry. */}
       <AppShell.Navbar p="sm" id="menu-lateral" aria-label="Menú principal" inert={!opened}>
-        <Group justify="space-between" mb="sm">
-          <Text fw={600}>Menú</Text>
-          <CloseButton onClick={close} aria-label="Cerrar menú" />
-        </Group>
         <AppShell.Section grow component={ScrollArea}>
           <nav>
             {menu(close)}

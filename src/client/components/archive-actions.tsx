@@ -25,6 +25,10 @@ interface ArchiveActionsProps<ArchiveVariables, DeleteVariables> {
   archiveVariables: (archived: boolean) => ArchiveVariables;
   remove: Mutation<DeleteVariables>;
   deleteVariables: DeleteVariables;
+  /** Trainees worked in it: only archiving is offered (deleting would be refused, and lose their work). */
+  hasWork: boolean;
+  /** After a delete (e.g. leave the page of what no longer exists). */
+  onDeleted?: () => void;
   size?: 'xs' | 'sm';
 }
 
@@ -33,7 +37,7 @@ const noticeVerbs: Record<Action, string> = { archive: 'archivado', restore: 're
 
 /** 'Archivar' / 'Restaurar' and 'Eliminar' for one course or module, each with a confirmation that says what happens. */
 export function ArchiveActions<ArchiveVariables, DeleteVariables>(props: ArchiveActionsProps<ArchiveVariables, DeleteVariables>) {
-  const { noun, name, archived, texts, archive, remove, size = 'sm' } = props;
+  const { noun, name, archived, texts, archive, remove, hasWork, size = 'sm' } = props;
   // The dialog keeps its last action while it closes, so its words do not vanish mid-animation.
   const [opened, setOpened] = useState(false);
   const [action, setAction] = useState<Action>('archive');
@@ -54,6 +58,7 @@ export function ArchiveActions<ArchiveVariables, DeleteVariables>(props: Archive
     const onSuccess = () => {
       close();
       notify(`${capitalNoun} ${noticeVerbs[action]}`, name);
+      if (action === 'delete') props.onDeleted?.();
     };
     if (action === 'delete') remove.mutate(props.deleteVariables, { onSuccess });
     else archive.mutate(props.archiveVariables(action === 'archive'), { onSuccess });
@@ -70,15 +75,17 @@ export function ArchiveActions<ArchiveVariables, DeleteVariables>(props: Archive
       >
         {archived ? 'Restaurar' : 'Archivar'}
       </Button>
-      <Button
-        variant="default"
-        size={size}
-        leftSection={<IconTrash size={iconSize} color="var(--mantine-color-red-8)" aria-hidden />}
-        onClick={() => open('delete')}
-        aria-label={`Eliminar ${noun} ${name}`}
-      >
-        Eliminar
-      </Button>
+      {!hasWork && (
+        <Button
+          variant="default"
+          size={size}
+          leftSection={<IconTrash size={iconSize} color="var(--mantine-color-red-8)" aria-hidden />}
+          onClick={() => open('delete')}
+          aria-label={`Eliminar ${noun} ${name}`}
+        >
+          Eliminar
+        </Button>
+      )}
       <ConfirmDialog
         opened={opened}
         title={`¿${verbs[action]} el ${noun} ${name}?`}

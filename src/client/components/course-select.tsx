@@ -11,10 +11,14 @@ interface CourseSelectProps {
   /** Shown instead of the selector when there is no course yet. */
   empty: ReactNode;
   disabled?: boolean;
+  /** A first choice that stands for every course (its value is null), e.g. 'Todos los cursos'. */
+  allLabel?: string;
 }
 
+const ALL = 'todos';
+
 /** Picks one course from the server's list (never a hard-coded id). */
-export function CourseSelect({ value, onChange, error, label = 'Curso', description, empty, disabled }: CourseSelectProps) {
+export function CourseSelect({ value, onChange, error, label = 'Curso', description, empty, disabled, allLabel }: CourseSelectProps) {
   const courses = useCourses();
 
   if (courses.isError) {
@@ -36,16 +40,16 @@ export function CourseSelect({ value, onChange, error, label = 'Curso', descript
       label={label}
       description={description}
       placeholder={courses.isPending ? 'Cargando cursos…' : 'Elegí un curso'}
-      data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
-      value={value}
-      onChange={onChange}
+      data={[...(allLabel ? [{ value: ALL, label: allLabel }] : []), ...(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))]}
+      value={value ?? (allLabel ? ALL : null)}
+      onChange={(chosen) => onChange(chosen === ALL ? null : chosen)}
       error={error}
       disabled={disabled || courses.isPending}
       rightSection={courses.isPending ? <Loader size="xs" role="status" aria-label="Cargando cursos" /> : undefined}
       searchable
       allowDeselect={false}
       nothingFoundMessage="No hay cursos con ese nombre"
-      required
+      required={!allLabel}
       maw={520}
     />
   );

@@ -17,9 +17,12 @@ export const paths = {
     `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}/modules`,
   adminUserActivity: (userId: string, courseId: string, moduleId: string) =>
     `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}`,
+  adminCourses: () => '/admin/courses',
+  adminCourse: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}`,
   adminCreateCourse: () => '/admin/create-course',
-  adminCreateModule: () => '/admin/create-module',
-  adminUploadDocuments: () => '/admin/upload-documents',
+  /** With a course, the page opens on it (its module list). */
+  adminCreateModule: (courseId?: string) => `/admin/create-module${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
+  adminUploadDocuments: (courseId?: string) => `/admin/upload-documents${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminQuestionModules: (courseId?: string) => `/admin/question-modules${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminQuestionModule: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: () => '/admin/review',

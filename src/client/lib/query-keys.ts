@@ -20,6 +20,8 @@ export const courseKeys = {
   /** GET /api/courses: every course for an admin, the enabled ones for a student. */
   list: () => [...courseKeys.all, 'list'] as const,
   detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
+  /** GET /api/courses/overview: each course with what waits in it (the admin's Cursos page and home tiles). */
+  overview: () => [...courseKeys.all, 'overview'] as const,
 };
 
 /** Modules (features: modules; lib/use-module). */
@@ -59,6 +61,8 @@ export const forumKeys = {
   all: ['forum'] as const,
   messages: (moduleId: string) => [...forumKeys.all, 'messages', moduleId] as const,
   modulesOfCourse: (courseId: string) => [...forumKeys.all, 'modules', courseId] as const,
+  /** Every course's module forums, those with new messages first. */
+  allModules: () => [...forumKeys.all, 'all-modules'] as const,
 };
 
 /** A course's documents (feature: documents). */

@@ -27,12 +27,12 @@ export const activityNotFound = () => notFound(messages.activityNotFound);
 interface Loaded {
   row: ActivityRow;
   items: ItemRow[];
-  module: { id: string; name: string; courseId: string };
+  module: { id: string; name: string; courseId: string; archivedAt: Date | null };
 }
 
 async function load(db: Db | Tx, where: ReturnType<typeof eq>, forUpdate = false): Promise<Loaded> {
   const query = db
-    .select({ activity, module: { id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId } })
+    .select({ activity, module: { id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId, archivedAt: courseModule.archivedAt } })
     .from(activity)
     .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
     .where(where);
@@ -58,6 +58,7 @@ export function presentActivity(loaded: Loaded): Activity {
     moduleId: module.id,
     courseId: module.courseId,
     moduleName: module.name,
+    moduleArchived: module.archivedAt !== null,
     submitted: row.submitted,
     progress: progressOf(stateOf(loaded)),
     version: row.version,
@@ -215,6 +216,8 @@ export async function saveDraft(db: Db, userId: string, moduleId: string, answer
     moduleId: row.module.id,
     courseId: row.module.courseId,
     moduleName: row.module.name,
+    // Drafts are saved only in a module the trainee can open, never an archived one.
+    moduleArchived: false,
     submitted: row.saved.submitted,
     progress: progressOf({ submitted: row.saved.submitted, items }),
     version: row.saved.version,

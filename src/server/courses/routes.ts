@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { archiveInputSchema, courseInputSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
+import { archiveInputSchema, courseInputSchema, courseOverviewSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
 import { noContent } from '../http/responses.ts';
 import { deleteCourse, setCourseArchived } from './archive.ts';
 import { canViewCourse, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
-import { courseNotFound, createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
+import { courseNotFound, courseOverview, createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -20,6 +20,12 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await guards.requireUser(request);
     const rows = isAdmin(user) ? await listAllCourses(db) : await listEnabledCourses(db, user.id);
     return { courses: rows.map(presentCourse) };
+  });
+
+  // The instructor's 'Cursos' page and home tiles: each course with what waits in it.
+  r.get('/courses/overview', { schema: { response: { 200: z.object({ courses: z.array(courseOverviewSchema) }) } } }, async (request) => {
+    await guards.requireAdmin(request);
+    return { courses: await courseOverview(db) };
   });
 
   r.post(

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { ForumMessage, ForumModule, LiveEvent } from '../../shared/schemas/forum.ts';
 import type { ForumBusEvent, StoredMessage } from '../live/bus.ts';
 import type { Db } from '../db/client.ts';
-import { courseModule, forumMessage, forumState } from '../db/schema.ts';
+import { course, courseModule, forumMessage, forumState } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 import { messages } from '../../shared/messages.ts';
@@ -139,22 +139,32 @@ const hasNew = (state: typeof forumState.$inferSelect | undefined) =>
   Boolean(state?.lastStudentMessageAt && (!state.lastAdminReadAt || state.lastStudentMessageAt > state.lastAdminReadAt));
 
 /** A course's modules with their NUEVOS MENSAJES flag. */
-export async function forumModules(db: Db, courseId: string): Promise<ForumModule[]> {
+/** A student wrote in the module's forum after an admin last opened it (the NUEVOS MENSAJES badge). */
+export const hasNewMessages = sql<boolean>`coalesce(${and(
+  isNotNull(forumState.lastStudentMessageAt),
+  or(isNull(forumState.lastAdminReadAt), gt(forumState.lastStudentMessageAt, forumState.lastAdminReadAt)),
+)}, false)`;
+
+/**
+ * The module forums of one course in the course's order, or (without `courseId`) of every course
+ * not archived: those with new messages first, the most recently written to first.
+ */
+export async function forumModules(db: Db, courseId?: string): Promise<ForumModule[]> {
   const rows = await db
-    .select({
-      module: courseModule,
-      newMessages: sql<boolean>`coalesce(${and(
-        isNotNull(forumState.lastStudentMessageAt),
-        or(isNull(forumState.lastAdminReadAt), gt(forumState.lastStudentMessageAt, forumState.lastAdminReadAt)),
-      )}, false)`,
-    })
+    .select({ module: courseModule, courseName: course.name, newMessages: hasNewMessages })
     .from(courseModule)
+    .innerJoin(course, eq(course.id, courseModule.courseId))
     .leftJoin(forumState, eq(forumState.moduleId, courseModule.id))
-    .where(eq(courseModule.courseId, courseId))
-    .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
-  return rows.map(({ module, newMessages }) => ({
+    .where(courseId ? eq(courseModule.courseId, courseId) : isNull(course.archivedAt))
+    .orderBy(
+      ...(courseId ? [] : [desc(hasNewMessages), sql`case when ${hasNewMessages} then ${forumState.lastStudentMessageAt} end desc nulls last`, asc(course.createdAt)]),
+      asc(courseModule.position),
+      asc(courseModule.createdAt),
+    );
+  return rows.map(({ module, courseName, newMessages }) => ({
     id: module.id,
     courseId: module.courseId,
+    courseName,
     name: module.name,
     imageUrl: imageUrl(module.imageId),
     newMessages: Boolean(newMessages),

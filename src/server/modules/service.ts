@@ -10,6 +10,8 @@ import { progressByModule } from '../activities/progress.ts';
 import { jugadaScores } from '../jugadas/score.ts';
 import { watchedByModule } from '../watched/service.ts';
 import { dropVideoIfUnused } from '../videos/service.ts';
+import { hasStudentWork, studentWorkIn } from '../courses/student-work.ts';
+import { qualified } from '../db/qualified.ts';
 import { messages } from '../../shared/messages.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
@@ -64,14 +66,18 @@ export async function storedVideoOf(db: Db | Tx, row: ModuleRow) {
 }
 
 export async function withQuestions(db: Db | Tx, row: ModuleRow): Promise<ModuleWithQuestions> {
-  const [questions, file] = await Promise.all([questionsOf(db, row.id), videoFileOf(db, row)]);
-  return { ...presentModule(row, file), questions };
+  const [questions, file, worked] = await Promise.all([questionsOf(db, row.id), videoFileOf(db, row), hasStudentWork(db, sql`select ${row.id}::text`)]);
+  return { ...presentModule(row, file), questions, hasStudentWork: worked };
 }
 
 /** A course's modules in order, each with its questions (two queries, whatever the count). */
 export async function listModulesWithQuestions(db: Db, courseId: string): Promise<ModuleWithQuestions[]> {
   const rows = await db
-    .select({ module: courseModule, file: { id: video.id, mimeType: video.mimeType, size: video.size } })
+    .select({
+      module: courseModule,
+      file: { id: video.id, mimeType: video.mimeType, size: video.size },
+      hasStudentWork: studentWorkIn(sql`select ${qualified(courseModule.id)}`),
+    })
     .from(courseModule)
     .leftJoin(video, eq(video.id, courseModule.videoId))
     .where(eq(courseModule.courseId, courseId))
@@ -83,9 +89,10 @@ export async function listModulesWithQuestions(db: Db, courseId: string): Promis
     .where(inArray(moduleQuestion.moduleId, rows.map(({ module }) => module.id)))
     .orderBy(asc(moduleQuestion.position));
   const byModule = Map.groupBy(questions, (q) => q.moduleId);
-  return rows.map(({ module: row, file }) => ({
+  return rows.map(({ module: row, file, hasStudentWork }) => ({
     ...presentModule(row, file),
     questions: (byModule.get(row.id) ?? []).map(({ id, text }) => ({ id, text })),
+    hasStudentWork: Boolean(hasStudentWork),
   }));
 }
 
@@ -115,6 +122,7 @@ export async function listModulesForStudent(
     imageUrl: imageUrl(module.imageId),
     position: module.position,
     enabled: enabled ?? false,
+    archived: false,
     progress: progress.get(module.id) ?? null,
     jugadas: scores.get(module.id) ?? null,
     watchedPercent: watched.get(module.id)?.percent ?? null,

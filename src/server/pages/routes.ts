@@ -44,9 +44,9 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/pages/modules/:moduleId/actividades', { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } }, async (request) => {
     const user = await guards.requireUser(request);
-    const { access, activity } = await loadActivity(db, user.id, request.params.moduleId);
+    const { access, archivedReadable, activity } = await loadActivity(db, user.id, request.params.moduleId);
     requireRole(user.role === 'student');
-    requireVisible(canViewModule(user, access), moduleNotFound);
+    requireVisible(canViewModule(user, access) || archivedReadable, moduleNotFound);
     if (!activity) throw activityNotFound();
     return { user, activity };
   });

@@ -43,6 +43,7 @@ type ModuleListTuple = [
   durationSeconds: number | null,
   watchedSeconds: number | null,
   positionSeconds: number | null,
+  archived: boolean,
 ];
 
 interface ModuleListRow {
@@ -51,20 +52,23 @@ interface ModuleListRow {
   imageId: string;
   position: number;
   enabled: boolean;
+  /** Archived, listed only for whoever worked in it (their work stays readable). */
+  archived: boolean;
   progress: Summary | null;
   jugadas: { correct: number; total: number } | null;
   watched: WatchedRow | null;
 }
 
 function moduleListRow(tuple: ModuleListTuple): ModuleListRow {
-  const [id, name, imageId, position, enabled, submitted, items, correct, incorrect, jugadasCorrect, jugadasTotal, durationSeconds, watchedSeconds, positionSeconds] =
+  const [id, name, imageId, position, enabled, submitted, items, correct, incorrect, jugadasCorrect, jugadasTotal, durationSeconds, watchedSeconds, positionSeconds, archived] =
     tuple;
   return {
     id,
     name,
     imageId,
     position,
-    enabled,
+    enabled: enabled && !archived,
+    archived,
     // The columns are NOT NULL: null means the user has no activity or no watched video there.
     progress: submitted === null ? null : { submitted, items, correct, incorrect },
     jugadas: jugadasTotal === 0 ? null : { correct: jugadasCorrect, total: jugadasTotal },
@@ -95,7 +99,8 @@ const moduleListJson = (courseId: SQL, userId: SQL) => sql`(
     select coalesce(json_agg(json_build_array(
       m.id, m.name, m.image_id, m.position, coalesce(ma.enabled, false),
       a.submitted, s.items, s.correct, s.incorrect, js.correct, js.total,
-      case when vp.user_id is not null then coalesce(m.video_duration_seconds, vp.duration_seconds) end, vp.watched_seconds, vp.position_seconds
+      case when vp.user_id is not null then coalesce(m.video_duration_seconds, vp.duration_seconds) end, vp.watched_seconds, vp.position_seconds,
+      m.archived_at is not null
     ) order by m.position, m.created_at), '[]'::json)
     from ${courseModule} m
     left join module_access ma on ma.module_id = m.id and ma.user_id = ${userId}
@@ -112,7 +117,10 @@ const moduleListJson = (courseId: SQL, userId: SQL) => sql`(
       where j.module_id = m.id and j.archived_at is null
     ) js on true
     left join video_progress vp on vp.module_id = m.id and vp.user_id = ${userId}
-    where m.course_id = ${courseId} and m.archived_at is null
+    where m.course_id = ${courseId}
+      -- An archived module stays on the list of whoever had it and worked in its activity: what they wrote stays readable.
+      and (m.archived_at is null or (coalesce(ma.enabled, false) and (a.submitted_at is not null or a.corrected_at is not null
+           or exists (select 1 from activity_item w where w.activity_id = a.id and coalesce(w.answer, '') <> ''))))
   )`;
 
 const progressOfSummary = (summary: Summary | null): ModuleProgress | null => (summary ? progressFromSummary(summary) : null);
@@ -128,7 +136,8 @@ function presentModuleList(rows: ModuleListRow[], includeBlocked = false): Stude
     imageUrl: imageUrl(row.imageId),
     position: row.position,
     enabled: row.enabled,
-    progress: row.enabled || includeBlocked ? progressOfSummary(row.progress) : null,
+    archived: row.archived,
+    progress: row.enabled || row.archived || includeBlocked ? progressOfSummary(row.progress) : null,
     jugadas: row.enabled || includeBlocked ? row.jugadas : null,
     watchedPercent: (row.enabled || includeBlocked) && row.watched ? presentWatched(row.watched).percent : null,
   }));
@@ -218,6 +227,8 @@ export async function loadModule(db: Db, userId: string, moduleId: string): Prom
 
 export interface ActivityData {
   access: Access;
+  /** The module is archived, was enabled for the user in a course still enabled, and they worked in it: they may read that work. */
+  archivedReadable: boolean;
   /** Null when the user has no activity of the module. */
   activity: Activity | null;
 }
@@ -232,9 +243,11 @@ interface ItemJson {
 }
 
 interface ActivityRow {
-  module: { id: string; courseId: string; name: string } | null;
+  module: { id: string; courseId: string; name: string; archived: boolean } | null;
   course_enabled: boolean;
   module_enabled: boolean;
+  module_granted: boolean;
+  has_work: boolean | null;
   activity: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
   items: ItemJson[] | null;
 }
@@ -245,11 +258,14 @@ const activityStatement = preparedStatement<'userId' | 'moduleId', ActivityRow>(
   ({ userId, moduleId }) => sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
       own as (select * from activity where user_id = ${userId} and module_id = ${moduleId})
       select
-        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name) from target t) as module,
+        (select json_build_object('id', t.id, 'courseId', t.course_id, 'name', t.name, 'archived', t.archived_at is not null) from target t) as module,
         coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
                   join course c on c.id = t.course_id and c.archived_at is null where ca.user_id = ${userId}), false) as course_enabled,
         coalesce((select ma.enabled from module_access ma join target t on t.id = ma.module_id and t.archived_at is null
                   where ma.user_id = ${userId}), false) as module_enabled,
+        coalesce((select ma.enabled from module_access ma where ma.module_id = ${moduleId} and ma.user_id = ${userId}), false) as module_granted,
+        (select a.submitted_at is not null or a.corrected_at is not null
+                or exists (select 1 from activity_item w where w.activity_id = a.id and coalesce(w.answer, '') <> '') from own a) as has_work,
         (select json_build_object('id', a.id, 'userId', a.user_id, 'submitted', a.submitted, 'version', a.version,
                                   'submittedAt', a.submitted_at, 'correctedAt', a.corrected_at) from own a) as activity,
         (select json_agg(json_build_object('id', i.id, 'question', i.question, 'answer', i.answer, 'correction', i.correction,
@@ -262,17 +278,22 @@ export async function loadActivity(db: Db, userId: string, moduleId: string): Pr
   const [row] = await activityStatement.run(db, { userId, moduleId });
   if (!row?.module) throw moduleNotFound();
   const access = { courseEnabled: row.course_enabled, moduleEnabled: row.module_enabled };
-  if (!row.activity) return { access, activity: null };
-  const items = row.items ?? [];
+  // The same rule as the module list: archived, it stays readable for whoever had it and worked in it.
+  const archivedReadable = row.module.archived && row.module_granted && row.course_enabled && Boolean(row.has_work);
+  if (!row.activity) return { access, archivedReadable, activity: null };
+  // Archived: readable as it was left, nothing editable.
+  const items = (row.items ?? []).map((item) => (row.module!.archived ? { ...item, editable: false } : item));
   const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
   return {
     access,
+    archivedReadable,
     activity: {
       id: row.activity.id,
       userId: row.activity.userId,
       moduleId: row.module.id,
       courseId: row.module.courseId,
       moduleName: row.module.name,
+      moduleArchived: row.module.archived,
       submitted: row.activity.submitted,
       progress: progressOf({ submitted: row.activity.submitted, items }),
       version: row.activity.version,

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { progressFromSummary } from '../../shared/activity-state.ts';
-import { BOARD_PAGE_SIZE, boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../shared/schemas/progress.ts';
+import { BOARD_PAGE_SIZE, boardStateLabels, boardStateOf, boardStates, type BoardState, type ProgressBoard } from '../../shared/schemas/progress.ts';
 import type { Db } from '../db/client.ts';
-import { activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
+import { account, activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
 import { watchedPercent } from '../../shared/watched.ts';
+import { qualified } from '../db/qualified.ts';
 import { watchedLength } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
@@ -25,6 +25,10 @@ const activeModules = (db: Db, courseId: string) =>
     .where(and(eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)))
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
 
+/** The user never chose a password: their invitation is not accepted yet (better-auth's credential account). */
+const invitationPendingOf = (userId: typeof user.id | typeof moduleAccess.userId) =>
+  sql<boolean>`not exists (select 1 from ${account} where ${account.userId} = ${qualified(userId)} and ${account.providerId} = 'credential')`;
+
 /**
  * Every enabled module of the course for the trainees `who` selects, with the counts the
  * module state is derived from (one row per trainee and module; no row = not enabled).
@@ -34,6 +38,7 @@ function enabledCells(db: Db, courseId: string, who: SQL) {
     .select({
       userId: moduleAccess.userId,
       moduleId: moduleAccess.moduleId,
+      invitationPending: invitationPendingOf(moduleAccess.userId).as('invitation_pending'),
       submitted: sql<boolean>`coalesce(${activity.submitted}, false)`.as('submitted'),
       items: sql<number>`count(${activityItem.id})::int`.as('items'),
       correct: sql<number>`(count(*) filter (where ${activityItem.correction} is true))::int`.as('correct'),
@@ -60,7 +65,7 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
   const [modules, trainees, [{ total } = { total: 0 }]] = await Promise.all([
     activeModules(db, courseId),
     db
-      .select({ id: user.id, name: user.name, email: user.email })
+      .select({ id: user.id, name: user.name, email: user.email, invitationPending: invitationPendingOf(user.id) })
       .from(user)
       .where(filter)
       .orderBy(asc(user.name), asc(user.id))
@@ -85,11 +90,11 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
   ]);
   const watchedOf = new Map(watchedRows.map((row) => [`${row.userId}:${row.moduleId}`, watchedPercent(row.seconds, row.duration)]));
 
-  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, progressFromSummary(cell)]));
+  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
   for (const row of grouped) {
     const moduleTotals = totals.get(row.moduleId);
-    if (moduleTotals) moduleTotals[progressFromSummary(row)] += row.trainees;
+    if (moduleTotals) moduleTotals[boardStateOf(row)] += row.trainees;
   }
   for (const moduleTotals of totals.values()) {
     const enabled = boardStates.reduce((sum, state) => sum + moduleTotals[state], 0);
@@ -117,6 +122,7 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
   return db
     .select({
       moduleId: cells.moduleId,
+      invitationPending: cells.invitationPending,
       submitted: cells.submitted,
       items: cells.items,
       correct: cells.correct,
@@ -124,7 +130,7 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
       trainees: sql<number>`count(*)::int`,
     })
     .from(cells)
-    .groupBy(cells.moduleId, cells.submitted, cells.items, cells.correct, cells.incorrect);
+    .groupBy(cells.moduleId, cells.invitationPending, cells.submitted, cells.items, cells.correct, cells.incorrect);
 }
 
 /** A CSV field as Excel reads it: quoted when needed, and never taken for a formula. */
@@ -142,7 +148,7 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
     db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(filter).orderBy(asc(user.name), asc(user.id)),
     enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`),
   ]);
-  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, progressFromSummary(cell)]));
+  const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const lines = [
     ['Nombre', 'Email', ...modules.map((m) => m.name)],
     ...trainees.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),

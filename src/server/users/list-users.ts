@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, like, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, notInArray, sql, type SQL } from 'drizzle-orm';
 import { USERS_PAGE_SIZE, type UserList } from '../../shared/schemas/access.ts';
 import type { Db } from '../db/client.ts';
-import { activity, SEARCH_FROM, SEARCH_TO, user } from '../db/schema.ts';
+import { account, activity, SEARCH_FROM, SEARCH_TO, user } from '../db/schema.ts';
+import { qualified } from '../db/qualified.ts';
 
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -22,7 +23,14 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
     (row) => row.userId,
   );
 
-  const columns = { id: user.id, name: user.name, email: user.email, role: user.role };
+  const columns = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    // No password yet: the invitation email's link was never used.
+    invitationPending: sql<boolean>`not exists (select 1 from ${account} where ${account.userId} = ${qualified(user.id)} and ${account.providerId} = 'credential')`,
+  };
   const pending = pendingIds.length
     ? await db
         .select(columns)
@@ -55,6 +63,7 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
       email: u.email,
       role: u.role === 'admin' ? 'admin' : 'student',
       pending: pendingSet.has(u.id),
+      invitationPending: Boolean(u.invitationPending),
     })),
     total,
     page: options.page,

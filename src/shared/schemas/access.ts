@@ -19,6 +19,8 @@ export const userListItemSchema = z.object({
   role: roleSchema,
   /** At least one submitted activity awaits correction. */
   pending: z.boolean(),
+  /** They have not accepted their invitation (chosen a password) yet. */
+  invitationPending: z.boolean(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

@@ -22,6 +22,8 @@ export const activitySchema = z.object({
   moduleId: z.string(),
   courseId: z.string(),
   moduleName: z.string(),
+  /** The module was archived: the trainee who worked in it can still read their answers and corrections, not change them. */
+  moduleArchived: z.boolean(),
   submitted: z.boolean(),
   progress: progressSchema,
   version: z.number(),

@@ -42,6 +42,20 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
+/** A course on the instructor's 'Cursos' page: what it holds and what waits for them in it. */
+export const courseOverviewSchema = z.object({
+  ...courseSchema.shape,
+  modules: z.number(),
+  students: z.number(),
+  /** Submitted activities awaiting correction ('3 por corregir'). */
+  awaitingCorrection: z.number(),
+  /** Module forums where a trainee wrote since an instructor last opened them. */
+  modulesWithNewMessages: z.number(),
+  /** A trainee worked in it: it can be archived, not deleted. */
+  hasStudentWork: z.boolean(),
+});
+export type CourseOverview = z.infer<typeof courseOverviewSchema>;
+
 /** A YouTube address or bare video id, or the address of a video file. */
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 export function youtubeId(value: string): string | null {
@@ -144,7 +158,11 @@ export const studentModuleDetailSchema = z.extend(moduleSchema, {
 export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
 
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
-export const moduleWithQuestionsSchema = z.extend(moduleSchema, { questions: z.array(questionSchema) });
+export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
+  questions: z.array(questionSchema),
+  /** A trainee answered, wrote or was corrected in it: it can be archived, not deleted. */
+  hasStudentWork: z.boolean(),
+});
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 
 /** What a student sees of a course's modules: enabled ones in full, the rest as upcoming. */
@@ -153,6 +171,8 @@ export const studentModuleSchema = z.object({
   name: z.string(),
   imageUrl: z.string(),
   position: z.number(),
+  /** Archived after the trainee worked in it: listed so their answers and corrections stay readable. */
+  archived: z.boolean(),
   enabled: z.boolean(),
   /** The student's state in the module; null when it has none to show. */
   progress: z.nullable(progressSchema),

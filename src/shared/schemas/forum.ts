@@ -56,6 +56,7 @@ export type ForumHistory = z.infer<typeof forumHistorySchema>;
 export const forumModuleSchema = z.object({
   id: z.string(),
   courseId: z.string(),
+  courseName: z.string(),
   name: z.string(),
   imageUrl: z.string(),
   newMessages: z.boolean(),

@@ -1,17 +1,26 @@
 // The class progress board: one row per trainee of a course, one column per module.
 import * as z from 'zod/mini';
-import { progressLabels } from '../activity-state.ts';
+import { progressFromSummary, progressLabels, type ProgressSummary } from '../activity-state.ts';
 import { messages, tooLong } from '../messages.ts';
 import { SEARCH_MAX } from './access.ts';
 
 export const BOARD_PAGE_SIZE = 50;
 
-/** A module's state for one trainee: not enabled for them, or their progress in it. */
-export const boardStates = ['no-habilitado', 'sin-responder', 'enviado', 'con-correcciones', 'aprobado'] as const;
+/**
+ * A module's state for one trainee: not enabled for them, enabled but their invitation still not
+ * accepted (they have not been able to sign in yet), or their progress in it.
+ */
+export const boardStates = ['no-habilitado', 'invitacion-pendiente', 'sin-responder', 'enviado', 'con-correcciones', 'aprobado'] as const;
 export const boardStateSchema = z.enum(boardStates);
 export type BoardState = z.infer<typeof boardStateSchema>;
 
-export const boardStateLabels: Record<BoardState, string> = { 'no-habilitado': 'No habilitado', ...progressLabels };
+export const boardStateLabels: Record<BoardState, string> = { 'no-habilitado': 'No habilitado', 'invitacion-pendiente': 'Invitación pendiente', ...progressLabels };
+
+/** An enabled module's state on the board: nothing done by someone who could not sign in yet is their pending invitation. */
+export function boardStateOf(summary: ProgressSummary & { invitationPending: boolean }): BoardState {
+  const progress = progressFromSummary(summary);
+  return progress === 'sin-responder' && summary.invitationPending ? 'invitacion-pendiente' : progress;
+}
 
 export const boardQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, tooLong('La búsqueda', SEARCH_MAX)))),
@@ -20,6 +29,7 @@ export const boardQuerySchema = z.object({
 
 const totalsSchema = z.object({
   'no-habilitado': z.number(),
+  'invitacion-pendiente': z.number(),
   'sin-responder': z.number(),
   enviado: z.number(),
   'con-correcciones': z.number(),
@@ -32,7 +42,15 @@ export const progressBoardSchema = z.object({
   modules: z.array(z.object({ id: z.string(), name: z.string(), totals: totalsSchema })),
   /** One page of trainees; `states[i]` is their state in `modules[i]`, `watched[i]` the percent of its video they watched (null: not played, or not enabled). */
   trainees: z.array(
-    z.object({ id: z.string(), name: z.string(), email: z.string(), states: z.array(boardStateSchema), watched: z.array(z.nullable(z.number())) }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      /** They have not accepted their invitation yet, so they could not sign in. */
+      invitationPending: z.boolean(),
+      states: z.array(boardStateSchema),
+      watched: z.array(z.nullable(z.number())),
+    }),
   ),
   /** Trainees matching the filter (the totals count these). */
   total: z.number(),

@@ -1,13 +1,24 @@
 import * as z from 'zod/mini';
 import { messages, tooLong } from '../messages.ts';
 import { NAME_MAX } from './content.ts';
-import { emailSchema, newPasswordSchema, roleSchema, sessionUserSchema } from './auth.ts';
+import { emailSchema, newPasswordSchema, PASSWORD_MAX, roleSchema, sessionUserSchema } from './auth.ts';
 
 export const userNameSchema = z.string({ error: messages.required }).check(
   z.trim(),
   z.minLength(1, { error: messages.required, abort: true }),
   z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)),
 );
+
+/** 'Mi cuenta' → 'Tus datos': the name others see (forum messages, corrections). */
+export const updateMeSchema = z.object({ name: userNameSchema });
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+
+/** 'Mi cuenta' → 'Cambiar contraseña'. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: messages.required }).check(z.minLength(1, { error: messages.required, abort: true }), z.maxLength(PASSWORD_MAX, messages.currentPasswordWrong)),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Without a password the user gets an invitation by email to choose their own. */
 export const createUserSchema = z.object({

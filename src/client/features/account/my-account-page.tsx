@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useEmailPreferences, useSaveEmailPreferences } from './api/use-email-preferences.ts';
+import { NameForm, PasswordForm } from './components/account-forms.tsx';
 
 const deliveryOptions: Array<{ value: Delivery; label: string; description: string }> = [
   { value: 'immediate', label: 'Al instante', description: 'Un email cada vez.' },
@@ -68,7 +69,7 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
   );
 }
 
-/** 'Mi cuenta': who is signed in and which emails they want. */
+/** 'Mi cuenta': who is signed in, their name and password, and which emails they want. */
 export function MyAccountPage() {
   const session = useSession();
   const preferences = useEmailPreferences();
@@ -90,6 +91,20 @@ export function MyAccountPage() {
           </Text>
         </Stack>
       )}
+      {user && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="datos-titulo">
+          <Title order={2} size="h4" id="datos-titulo" mb="sm">
+            Tus datos
+          </Title>
+          <NameForm key={user.name} name={user.name} />
+        </Paper>
+      )}
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="clave-titulo">
+        <Title order={2} size="h4" id="clave-titulo" mb="sm">
+          Cambiar contraseña
+        </Title>
+        <PasswordForm />
+      </Paper>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="emails-titulo">
         <Title order={2} size="h4" id="emails-titulo" mb="sm">
           Emails

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
-import { IconCircleCheck, IconHistory, IconMessageCircle, IconRefresh } from '@tabler/icons-react';
+import { IconArchive, IconCircleCheck, IconHistory, IconMessageCircle, IconRefresh } from '@tabler/icons-react';
 import { canEditItem, canSubmit, isAnswered } from '../../../shared/activity-state.ts';
 import { messages } from '../../../shared/messages.ts';
 import { ANSWER_MAX } from '../../../shared/schemas/activities.ts';
@@ -25,6 +25,8 @@ export function ActivitiesPage() {
   const [dialog, setDialog] = useState<{ message: string; color: 'red' | 'green' | 'blue' } | null>(null);
   // From the click until the answer: a second click (a double tap) does nothing.
   const submitting = useRef(false);
+  /** The questions left empty when 'Enviar' was tapped: marked until answered. */
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
 
   if (query.isPending) {
     return (
@@ -51,7 +53,9 @@ export function ActivitiesPage() {
   const items = activity.items.map((item) => ({ ...item, answer: autosave.answers[item.id] ?? item.answer ?? '' }));
 
   const onSubmit = async () => {
-    if (!items.every(isAnswered)) {
+    const empty = items.filter((item) => !isAnswered(item));
+    setMissing(new Set(empty.map((item) => item.id)));
+    if (empty.length > 0) {
       setDialog({ message: messages.unanswered, color: 'red' });
       return;
     }
@@ -91,12 +95,17 @@ export function ActivitiesPage() {
           {messages.activityChangedElsewhere}
         </Alert>
       )}
-      {activity.submitted && (
+      {activity.moduleArchived && (
+        <Alert color="gray" title="Módulo archivado" icon={<IconArchive />}>
+          Tu instructor archivó este módulo: ya no se puede responder, pero tus respuestas y sus correcciones quedan acá para que las consultes.
+        </Alert>
+      )}
+      {activity.submitted && !activity.moduleArchived && (
         <Alert color="blue" title="Respuestas enviadas">
           Tu instructor las va a corregir. Te avisamos por email cuando estén corregidas.
         </Alert>
       )}
-      {activity.progress === 'con-correcciones' && (
+      {activity.progress === 'con-correcciones' && !activity.moduleArchived && (
         <Alert color="orange" title="Tenés respuestas para revisar">
           Leé la devolución de cada respuesta marcada como incorrecta, corregila y volvé a enviar.
         </Alert>
@@ -113,21 +122,35 @@ export function ActivitiesPage() {
         return (
           <Paper key={item.id} withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
             <Stack gap="xs">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Text fw={600} id={`pregunta-${item.id}`}>
-                  {index + 1}. {item.question}
-                </Text>
-                {item.correction === true && (
-                  <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />} style={{ flexShrink: 0 }}>
-                    Correcta
-                  </Badge>
-                )}
-                {item.correction === false && !activity.submitted && (
-                  <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
-                    Para corregir
-                  </Badge>
-                )}
-              </Group>
+              {/* The verdict above the question (not beside it): on a phone the question keeps the whole width. */}
+              {item.correction === true && (
+                <Badge color="green" variant="light" leftSection={<IconCircleCheck size={14} aria-hidden />}>
+                  Correcta
+                </Badge>
+              )}
+              {item.correction === false && !activity.submitted && (
+                <Badge color="orange" variant="light">
+                  Para corregir
+                </Badge>
+              )}
+              <Text fw={600} id={`pregunta-${item.id}`}>
+                {index + 1}. {item.question}
+              </Text>
+              <Textarea
+                id={`respuesta-${item.id}`}
+                aria-labelledby={`pregunta-${item.id}`}
+                placeholder={editable ? 'Escribí tu respuesta' : undefined}
+                value={item.answer}
+                onChange={(event) => autosave.change(item.id, event.currentTarget.value)}
+                readOnly={!editable}
+                variant={editable ? 'default' : 'filled'}
+                error={missing.has(item.id) && !isAnswered(item) ? messages.answerMissing : undefined}
+                autosize
+                minRows={3}
+                maxRows={14}
+                maxLength={ANSWER_MAX}
+              />
+              {/* The instructor's feedback comes after the answer it is about. */}
               {item.correction === false && item.feedback && !activity.submitted && (
                 <Alert color="orange" variant="light" icon={<IconMessageCircle />} title="Devolución del instructor">
                   <Text style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>
@@ -150,45 +173,54 @@ export function ActivitiesPage() {
                   {item.feedback}
                 </Text>
               )}
-              <Textarea
-                aria-labelledby={`pregunta-${item.id}`}
-                placeholder={editable ? 'Escribí tu respuesta' : undefined}
-                value={item.answer}
-                onChange={(event) => autosave.change(item.id, event.currentTarget.value)}
-                readOnly={!editable}
-                variant={editable ? 'default' : 'filled'}
-                autosize
-                minRows={3}
-                maxRows={14}
-                maxLength={ANSWER_MAX}
-              />
             </Stack>
           </Paper>
         );
       })}
 
       {items.length > 0 && (
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          {canSubmit(activity) ? <SaveStatusText status={autosave.status} /> : <span />}
-          <Group gap="sm">
-            <Button component={Link} href={paths.module(courseId, moduleId)} variant="default">
-              Volver al módulo
-            </Button>
-            <Button onClick={() => void onSubmit()} loading={submit.isPending} disabled={!canSubmit(activity)}>
-              Enviar
-            </Button>
+        // The buttons first and the save state under them: 'Guardado' coming and going never moves a button under the thumb.
+        <Stack gap={6}>
+          <Group justify="flex-end" gap="sm">
+            {activity.moduleArchived ? (
+              <Button component={Link} href={paths.courseModules(courseId)} variant="default">
+                Volver a los módulos
+              </Button>
+            ) : (
+              <>
+                <Button component={Link} href={paths.module(courseId, moduleId)} variant="default">
+                  Volver al módulo
+                </Button>
+                <Button onClick={() => void onSubmit()} loading={submit.isPending} disabled={!canSubmit(activity)}>
+                  Enviar
+                </Button>
+              </>
+            )}
           </Group>
-        </Group>
+          {canSubmit(activity) && !activity.moduleArchived && (
+            <Group justify="flex-end" mih={24}>
+              <SaveStatusText status={autosave.status} />
+            </Group>
+          )}
+        </Stack>
       )}
-      <Anchor component={Link} href={paths.moduleQuestions(courseId, moduleId)} size="sm">
-        ¿Tenés dudas? Hacé una pregunta en el foro del módulo
-      </Anchor>
+      {!activity.moduleArchived && (
+        <Anchor component={Link} href={paths.moduleQuestions(courseId, moduleId)} size="sm">
+          ¿Tenés dudas? Hacé una pregunta en el foro del módulo
+        </Anchor>
+      )}
       <MessageDialog
         opened={dialog !== null}
         message={dialog?.message ?? ''}
         buttonLabel={dialog?.color === 'red' ? messages.retry : 'Ok'}
         color={dialog?.color ?? 'blue'}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          const unanswered = dialog?.message === messages.unanswered;
+          setDialog(null);
+          // To the first empty answer, once the popup has given the focus back (two frames later).
+          const first = items.find((item) => missing.has(item.id) && !isAnswered(item));
+          if (unanswered && first) requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(`respuesta-${first.id}`)?.focus()));
+        }}
       />
     </Stack>
   );

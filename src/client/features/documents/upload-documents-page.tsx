@@ -6,13 +6,14 @@ import type { CourseDocument } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useCourseParam } from '../../lib/use-course-param.ts';
 import { uploadDocumentMutationKey } from './api/upload-document.ts';
 import { DeleteDocumentModal } from './components/delete-document-modal.tsx';
 import { DocumentList } from './components/document-list.tsx';
 import { UploadDocumentForm } from './components/upload-document-form.tsx';
 
 export function UploadDocumentsPage() {
-  const [courseId, setCourseId] = useState<string | null>(null);
+  const [courseId, setCourseId] = useCourseParam();
   const [deleting, setDeleting] = useState<CourseDocument | null>(null);
   const [deleteOpened, setDeleteOpened] = useState(false);
   const uploading = useIsMutating({ mutationKey: uploadDocumentMutationKey }) > 0;

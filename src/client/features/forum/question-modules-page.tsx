@@ -1,34 +1,39 @@
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { ForumModule } from '../../../shared/schemas/forum.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
-import { useCourses } from '../../lib/use-courses.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
+import { useCourseParam } from '../../lib/use-course-param.ts';
 import { useForumModules } from './api/use-forum-modules.ts';
 import { useLiveForum } from './api/use-live-forum.ts';
 
-/** 'Responder Preguntas': a course's modules, each flagged NUEVOS MENSAJES while a student's message awaits. */
+/** Modules with new messages first, each group in its own order (a badge cleared live moves its card back). */
+const unreadFirst = (modules: ForumModule[]) => modules.toSorted((a, b) => Number(b.newMessages) - Number(a.newMessages));
+
+/**
+ * 'Responder Preguntas': the module forums of every course (or of one), those where a trainee
+ * wrote since an instructor last opened them first, flagged NUEVOS MENSAJES.
+ */
 export function QuestionModulesPage() {
-  const [params, setParams] = useSearchParams();
-  const courses = useCourses();
-  const courseId = params.get('curso') ?? courses.data?.[0]?.id ?? null;
+  const [courseId, setCourseId] = useCourseParam();
   const modules = useForumModules(courseId);
-  useLiveForum('/api/forum/events', { courseId: courseId ?? undefined });
+  useLiveForum('/api/forum/events', courseId ? { courseId } : { allCourses: true });
+  const listed = modules.data ? unreadFirst(modules.data) : [];
 
   return (
     <Stack>
       <PageTitle>Responder Preguntas</PageTitle>
-      <CourseSelect
-        value={courseId}
-        onChange={(id) => setParams(id ? { curso: id } : {}, { replace: true })}
-        empty={<Text c="gray.7">Todavía no hay cursos.</Text>}
-      />
-      {modules.isPending && courseId && <Skeleton h={160} />}
+      <CourseSelect value={courseId} onChange={setCourseId} allLabel="Todos los cursos" empty={<Text c="gray.7">Todavía no hay cursos.</Text>} />
+      {modules.isPending && <Skeleton h={160} />}
       {modules.isError && <LoadError error={modules.error} onRetry={() => void modules.refetch()} />}
-      {modules.data?.length === 0 && <Text c="gray.7">Este curso todavía no tiene módulos.</Text>}
+      {modules.data?.length === 0 && (
+        <EmptyState title={courseId ? 'Este curso todavía no tiene módulos' : 'Todavía no hay módulos'} text="Cuando haya módulos, acá vas a ver las preguntas de los alumnos." />
+      )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-        {modules.data?.map((module) => (
+        {listed.map((module) => (
           <Card
             key={module.id}
             component={Link}
@@ -42,7 +47,16 @@ export function QuestionModulesPage() {
               <Image src={module.imageUrl} alt="" h={110} />
             </Card.Section>
             <Group justify="space-between" mt="sm" gap="xs" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{module.name}</Text>
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {module.name}
+                </Text>
+                {!courseId && (
+                  <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                    {module.courseName}
+                  </Text>
+                )}
+              </div>
               {module.newMessages && (
                 <Badge color="red" variant="filled" style={{ flexShrink: 0 }}>
                   NUEVOS MENSAJES

@@ -1,8 +1,9 @@
 import { Link, useParams } from 'wouter';
 import { Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconLayoutList, IconLock } from '@tabler/icons-react';
+import { IconArchive, IconLayoutList, IconLock } from '@tabler/icons-react';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
+import { moduleNumberLabel } from '../../lib/module-number.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -23,16 +24,19 @@ interface ModuleCardProps {
 const imageHeight = 150;
 
 function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
+  const overline = moduleNumberLabel(module.name, number);
   return (
     <>
       <Card.Section>
         <CoverImage src={module.imageUrl} h={imageHeight} />
       </Card.Section>
       {/* Upcoming cards are faded: black text keeps what remains legible above the contrast minimum. */}
-      <Text size="sm" c={upcoming ? 'black' : 'gray.7'} fw={600} mt="sm">
-        Módulo {number}
-      </Text>
-      <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+      {overline && (
+        <Text size="sm" c={upcoming ? 'black' : 'gray.7'} fw={600} mt="sm">
+          {overline}
+        </Text>
+      )}
+      <Text fw={700} size="lg" mt={overline ? 0 : 'sm'} style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
       {!upcoming && (module.progress || module.jugadas || module.watchedPercent !== null) && (
@@ -54,11 +58,26 @@ function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
   );
 }
 
+/** An archived module the trainee worked in: its answers and corrections stay readable. */
+function ArchivedModuleCard({ courseId, module, number }: ModuleCardProps) {
+  return (
+    <Card component={Link} href={paths.moduleActivities(courseId, module.id)} withBorder radius="md" padding="md" className="tile" h="100%" bg="gray.0">
+      <ModuleCardContent module={module} number={number} />
+      <Badge color="dark" variant="outline" mt="xs" leftSection={<IconArchive size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+        Archivado
+      </Badge>
+      <Text size="sm" c="gray.8" mt={4}>
+        Ya no se puede responder; tus respuestas y correcciones quedan para consultar.
+      </Text>
+    </Card>
+  );
+}
+
 /** A module not enabled yet: shown blurred, not a link and not focusable; screen readers hear 'Próximamente'. */
 function UpcomingModuleCard({ module, number }: Omit<ModuleCardProps, 'courseId'>) {
   return (
     <Card withBorder radius="md" padding="md" h="100%" pos="relative">
-      <VisuallyHidden>{`Módulo ${number}: próximamente. Todavía no está habilitado.`}</VisuallyHidden>
+      <VisuallyHidden>{`${moduleNumberLabel(module.name, number) ?? module.name}: próximamente. Todavía no está habilitado.`}</VisuallyHidden>
       <Box aria-hidden style={{ filter: 'blur(3px)', opacity: 0.6, userSelect: 'none', pointerEvents: 'none' }}>
         <ModuleCardContent module={module} number={number} upcoming />
       </Box>
@@ -117,6 +136,8 @@ export function CourseModulesPage() {
             <li key={module.id}>
               {module.enabled ? (
                 <OpenModuleCard courseId={courseId} module={module} number={index + 1} />
+              ) : module.archived ? (
+                <ArchivedModuleCard courseId={courseId} module={module} number={index + 1} />
               ) : (
                 <UpcomingModuleCard module={module} number={index + 1} />
               )}

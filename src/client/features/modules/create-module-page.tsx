@@ -6,6 +6,7 @@ import type { ModuleWithQuestions } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useCourseParam } from '../../lib/use-course-param.ts';
 import { CreateModuleForm } from './components/create-module-form.tsx';
 import { EditModuleModal } from './components/edit-module-modal.tsx';
 import { ModuleAccessModal, type AccessTarget } from './components/module-access-modal.tsx';
@@ -13,7 +14,7 @@ import { ModuleList } from './components/module-list.tsx';
 
 
 export function CreateModulePage() {
-  const [courseId, setCourseId] = useState<string | null>(null);
+  const [courseId, setCourseId] = useCourseParam();
   const [courseError, setCourseError] = useState<string | null>(null);
   const [editing, setEditing] = useState<ModuleWithQuestions | null>(null);
   const [editOpened, setEditOpened] = useState(false);

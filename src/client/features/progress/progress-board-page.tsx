@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { Anchor, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../../shared/schemas/progress.ts';
@@ -108,6 +108,11 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 <Text size="xs" c="gray.7" className={classes.name}>
                   {trainee.email}
                 </Text>
+                {trainee.invitationPending && (
+                  <Badge color="grape" variant="light" size="xs" mt={2} style={{ textTransform: 'none' }}>
+                    Invitación pendiente
+                  </Badge>
+                )}
               </Table.Th>
               {board.modules.map((module, index) => {
                 const state = trainee.states[index]!;

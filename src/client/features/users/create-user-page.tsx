@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Anchor, Button, Paper, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconFileImport } from '@tabler/icons-react';
+import { IconBook2, IconFileImport } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import * as z from 'zod/mini';
 import { messages } from '../../../shared/messages.ts';
@@ -30,6 +30,8 @@ export function CreateUserPage() {
   const createUser = useCreateUser();
   const [access, setAccess] = useState<Access>('invite');
   const [result, setResult] = useState<'created' | 'invited' | 'failed' | null>(null);
+  /** The student just created: the next step is enabling their courses. */
+  const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
   const form = useForm<FormValues>({
     mode: 'uncontrolled',
     initialValues: emptyUser,
@@ -40,9 +42,10 @@ export function CreateUserPage() {
   const submit = form.onSubmit(({ name, email, password, role }) => {
     const invite = access === 'invite';
     createUser.mutate(invite ? { name, email, role } : { name, email, password, role }, {
-      onSuccess: () => {
+      onSuccess: ({ user }) => {
         form.reset();
         setResult(invite ? 'invited' : 'created');
+        setCreated(user.role === 'student' ? { id: user.id, name: user.name } : null);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
@@ -62,6 +65,18 @@ export function CreateUserPage() {
       >
         Crear usuario
       </PageTitle>
+      {created && (
+        <Alert color="green" title={`Se creó el usuario ${created.name}`} maw={520} mb="md" withCloseButton closeButtonLabel="Cerrar el aviso" onClose={() => setCreated(null)}>
+          <Stack gap="xs">
+            <Text size="sm">Para que vea sus cursos, habilitáselos.</Text>
+            <Group>
+              <Button component={Link} href={paths.adminUserCourses(created.id)} leftSection={<IconBook2 size={16} aria-hidden />}>
+                Habilitar cursos
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
         <form onSubmit={submit} noValidate>
           <Stack>

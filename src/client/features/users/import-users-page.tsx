@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
-import type { ImportPreview, ImportResult } from '../../../shared/schemas/users.ts';
+import { IconCheck, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
+import type { ImportResult, ImportRow } from '../../../shared/schemas/users.ts';
+import { downloadCsv } from '../../lib/csv-download.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourses } from '../../lib/use-courses.ts';
@@ -10,10 +11,16 @@ import { useImportUsers, usePreviewImport } from './api/use-import-users.ts';
 
 const count = new Intl.NumberFormat('es-AR');
 
-function PreviewTable({ preview }: { preview: ImportPreview }) {
+/** The columns the import reads; the template and the file of failed rows have them (and the latter each row's problem). */
+const templateRows = [['nombre', 'email']];
+const downloadTemplate = () => downloadCsv('plantilla-alumnos.csv', templateRows);
+const downloadFailed = (rows: ImportRow[]) =>
+  downloadCsv('alumnos-con-errores.csv', [['nombre', 'email', 'problema'], ...rows.map((row) => [row.name, row.email, row.problem ?? ''])]);
+
+function PreviewTable({ rows, label }: { rows: ImportRow[]; label: string }) {
   // Three narrow columns (the name and email stacked), so each row's problem is visible on a phone without scrolling.
   return (
-    <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" aria-label="Filas del archivo">
+    <Table striped withTableBorder verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col" w={48}>
@@ -24,7 +31,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {preview.rows.map((row) => (
+        {rows.map((row) => (
           <Table.Tr key={row.line}>
             <Table.Td>{row.line}</Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -37,7 +44,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
             </Table.Td>
             <Table.Td>
               {row.problem ? (
-                <Text size="sm" c="red.8" fw={500}>
+                <Text size="sm" c="red.9" fw={500}>
                   {row.problem}
                 </Text>
               ) : (
@@ -62,6 +69,7 @@ export function ImportUsersPage() {
   const [courseId, setCourseId] = useState<string | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
   const preview = previewImport.data;
+  const failedRows = done?.rows.filter((row) => row.problem !== null) ?? [];
 
   const changed = () => {
     previewImport.reset();
@@ -108,6 +116,19 @@ export function ImportUsersPage() {
           </Anchor>
         </Alert>
       )}
+      {failedRows.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="filas-con-errores">
+          <Text fw={600} id="filas-con-errores">
+            {failedRows.length === 1 ? 'Esta fila no se importó' : `Estas ${count.format(failedRows.length)} filas no se importaron`}: corregilas y volvé a importarlas.
+          </Text>
+          <PreviewTable rows={failedRows} label="Filas que no se importaron" />
+          <Group>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadFailed(failedRows)}>
+              Descargar las filas con errores (CSV)
+            </Button>
+          </Group>
+        </Stack>
+      )}
 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack>
@@ -115,6 +136,11 @@ export function ImportUsersPage() {
             Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma o punto y
             coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
           </Text>
+          <Group>
+            <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} aria-hidden />} onClick={downloadTemplate}>
+              Descargar la plantilla
+            </Button>
+          </Group>
           <FileInput
             label="Archivo CSV"
             placeholder="Elegí el archivo"
@@ -165,7 +191,7 @@ export function ImportUsersPage() {
             {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)} con errores
             {preview.course ? ` · se habilita "${preview.course.name}"` : ''}
           </Text>
-          <PreviewTable preview={preview} />
+          <PreviewTable rows={preview.rows} label="Filas del archivo" />
           {importUsers.error && (
             <Alert color="red" role="alert">
               {importUsers.error.message}

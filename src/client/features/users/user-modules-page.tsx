@@ -9,6 +9,7 @@ import { AccessItem } from '../../components/access-item.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { notify } from '../../components/notify.ts';
+import { moduleNumberLabel } from '../../lib/module-number.ts';
 import { useSetModuleAccess } from './api/use-set-module-access.ts';
 import { useUser } from './api/use-user.ts';
 import { useUserCourses } from './api/use-user-courses.ts';
@@ -38,7 +39,7 @@ function ModuleItem({ userId, userName, courseId, module, number }: ModuleItemPr
       name={module.name}
       imageUrl={module.imageUrl}
       kind="el módulo"
-      overline={`Módulo ${number}`}
+      overline={moduleNumberLabel(module.name, number) ?? undefined}
       enabled={module.enabled}
       pending={setAccess.isPending}
       onToggle={toggle}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Loader, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { PageRange } from '../../components/page-range.tsx';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconChevronRight, IconFileImport, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import type { UserListItem } from '../../../shared/schemas/access.ts';
@@ -70,7 +71,7 @@ function UserRow({ user }: { user: UserListItem }) {
           <Text size="sm" c="gray.7" truncate>
             {user.email}
           </Text>
-          {(user.role === 'admin' || user.pending) && (
+          {(user.role === 'admin' || user.pending || user.invitationPending) && (
             <Group gap={6} mt={4}>
               {user.role === 'admin' && (
                 <Badge variant="dot" color="green" size="sm">
@@ -80,6 +81,11 @@ function UserRow({ user }: { user: UserListItem }) {
               {user.pending && (
                 <Badge variant="dot" color="orange" size="sm">
                   Por corregir
+                </Badge>
+              )}
+              {user.invitationPending && (
+                <Badge variant="dot" color="grape" size="sm">
+                  Invitación pendiente
                 </Badge>
               )}
             </Group>
@@ -186,23 +192,7 @@ export function UsersActivitiesPage() {
             </li>
           ))}
         </Stack>
-        {totalPages > 1 && (
-          <Group justify="center" component="nav" aria-label="Páginas de la lista" mt="xs">
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={changePage}
-              siblings={1}
-              boundaries={1}
-              size="md"
-              gap={4}
-              getItemProps={(item) => ({ 'aria-label': `Página ${item}` })}
-              getControlProps={(control) =>
-                control === 'previous' ? { 'aria-label': 'Página anterior' } : control === 'next' ? { 'aria-label': 'Página siguiente' } : {}
-              }
-            />
-          </Group>
-        )}
+        {totalPages > 1 && <PageRange total={totalPages} value={Math.min(page, totalPages)} onChange={changePage} label="Páginas de la lista" />}
       </Stack>
     );
   }

@@ -32,7 +32,12 @@ export function ForgotPasswordPage() {
           setOutcome(error instanceof ApiError && error.code === 'BAD_REQUEST' ? { kind: 'invalid' } : { kind: 'error', message: error.message }),
       });
     },
-    () => setOutcome({ kind: 'invalid' }),
+    // Empty, the spec asks only for the icon to turn red (and the field gets the focus); the
+    // 'Email inválido' popup is for an address that is malformed.
+    (errors, values) => {
+      if (values.email.trim() === '') document.getElementById('email-recuperar')?.focus();
+      else setOutcome({ kind: 'invalid' });
+    },
   );
 
   return (
@@ -41,6 +46,7 @@ export function ForgotPasswordPage() {
         <Stack>
           <Text size="sm">Ingresá el email con el que te registraste y te enviaremos un enlace para elegir una nueva contraseña.</Text>
           <TextInput
+            id="email-recuperar"
             label="Email"
             type="email"
             inputMode="email"

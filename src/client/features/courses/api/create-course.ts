@@ -30,6 +30,7 @@ export function useCreateCourse() {
       keys.done();
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: courseKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.overview() }),
         queryClient.invalidateQueries({ queryKey: userKeys.courseLists() }),
       ]);
     },

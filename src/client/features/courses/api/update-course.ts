@@ -30,6 +30,7 @@ export function useUpdateCourse() {
     onSuccess: (_data, { courseId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: courseKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.overview() }),
         queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
         queryClient.invalidateQueries({ queryKey: userKeys.courseLists() }),
       ]),

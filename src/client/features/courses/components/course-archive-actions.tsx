@@ -1,4 +1,4 @@
-import type { Course } from '../../../../shared/schemas/content.ts';
+import type { CourseOverview } from '../../../../shared/schemas/content.ts';
 import { ArchiveActions } from '../../../components/archive-actions.tsx';
 import { useArchiveCourse, useDeleteCourse } from '../api/archive-course.ts';
 
@@ -9,7 +9,7 @@ const texts = {
 };
 
 /** 'Archivar' / 'Restaurar' and 'Eliminar' for one course, each with a confirmation that says what happens. */
-export function CourseArchiveActions({ course }: { course: Course }) {
+export function CourseArchiveActions({ course, onDeleted }: { course: CourseOverview; onDeleted?: () => void }) {
   return (
     <ArchiveActions
       noun="curso"
@@ -20,6 +20,8 @@ export function CourseArchiveActions({ course }: { course: Course }) {
       archiveVariables={(archived) => ({ courseId: course.id, archived })}
       remove={useDeleteCourse()}
       deleteVariables={course.id}
+      hasWork={course.hasStudentWork}
+      onDeleted={onDeleted}
     />
   );
 }

@@ -4,11 +4,11 @@ import { IconChartDots, IconPencil } from '@tabler/icons-react';
 import { paths } from '../../../lib/paths.ts';
 import { CourseArchiveActions } from './course-archive-actions.tsx';
 import type { Course } from '../../../../shared/schemas/content.ts';
-import { useCourses } from '../../../lib/use-courses.ts';
+import { useCourseOverview } from '../../../lib/use-course-overview.ts';
 
 /** Every course, each with its Editar action. */
 export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
-  const courses = useCourses();
+  const courses = useCourseOverview();
 
   return (
     <Stack component="section" aria-labelledby="cursos-existentes" gap="md">

@@ -22,8 +22,9 @@ export function removeMessage(queryClient: QueryClient, moduleId: string, messag
   );
 }
 
+/** The NUEVOS MENSAJES badge of a module, in its course's list and in the list of every course. */
 export function setBadge(queryClient: QueryClient, courseId: string, moduleId: string, newMessages: boolean) {
-  queryClient.setQueryData<ForumModule[]>(forumKeys.modulesOfCourse(courseId), (modules) =>
-    modules?.map((m) => (m.id === moduleId ? { ...m, newMessages } : m)),
-  );
+  for (const key of [forumKeys.modulesOfCourse(courseId), forumKeys.allModules()]) {
+    queryClient.setQueryData<ForumModule[]>(key, (modules) => modules?.map((m) => (m.id === moduleId ? { ...m, newMessages } : m)));
+  }
 }

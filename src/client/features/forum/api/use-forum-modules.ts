@@ -3,13 +3,18 @@ import type { ForumModule } from '../../../../shared/schemas/forum.ts';
 import { api } from '../../../lib/api.ts';
 import { forumKeys } from '../../../lib/query-keys.ts';
 
-export const getForumModules = (courseId: string, signal?: AbortSignal) =>
-  api<{ modules: ForumModule[] }>(`/api/courses/${encodeURIComponent(courseId)}/forum`, { signal }).then((r) => r.modules);
+/** One course's module forums, or (courseId null) every course's, those with new messages first. */
+export const getForumModules = (courseId: string | null, signal?: AbortSignal) =>
+  api<{ modules: ForumModule[] }>(courseId ? `/api/courses/${encodeURIComponent(courseId)}/forum` : '/api/forum/modules', { signal }).then((r) => r.modules);
 
-export const forumModulesQueryOptions = (courseId: string) =>
-  queryOptions({ queryKey: forumKeys.modulesOfCourse(courseId), queryFn: ({ signal }) => getForumModules(courseId, signal), staleTime: Infinity });
+export const forumModulesQueryOptions = (courseId: string | null) =>
+  queryOptions({
+    queryKey: courseId ? forumKeys.modulesOfCourse(courseId) : forumKeys.allModules(),
+    queryFn: ({ signal }) => getForumModules(courseId, signal),
+    staleTime: Infinity,
+  });
 
-/** The admin's list of a course's module forums, each with its NUEVOS MENSAJES badge. */
+/** The admin's list of module forums, each with its NUEVOS MENSAJES badge (kept up to date by the live events). */
 export function useForumModules(courseId: string | null) {
-  return useQuery({ ...forumModulesQueryOptions(courseId ?? ''), enabled: Boolean(courseId) });
+  return useQuery(forumModulesQueryOptions(courseId));
 }

@@ -12,13 +12,16 @@ const eventTypes: LiveEvent['type'][] = ['message.created', 'message.deleted', '
  * polling). The browser reconnects by itself; after a reconnection the affected queries are
  * refetched, which brings back whatever was missed while disconnected.
  */
-export function useLiveForum(url: string | null, options: { moduleId?: string; courseId?: string; onEvent?: (event: LiveEvent) => void } = {}) {
+export function useLiveForum(
+  url: string | null,
+  options: { moduleId?: string; courseId?: string; allCourses?: boolean; onEvent?: (event: LiveEvent) => void } = {},
+) {
   const queryClient = useQueryClient();
   const session = useSession();
   const userId = session.data?.id;
   const onEvent = useRef(options.onEvent);
   onEvent.current = options.onEvent;
-  const { moduleId, courseId } = options;
+  const { moduleId, courseId, allCourses } = options;
 
   useEffect(() => {
     if (!url) return;
@@ -45,7 +48,8 @@ export function useLiveForum(url: string | null, options: { moduleId?: string; c
       dropped = false;
       if (moduleId) void queryClient.invalidateQueries({ queryKey: forumKeys.messages(moduleId) });
       if (courseId) void queryClient.invalidateQueries({ queryKey: forumKeys.modulesOfCourse(courseId) });
+      if (allCourses) void queryClient.invalidateQueries({ queryKey: forumKeys.allModules() });
     };
     return () => source.close();
-  }, [url, queryClient, userId, moduleId, courseId]);
+  }, [url, queryClient, userId, moduleId, courseId, allCourses]);
 }

@@ -20,6 +20,7 @@ export function ModuleArchiveActions({ module }: { module: ModuleWithQuestions }
       archiveVariables={(archived) => ({ moduleId: module.id, archived })}
       remove={useDeleteModule(module.courseId)}
       deleteVariables={module.id}
+      hasWork={module.hasStudentWork}
       size="xs"
     />
   );

@@ -3,6 +3,7 @@ import { boardStateLabels, type BoardState } from '../../../../shared/schemas/pr
 
 export const boardStateColors: Record<BoardState, string> = {
   'no-habilitado': 'dark',
+  'invitacion-pendiente': 'grape',
   'sin-responder': 'gray',
   enviado: 'blue',
   'con-correcciones': 'orange',

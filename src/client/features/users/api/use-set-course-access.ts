@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { api } from '../../../lib/api.ts';
 import { progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
@@ -17,7 +18,8 @@ export const setCourseAccess = ({ userId, courseId, enabled }: CourseAccessInput
 /** 'Habilitar' / 'Bloquear' a course for one user; pending until the user's course list is fresh again. */
 export function useSetCourseAccess() {
   const queryClient = useQueryClient();
-  return useMutation({
+  // One request at a time per item: a double tap on 'Habilitar' sends it once.
+  return useSingleFlightMutation({
     mutationFn: setCourseAccess,
     onSuccess: (_data, { userId }) =>
       Promise.all([

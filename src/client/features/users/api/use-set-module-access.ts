@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { api } from '../../../lib/api.ts';
 import { progressKeys, userKeys } from '../../../lib/query-keys.ts';
 
@@ -22,7 +23,8 @@ export const setModuleAccess = ({ userId, moduleId, enabled }: ModuleAccessInput
  */
 export function useSetModuleAccess() {
   const queryClient = useQueryClient();
-  return useMutation({
+  // One request at a time per item: a double tap on 'Habilitar' sends it once.
+  return useSingleFlightMutation({
     mutationFn: setModuleAccess,
     onSuccess: (_data, { userId, courseId, enabled }) =>
       Promise.all([

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowLeft, IconChartDots, IconChecklist, IconFiles, IconLayoutList, IconMessages, IconPencil, type Icon } from '@tabler/icons-react';
+import { awaitingCorrectionText, newMessagesText } from '../../../shared/messages.ts';
+import { ApiError } from '../../lib/api.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useCourseOverview } from '../../lib/use-course-overview.ts';
+import { CourseArchiveActions } from './components/course-archive-actions.tsx';
+import { EditCourseModal } from './components/edit-course-modal.tsx';
+
+interface Tool {
+  label: string;
+  description: string;
+  to: string;
+  icon: Icon;
+  /** What waits there, if anything ('3 por corregir'). */
+  waiting?: string | null;
+}
+
+/** One course's page: its tools (modules, the class's progress, documents, forum, corrections) and what waits in each. */
+export function AdminCoursePage() {
+  const { courseId = '' } = useParams<{ courseId: string }>();
+  const overview = useCourseOverview();
+  const [editing, setEditing] = useState(false);
+  const [, navigate] = useLocation();
+  const course = overview.data?.find((c) => c.id === courseId);
+
+  if (overview.isPending) return <Skeleton h={320} />;
+  if (overview.isError || !course) {
+    return (
+      <LoadError
+        error={overview.error ?? new ApiError(404, 'NOT_FOUND', '')}
+        notFoundText="Este curso no existe: puede que lo hayan eliminado."
+        backTo={paths.adminCourses()}
+        backLabel="Volver a los cursos"
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  }
+
+  const tools: Tool[] = [
+    {
+      label: 'Módulos',
+      description: `${course.modules === 1 ? '1 módulo' : `${course.modules} módulos`}: crear, editar, jugadas, habilitar para todos, archivar.`,
+      to: paths.adminCreateModule(course.id),
+      icon: IconLayoutList,
+    },
+    { label: 'Progreso de la clase', description: 'El estado de cada alumno en cada módulo, y su CSV.', to: paths.adminCourseProgress(course.id), icon: IconChartDots },
+    {
+      label: 'Por corregir',
+      description: 'Las actividades enviadas que esperan tu corrección.',
+      to: paths.adminReview(),
+      icon: IconChecklist,
+      waiting: course.awaitingCorrection > 0 ? awaitingCorrectionText(course.awaitingCorrection) : null,
+    },
+    {
+      label: 'Foro',
+      description: 'Las preguntas de los alumnos en cada módulo.',
+      to: paths.adminQuestionModules(course.id),
+      icon: IconMessages,
+      waiting: course.modulesWithNewMessages > 0 ? newMessagesText(course.modulesWithNewMessages) : null,
+    },
+    { label: 'Documentos', description: 'El material descargable del curso.', to: paths.adminUploadDocuments(course.id), icon: IconFiles },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} href={paths.adminCourses()} size="sm" style={{ alignSelf: 'flex-start' }}>
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} aria-hidden />
+          Cursos
+        </Group>
+      </Anchor>
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <Image src={course.imageUrl} alt="" w={{ base: '100%', xs: 200 }} h={112} radius="md" fit="cover" />
+        <Stack gap={6} style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <PageTitle>{course.name}</PageTitle>
+          <Group gap="xs" mt={-12}>
+            {course.archivedAt && (
+              <Badge color="gray" variant="light">
+                Archivado: los alumnos no lo ven
+              </Badge>
+            )}
+            <Text size="sm" c="gray.7">
+              {course.students === 1 ? '1 alumno' : `${course.students} alumnos`} con el curso habilitado
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Editar
+            </Button>
+            <CourseArchiveActions course={course} onDeleted={() => navigate(paths.adminCourses(), { replace: true })} />
+          </Group>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Herramientas del curso">
+        {tools.map((tool) => (
+          <li key={tool.label}>
+            <Card component={Link} href={tool.to} withBorder shadow="sm" padding="lg" radius="md" className="tile" h="100%">
+              <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                <tool.icon size={24} />
+              </ThemeIcon>
+              <Text fw={700} size="lg" mt="sm">
+                {tool.label}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {tool.description}
+              </Text>
+              {tool.waiting && (
+                <Badge color="orange" variant="light" mt="xs" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>
+                  {tool.waiting}
+                </Badge>
+              )}
+            </Card>
+          </li>
+        ))}
+      </SimpleGrid>
+      <EditCourseModal course={editing ? course : null} opened={editing} onClose={() => setEditing(false)} onExited={() => undefined} />
+    </Stack>
+  );
+}
