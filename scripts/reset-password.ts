@@ -7,7 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createMailer } from '../src/server/mail/mailer.ts';
 import { sendControl } from '../src/server/maintenance/control-socket.ts';
@@ -21,7 +21,7 @@ function fail(message: string): never {
 const email = process.argv[2]?.trim() ?? '';
 if (!email) fail('Uso: npm run reset-password -- EMAIL');
 if (!z.email().safeParse(email).success) fail(`«${email}» no es un email válido.`);
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -47,7 +47,7 @@ console.log(
     `  ${password}`,
     '',
     'Se muestra una sola vez: guardala ahora.',
-    reset.sessions > 0 ? `Se cerraron sus ${reset.sessions === 1 ? 'sesión abierta' : `${reset.sessions} sesiones abiertas`}.` : 'No tenía sesiones abiertas.',
+    reset.sessions === 0 ? 'No tenía sesiones abiertas.' : reset.sessions === 1 ? 'Se cerró su sesión abierta.' : `Se cerraron sus ${reset.sessions} sesiones abiertas.`,
   ].join('\n'),
 );
 

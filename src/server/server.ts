@@ -9,7 +9,9 @@ import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startNotificationWorker } from './notifications/notify.ts';
-import { serveBackups } from './maintenance/backup.ts';
+import { dumpDatabase } from './maintenance/backup.ts';
+import { serveControl } from './maintenance/control-socket.ts';
+import { resetPasswordAsOperator } from './users/operator-password.ts';
 import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { privateDir, privateFile, PRIVATE_FILE_MODE } from './private-paths.ts';
@@ -52,7 +54,22 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   }
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
-  const backups = database.pglite ? await serveBackups(config.dataDir, database.pglite, logger) : undefined;
+  // The operator's scripts (backup, reset-password) go through the app while it owns the embedded database.
+  const pglite = database.pglite;
+  const control = pglite
+    ? await serveControl(
+        config.dataDir,
+        {
+          backup: () => dumpDatabase(pglite, logger),
+          'reset-password': async ({ email, password }) => {
+            const reset = await resetPasswordAsOperator(ctx, String(email), String(password));
+            if (reset) logger.info({ email: reset.email, sessions: reset.sessions }, 'contraseña cambiada por el operador (npm run reset-password)');
+            return Buffer.from(JSON.stringify({ reset }));
+          },
+        },
+        logger,
+      )
+    : undefined;
   // Expired sessions are never served from memory (the cache checks the expiry), so their deletion
   // is announced without waiting for every instance to acknowledge each one.
   const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: createSessionEvents(ctx.events), logger, minutes: config.cleanupIntervalMinutes });
@@ -67,7 +84,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     async stop() {
       stopNotifications();
       await cleanup.stop();
-      await backups?.close();
+      await control?.close();
       await app.close();
       await database.close();
     },

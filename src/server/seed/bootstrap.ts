@@ -1,14 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { user } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { randomPassword } from '../users/operator-password.ts';
 import { createUser } from '../users/service.ts';
 import { seedDemo } from './demo.ts';
-
-function generatePassword() {
-  return randomBytes(12).toString('base64url');
-}
 
 /**
  * On an empty database: the first admin (from ADMIN_EMAIL/ADMIN_PASSWORD, or generated and
@@ -20,7 +16,7 @@ export async function bootstrap(ctx: AppContext): Promise<void> {
 
   const printed: string[] = [];
   const adminEmail = ctx.config.admin?.email ?? 'admin@aula-virtual.local';
-  const adminPassword = ctx.config.admin?.password ?? generatePassword();
+  const adminPassword = ctx.config.admin?.password ?? randomPassword();
   try {
     await createUser(ctx, { name: 'Administrador', email: adminEmail, password: adminPassword, role: 'admin' });
   } catch (error) {
@@ -32,7 +28,7 @@ export async function bootstrap(ctx: AppContext): Promise<void> {
 
   if (ctx.config.seedDemo) {
     ctx.logger.info('Creando el curso de ejemplo…');
-    const demo = await seedDemo(ctx, generatePassword());
+    const demo = await seedDemo(ctx, randomPassword());
     printed.push(`  Estudiante de ejemplo: ${demo.email} / ${demo.password}`);
   }
 
