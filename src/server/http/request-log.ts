@@ -1,17 +1,20 @@
 // Fastify's own log lines, in Spanish and short. At the default level (info) an operator reads
 // what the server does (starting, errors, the one-time passwords printed at the first start), not
 // two English lines per request: a page of the app is dozens of requests, which pushed everything
-// else off the screen in minutes. Each request is one line at debug (LOG_LEVEL=debug shows them);
-// a 5xx is one line at error, next to the error handler's line with the cause, both with the reqId
-// that the error body gives the person who saw it.
+// else off the screen in minutes. Each request is one line at debug when it is answered
+// (LOG_LEVEL=debug shows them; trace adds one when it arrives); a 5xx is one line at error, next to
+// the error handler's line with the cause, both with the reqId that the error body gives the
+// person who saw it.
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** The request's address for a log line, without the secret of a link (`?token=…`). */
 const loggedUrl = (url: string) => url.replace(/([?&]token=)[^&]*/g, '$1…');
 
 export class RequestLog extends LogController {
-  override incomingRequest(): void {
-    // The completed request says it all, in one line.
+  override incomingRequest(request: FastifyRequest): void {
+    // The completed request says it all, in one line; a request still open (a live event stream,
+    // a slow upload) shows at trace.
+    request.log.trace({ method: request.method, url: loggedUrl(request.url) }, 'pedido recibido');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {

@@ -26,8 +26,9 @@ export async function startAppProcess(env: Record<string, string>, options: { po
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
-    // debug: one line per request with its reqId (tests/cluster tells by it which instance served a request).
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'debug', SEED_DEMO: 'false', ...env },
+    // trace: a line with its reqId when each request arrives (tests/cluster tells by it which instance
+    // serves a request, an event stream still open included) and one when it is answered.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'trace', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Array<Record<string, unknown>> = [];
