@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, waitForEmail, type TestUser } from './helpers.ts';
+import { createCourse, createModule, createStudent, screenshot, signIn, waitForEmail, type TestUser, adminPage } from './helpers.ts';
 
 const questions = [
   '¿Cuántos jugadores de campo tiene cada equipo en cancha?',
@@ -55,14 +55,6 @@ async function expectWholeOnPhone(page: Page, ...locators: Locator[]) {
     await expect.poll(() => locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width >= 14)).toBe(true);
   }
   await page.setViewportSize(original);
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
-  const page = await context.newPage();
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
-  return page;
 }
 
 /** On the review page: a decision for question `index` (0-based) and, if given, feedback. */

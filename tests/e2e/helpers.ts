@@ -168,6 +168,15 @@ export function invitationLinkFrom(mail: ReceivedMail): string {
   return match[0];
 }
 
+/** A new browser context signed in as the admin, on the admin's home page. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
+  const page = await context.newPage();
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  return page;
+}
+
 /** Signs in on the login page as a person would. The caller checks where it lands. */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/');

@@ -2,18 +2,10 @@
 // class list's failed rows, pending invitations, enabling courses after 'Crear usuario', and
 // one's own name and password in 'Mi cuenta'.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, uniqueEmail, type TestUser } from './helpers.ts';
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
-  const page = await context.newPage();
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
-  return page;
-}
+import { createCourse, createModule, createStudent, screenshot, signIn, uniqueEmail, type TestUser, adminPage } from './helpers.ts';
 
 /** A trainee's work done from their own session: answers submitted and a forum question. */
 async function traineeWorks(browser: Browser, student: TestUser, moduleId: string, question: string) {
@@ -168,6 +160,7 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   const traineeRow = page.getByRole('row', { name: new RegExp(invited.name) });
   await expect(traineeRow).toContainText('Invitación pendiente');
   await expect(traineeRow).not.toContainText('Sin responder');
+  await screenshot(page, 'progreso-invitacion-pendiente');
   await page.context().close();
 });
 
@@ -210,7 +203,7 @@ test("Mi cuenta: a trainee changes their name and their password; their other se
   await page.goto('/mi-cuenta');
   const name = page.getByRole('textbox', { name: 'Nombre completo' });
   await name.fill('Sofía Ramírez');
-  await page.getByRole('button', { name: 'Guardar nombre' }).click();
+  await page.getByRole('button', { name: 'Cambiar nombre' }).click();
   await expect(page.getByText('Se guardó tu nombre.')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Sofía Ramírez');
 

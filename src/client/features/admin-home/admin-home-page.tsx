@@ -1,6 +1,6 @@
-import { Link } from 'wouter';
-import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconBook2, IconChecklist, IconFileUpload, IconLayoutList, IconMessages, IconSchool, IconUsers } from '@tabler/icons-react';
+import { TileLink } from '../../components/tile-link.tsx';
 import { WaitingBadges } from '../../components/waiting-badges.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
@@ -47,18 +47,9 @@ export function AdminHomePage() {
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
         {tiles.map((tile) => (
-          <Card key={tile.to} component={Link} href={tile.to} withBorder shadow="sm" padding="lg" radius="md" className="tile">
-            <ThemeIcon size={44} radius="md" variant="light" aria-hidden>
-              <tile.icon size={26} />
-            </ThemeIcon>
-            <Text fw={700} size="lg" mt="sm">
-              {tile.label}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {tile.description}
-            </Text>
-            {tile.waiting && <div style={{ marginTop: 8 }}>{tile.waiting}</div>}
-          </Card>
+          <TileLink key={tile.to} to={tile.to} icon={tile.icon} label={tile.label} description={tile.description}>
+            {tile.waiting}
+          </TileLink>
         ))}
       </SimpleGrid>
     </Stack>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconChartDots, IconChecklist, IconFiles, IconLayoutList, IconMessages, IconPencil, type Icon } from '@tabler/icons-react';
 import { awaitingCorrectionText, newMessagesText } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { TileLink } from '../../components/tile-link.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
 import { CourseArchiveActions } from './components/course-archive-actions.tsx';
@@ -99,22 +100,13 @@ export function AdminCoursePage() {
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Herramientas del curso">
         {tools.map((tool) => (
           <li key={tool.label}>
-            <Card component={Link} href={tool.to} withBorder shadow="sm" padding="lg" radius="md" className="tile" h="100%">
-              <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-                <tool.icon size={24} />
-              </ThemeIcon>
-              <Text fw={700} size="lg" mt="sm">
-                {tool.label}
-              </Text>
-              <Text size="sm" c="gray.7">
-                {tool.description}
-              </Text>
+            <TileLink to={tool.to} icon={tool.icon} label={tool.label} description={tool.description}>
               {tool.waiting && (
-                <Badge color="orange" variant="light" mt="xs" style={{ textTransform: 'none', alignSelf: 'flex-start' }}>
+                <Badge color="orange" variant="light" style={{ textTransform: 'none' }}>
                   {tool.waiting}
                 </Badge>
               )}
-            </Card>
+            </TileLink>
           </li>
         ))}
       </SimpleGrid>

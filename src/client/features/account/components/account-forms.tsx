@@ -36,7 +36,7 @@ export function NameForm({ name }: { name: string }) {
         <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('name')} />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
-            Guardar nombre
+            Cambiar nombre
           </Button>
         </Group>
       </Stack>
