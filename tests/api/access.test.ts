@@ -132,7 +132,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     const modules = await call(t.app, { url: `/api/users/${learner.id}/courses/${course.id}/modules`, cookie: adminCookie });
     expect(modules.statusCode).toBe(200);
     expect(modules.json().modules).toEqual([
-      { id: module.id, name: module.name, imageUrl: module.imageUrl, position: 0, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
+      { id: module.id, name: module.name, imageUrl: module.imageUrl, position: 0, archived: false, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
     ]);
   });
 
