@@ -22,8 +22,13 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-if (config.databaseUrl) fail('Con DATABASE_URL la base es un PostgreSQL: copiala con pg_dump (y los archivos de S3 con las herramientas del proveedor).');
-const exists = (file: string) => access(file).then(() => true, () => false);
+if (config.databaseUrl)
+  fail('Con DATABASE_URL la base es un PostgreSQL: copiala con pg_dump (y los archivos de S3 con las herramientas del proveedor).');
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 if (!(await exists(path.join(config.dataDir, 'db')))) fail(`No hay una base en ${config.dataDir}/db: revisá DATA_DIR.`);
 
 // The copy holds the whole database (password hashes, session tokens) and the secret that signs
@@ -43,11 +48,14 @@ try {
   const objects = path.join(config.dataDir, 'files', 'objects');
   if (!config.s3 && (await exists(objects))) {
     await mkdir(path.join(work, 'files'), { recursive: true });
-    await cp(objects, path.join(work, 'files', 'objects'), { recursive: true, errorOnExist: false, force: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await cp(objects, path.join(work, 'files', 'objects'), { recursive: true, errorOnExist: false, force: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      },
+    );
   }
-  if (await exists(path.join(config.dataDir, 'auth-secret'))) await cp(path.join(config.dataDir, 'auth-secret'), path.join(work, 'auth-secret'));
+  if (await exists(path.join(config.dataDir, 'auth-secret')))
+    await cp(path.join(config.dataDir, 'auth-secret'), path.join(work, 'auth-secret'));
   // tar keeps the mode of a file it overwrites: an older copy under the same name is narrowed first.
   await writeFile(path.resolve(target), '', { mode: PRIVATE_FILE_MODE });
   await privateFile(path.resolve(target));

@@ -45,7 +45,10 @@ async function login(email: string, password: string) {
     body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`login ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 try {
@@ -54,12 +57,27 @@ try {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'x.png');
-  const image = (await (await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, ...origin }, body: form })).json()) as { id: string };
-  const { course } = await json<{ course: { id: string } }>('POST', '/api/courses', admin, { name: 'Curso', description: 'Curso', imageId: image.id });
-  const { module } = await json<{ module: { id: string } }>('POST', '/api/modules', admin, {
-    courseId: course.id, name: 'Módulo', imageId: image.id, videoUrl: 'jNQXAC9IVRw', questions: ['¿?'],
+  const image = (await (
+    await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, ...origin }, body: form })
+  ).json()) as { id: string };
+  const { course } = await json<{ course: { id: string } }>('POST', '/api/courses', admin, {
+    name: 'Curso',
+    description: 'Curso',
+    imageId: image.id,
   });
-  const { user } = await json<{ user: { id: string } }>('POST', '/api/users', admin, { name: 'Alumno', email: 'alumno@bench.test', password: 'bench-alumno', role: 'student' });
+  const { module } = await json<{ module: { id: string } }>('POST', '/api/modules', admin, {
+    courseId: course.id,
+    name: 'Módulo',
+    imageId: image.id,
+    videoUrl: 'jNQXAC9IVRw',
+    questions: ['¿?'],
+  });
+  const { user } = await json<{ user: { id: string } }>('POST', '/api/users', admin, {
+    name: 'Alumno',
+    email: 'alumno@bench.test',
+    password: 'bench-alumno',
+    role: 'student',
+  });
   await json('PUT', `/api/users/${user.id}/modules/${module.id}/access`, admin, { enabled: true });
   const student = await login('alumno@bench.test', 'bench-alumno');
 
@@ -96,11 +114,15 @@ try {
   const delays: number[] = [];
   for (let i = 0; i < MESSAGES; i++) {
     const body = `mensaje ${i}`;
-    const arrivals = Array.from({ length: STREAMS }, () => new Promise<number>((resolve) => {
-      const list = waiters.get(body) ?? [];
-      list.push(resolve);
-      waiters.set(body, list);
-    }));
+    const arrivals = Array.from(
+      { length: STREAMS },
+      () =>
+        new Promise<number>((resolve) => {
+          const list = waiters.get(body) ?? [];
+          list.push(resolve);
+          waiters.set(body, list);
+        }),
+    );
     const sent = performance.now();
     await json('POST', `/api/modules/${module.id}/messages`, student, { body });
     const times = await Promise.all(arrivals);
@@ -109,7 +131,9 @@ try {
   delays.sort((a, b) => a - b);
   const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * q))]!.toFixed(1);
   console.log(`Base de datos: ${config.databaseUrl ? 'postgres' : 'pglite'}; ${STREAMS} streams abiertos, ${MESSAGES} mensajes`);
-  console.log(`Entrega (desde que se envía el POST hasta que llega a cada stream): mediana ${at(0.5)} ms, p95 ${at(0.95)} ms, peor ${at(1)} ms`);
+  console.log(
+    `Entrega (desde que se envía el POST hasta que llega a cada stream): mediana ${at(0.5)} ms, p95 ${at(0.95)} ms, peor ${at(1)} ms`,
+  );
   for (const controller of controllers) controller.abort();
 } finally {
   await server.stop();

@@ -39,7 +39,13 @@ const config = loadConfig({
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
 const { db } = database;
 const mailer: Mailer = { send: async () => undefined };
-const { app, ctx } = await buildApp({ config, database, mailer, logger: pino({ level: 'silent' }), authSecret: 'bench-secret-bench-secret-bench-secret-01' });
+const { app, ctx } = await buildApp({
+  config,
+  database,
+  mailer,
+  logger: pino({ level: 'silent' }),
+  authSecret: 'bench-secret-bench-secret-bench-secret-01',
+});
 
 try {
   await app.ready();
@@ -52,7 +58,14 @@ try {
   await db.insert(course).values({ id: courseId, name: 'Curso de árbitros', description: 'Curso', imageId });
   const moduleIds = Array.from({ length: MODULES }, () => randomUUID());
   await db.insert(courseModule).values(
-    moduleIds.map((id, position) => ({ id, courseId, name: `Módulo ${position + 1}`, imageId, videoUrl: 'https://youtu.be/jNQXAC9IVRw', position })),
+    moduleIds.map((id, position) => ({
+      id,
+      courseId,
+      name: `Módulo ${position + 1}`,
+      imageId,
+      videoUrl: 'https://youtu.be/jNQXAC9IVRw',
+      position,
+    })),
   );
   const users = Array.from({ length: TRAINEES }, (_, i) => ({
     id: randomUUID(),
@@ -65,11 +78,15 @@ try {
     await db.insert(user).values(batch);
     await db.insert(courseAccess).values(batch.map((u) => ({ userId: u.id, courseId, enabled: true })));
     // Trainee i has the first (i % 6) modules enabled, in every state: sin responder, enviado, con correcciones, aprobado.
-    const access = batch.flatMap((u, j) => moduleIds.slice(0, (offset + j) % (MODULES + 1)).map((moduleId) => ({ userId: u.id, moduleId, enabled: true })));
+    const access = batch.flatMap((u, j) =>
+      moduleIds.slice(0, (offset + j) % (MODULES + 1)).map((moduleId) => ({ userId: u.id, moduleId, enabled: true })),
+    );
     if (access.length) await db.insert(moduleAccess).values(access);
     const activities = access.map((a, k) => ({ id: randomUUID(), userId: a.userId, moduleId: a.moduleId, kind: k % 4 }));
     if (activities.length) {
-      await db.insert(activity).values(activities.map(({ kind, ...a }) => ({ ...a, submitted: kind === 1, submittedAt: kind === 1 ? new Date() : null })));
+      await db
+        .insert(activity)
+        .values(activities.map(({ kind, ...a }) => ({ ...a, submitted: kind === 1, submittedAt: kind === 1 ? new Date() : null })));
       await db.insert(activityItem).values(
         activities.flatMap((a) =>
           Array.from({ length: QUESTIONS }, (_, position) => ({
@@ -89,7 +106,10 @@ try {
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: config.publicUrl }, payload: ADMIN });
-  const cookie = [login.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+  const cookie = [login.headers['set-cookie']]
+    .flat()
+    .map((c) => String(c).split(';')[0])
+    .join('; ');
 
   const cases: Array<[string, string]> = [
     ['tablero, página 1 (50 alumnos)', `/api/courses/${courseId}/progress`],

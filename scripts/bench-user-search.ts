@@ -15,8 +15,42 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const PENDING = 40;
 const RUNS = 30;
 
-const firstNames = ['Juan', 'María', 'Lucía', 'Martín', 'Sofía', 'Diego', 'Valentina', 'Santiago', 'Camila', 'Mateo', 'Julieta', 'Tomás', 'Agustina', 'Nicolás', 'Florencia', 'Facundo'];
-const lastNames = ['González', 'Rodríguez', 'Gómez', 'Fernández', 'López', 'Díaz', 'Martínez', 'Pérez', 'García', 'Sánchez', 'Romero', 'Sosa', 'Torres', 'Álvarez', 'Ruiz', 'Ramírez'];
+const firstNames = [
+  'Juan',
+  'María',
+  'Lucía',
+  'Martín',
+  'Sofía',
+  'Diego',
+  'Valentina',
+  'Santiago',
+  'Camila',
+  'Mateo',
+  'Julieta',
+  'Tomás',
+  'Agustina',
+  'Nicolás',
+  'Florencia',
+  'Facundo',
+];
+const lastNames = [
+  'González',
+  'Rodríguez',
+  'Gómez',
+  'Fernández',
+  'López',
+  'Díaz',
+  'Martínez',
+  'Pérez',
+  'García',
+  'Sánchez',
+  'Romero',
+  'Sosa',
+  'Torres',
+  'Álvarez',
+  'Ruiz',
+  'Ramírez',
+];
 
 const dataDir = process.env.BENCH_DATABASE_URL ? undefined : await mkdtemp(path.join(tmpdir(), 'aula-bench-'));
 const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: dataDir ?? tmpdir() });
@@ -42,9 +76,17 @@ try {
   const courseId = randomUUID();
   await db.insert(course).values({ id: courseId, name: 'Curso', description: 'Curso', imageId });
   const moduleId = randomUUID();
-  await db.insert(courseModule).values({ id: moduleId, courseId, name: 'Módulo', imageId, videoUrl: 'https://youtu.be/jNQXAC9IVRw', position: 0 });
+  await db
+    .insert(courseModule)
+    .values({ id: moduleId, courseId, name: 'Módulo', imageId, videoUrl: 'https://youtu.be/jNQXAC9IVRw', position: 0 });
   await db.insert(activity).values(
-    Array.from({ length: PENDING }, (_, i) => ({ id: randomUUID(), userId: ids[i * 997]!, moduleId, submitted: true, submittedAt: new Date() })),
+    Array.from({ length: PENDING }, (_, i) => ({
+      id: randomUUID(),
+      userId: ids[i * 997]!,
+      moduleId,
+      submitted: true,
+      submittedAt: new Date(),
+    })),
   );
   await db.execute('analyze');
   console.log(`Sembrado en ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -46,7 +46,14 @@ if (secondsArg) settings.seconds = Number(secondsArg);
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 // --- The app under test ------------------------------------------------------------------
 
@@ -60,7 +67,9 @@ async function startApp(databaseUrl: string | undefined, database: string): Prom
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aula-bench-'));
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(root, profileDir)}`, `--cpu-prof-name=${database}-${Date.now()}.cpuprofile`] : [];
+  const profile = profileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(root, profileDir)}`, `--cpu-prof-name=${database}-${Date.now()}.cpuprofile`]
+    : [];
   const child = spawn(process.execPath, [...profile, 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -140,7 +149,9 @@ async function seed(base: string): Promise<Seeded> {
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
   const form = new FormData();
   form.append('file', new Blob([png], { type: 'image/png' }), 'portada.png');
-  const image = (await (await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, origin: base }, body: form })).json()) as { id: string };
+  const image = (await (
+    await fetch(`${base}/api/images`, { method: 'POST', headers: { cookie: admin, origin: base }, body: form })
+  ).json()) as { id: string };
   const { json: created } = await request<{ course: { id: string } }>('POST', '/api/courses', admin, {
     name: 'Curso de árbitros',
     description: 'Cinco módulos: cuatro teóricos y uno de evaluación.',
@@ -163,18 +174,32 @@ async function seed(base: string): Promise<Seeded> {
   const students: Student[] = [];
   for (let s = 0; s < settings.students; s++) {
     const email = `alumno${s}@bench.test`;
-    const { json } = await request<{ user: { id: string } }>('POST', '/api/users', admin, { name: `Alumno ${s}`, email, password: 'bench-alumno', role: 'student' });
-    for (const moduleId of moduleIds.slice(0, 3)) await request('PUT', `/api/users/${json.user.id}/modules/${moduleId}/access`, admin, { enabled: true });
+    const { json } = await request<{ user: { id: string } }>('POST', '/api/users', admin, {
+      name: `Alumno ${s}`,
+      email,
+      password: 'bench-alumno',
+      role: 'student',
+    });
+    for (const moduleId of moduleIds.slice(0, 3))
+      await request('PUT', `/api/users/${json.user.id}/modules/${moduleId}/access`, admin, { enabled: true });
     const cookie = await login(email, 'bench-alumno');
-    const activity = (await request<{ activity: { id: string; version: number; items: { id: string }[] } }>('GET', `/api/modules/${first}/activity`, cookie)).json.activity;
+    const activity = (
+      await request<{ activity: { id: string; version: number; items: { id: string }[] } }>('GET', `/api/modules/${first}/activity`, cookie)
+    ).json.activity;
     const itemIds = activity.items.map((item) => item.id);
     const state = s % 5;
     const answers = itemIds.map((itemId) => ({ itemId, answer: `Respuesta del alumno ${s}` }));
     if (state === 1) await request('PUT', `/api/modules/${first}/activity/answers`, cookie, { answers });
     if (state >= 2) {
-      const submitted = (await request<{ activity: { id: string; version: number } }>('POST', `/api/modules/${first}/activity/submit`, cookie, { answers })).json.activity;
+      const submitted = (
+        await request<{ activity: { id: string; version: number } }>('POST', `/api/modules/${first}/activity/submit`, cookie, { answers })
+      ).json.activity;
       if (state >= 3) {
-        const items = itemIds.map((itemId, i) => ({ itemId, correct: state === 4 || i > 0, feedback: state === 4 ? null : 'Revisá el reglamento' }));
+        const items = itemIds.map((itemId, i) => ({
+          itemId,
+          correct: state === 4 || i > 0,
+          feedback: state === 4 ? null : 'Revisá el reglamento',
+        }));
         await request('POST', `/api/activities/${submitted.id}/correction`, admin, { version: submitted.version, items });
       }
     }
@@ -351,7 +376,10 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
   // Nothing leaves this machine: every host but ours fails to resolve, so the YouTube player is
   // placed in the page but not loaded. (Not with Playwright's request routing: routing turns the
   // browser's HTTP cache off, and the "warm" navigations would load every file again.)
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  });
   try {
     const url = `${base}/${seeded.courseId}/${seeded.moduleIds[0]}/modulo`;
     const cookie = seeded.students[0]!.cookie.split('; ').map((pair) => {
@@ -410,7 +438,9 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
         .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 30_000 })
         .then((handle) => handle.jsonValue() as Promise<number>);
     const videoAt = (page: Page) =>
-      page.waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>);
+      page
+        .waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 30_000 })
+        .then((handle) => handle.jsonValue() as Promise<number>);
 
     // Cold: an empty cache, counting every byte our origin sends.
     const cold = await newContext();
@@ -441,7 +471,11 @@ async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigu
       paints.push(await firstContentfulPaint(page));
     }
     await warm.close();
-    return { navigationToVideoMs: { median: median(all), all }, firstContentfulPaintMs: { median: median(paints), all: paints }, coldLoadBytes };
+    return {
+      navigationToVideoMs: { median: median(all), all },
+      firstContentfulPaintMs: { median: median(paints), all: paints },
+      coldLoadBytes,
+    };
   } finally {
     await browser.close();
   }
@@ -463,13 +497,23 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
     const seeded = await seed(app.base);
     if (argv.includes('--serve')) {
       // For a look by hand: the seeded app stays up until Ctrl+C.
-      console.log(JSON.stringify({ base: app.base, courseId: seeded.courseId, moduleIds: seeded.moduleIds, student: seeded.students[0], admin: seeded.admin }));
+      console.log(
+        JSON.stringify({
+          base: app.base,
+          courseId: seeded.courseId,
+          moduleIds: seeded.moduleIds,
+          student: seeded.students[0],
+          admin: seeded.admin,
+        }),
+      );
       await new Promise((resolve) => process.once('SIGINT', resolve));
     }
     // /api/health always runs: the ratios are to it.
     const loads = browserOnly
       ? []
-      : routeLoads(seeded).filter((route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)));
+      : routeLoads(seeded).filter(
+          (route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)),
+        );
     const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
     const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
     // The app idle: the best of a few looks, the seeding's emails may still be going out.
@@ -519,16 +563,26 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
 }
 
 function print(figures: DatabaseFigures) {
-  console.log(`\n${figures.database}: ${settings.connections} conexiones, ${settings.rounds} ronda(s) de ${settings.seconds} s por ruta, cada una tras ${settings.seconds} s de /api/health`);
+  console.log(
+    `\n${figures.database}: ${settings.connections} conexiones, ${settings.rounds} ronda(s) de ${settings.seconds} s por ruta, cada una tras ${settings.seconds} s de /api/health`,
+  );
   console.table(
     Object.fromEntries(
       Object.entries(figures.routes).map(([name, m]) => [
         name,
-        { 'req/s': Math.round(m.reqPerSec), 'p50 ms': m.p50, 'p99 ms': m.p99, '× health': Number(m.ratioToHealth.toFixed(2)), errores: m.errors },
+        {
+          'req/s': Math.round(m.reqPerSec),
+          'p50 ms': m.p50,
+          'p99 ms': m.p99,
+          '× health': Number(m.ratioToHealth.toFixed(2)),
+          errores: m.errors,
+        },
       ]),
     ),
   );
-  console.log(`Datos de la página del módulo, pedidos en serie: p50 ${figures.sequentialPage.p50.toFixed(2)} ms, p99 ${figures.sequentialPage.p99.toFixed(2)} ms`);
+  console.log(
+    `Datos de la página del módulo, pedidos en serie: p50 ${figures.sequentialPage.p50.toFixed(2)} ms, p99 ${figures.sequentialPage.p99.toFixed(2)} ms`,
+  );
   if (figures.browser) {
     console.log(
       `Navegador a 360 px: navegación → video ${figures.browser.navigationToVideoMs.median.toFixed(0)} ms (mediana de ${settings.navigations}, caché caliente); ` +
@@ -579,12 +633,13 @@ try {
 }
 
 await mkdir(path.dirname(path.resolve(root, outFile)), { recursive: true });
-await writeFile(
-  path.resolve(root, outFile),
-  JSON.stringify({ date: new Date().toISOString(), smoke, settings, results }, null, 2),
-);
+await writeFile(path.resolve(root, outFile), JSON.stringify({ date: new Date().toISOString(), smoke, settings, results }, null, 2));
 console.log(`\nResultados en ${outFile}`);
-const failures = results.flatMap((r) => Object.entries(r.routes).filter(([, m]) => m.errors > 0).map(([name, m]) => `${r.database} ${name}: ${m.errors} errores`));
+const failures = results.flatMap((r) =>
+  Object.entries(r.routes)
+    .filter(([, m]) => m.errors > 0)
+    .map(([name, m]) => `${r.database} ${name}: ${m.errors} errores`),
+);
 if (failures.length > 0) {
   console.error(`Hubo respuestas con error:\n${failures.join('\n')}`);
   process.exit(1);

@@ -26,7 +26,9 @@ try {
   kit('generate', '--dialect', 'postgresql', '--schema', './src/server/db/schema.ts', '--out', copy);
   const added = (await readdir(path.join(root, copy))).filter((name) => !before.has(name));
   if (added.length > 0) {
-    console.error(`El esquema (src/server/db/schema.ts) no coincide con las migraciones: falta generar ${added.join(', ')}. Ejecutá \`npm run db:generate\`.`);
+    console.error(
+      `El esquema (src/server/db/schema.ts) no coincide con las migraciones: falta generar ${added.join(', ')}. Ejecutá \`npm run db:generate\`.`,
+    );
     process.exit(1);
   }
   kit('check', '--dialect', 'postgresql', '--out', './drizzle');

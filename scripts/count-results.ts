@@ -25,7 +25,9 @@ if ('numPassedTests' in report) {
   const files = report.testResults ?? [];
   // A file that fails to load counts as a failure even with no test run.
   const failedFiles = files.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  const flaky = files.flatMap((f) => f.assertionResults.filter((t) => t.status === 'passed' && (t.retryCount ?? 0) > 0).map((t) => t.fullName));
+  const flaky = files.flatMap((f) =>
+    f.assertionResults.filter((t) => t.status === 'passed' && (t.retryCount ?? 0) > 0).map((t) => t.fullName),
+  );
   if (listFlaky) flaky.forEach((name) => console.log(name));
   else console.log(`${report.numPassedTests - flaky.length} ${report.numFailedTests + failedFiles} ${flaky.length}`);
 } else if (report.stats) {

@@ -47,7 +47,11 @@ console.log(
     `  ${password}`,
     '',
     'Se muestra una sola vez: guardala ahora.',
-    reset.sessions === 0 ? 'No tenía sesiones abiertas.' : reset.sessions === 1 ? 'Se cerró su sesión abierta.' : `Se cerraron sus ${reset.sessions} sesiones abiertas.`,
+    reset.sessions === 0
+      ? 'No tenía sesiones abiertas.'
+      : reset.sessions === 1
+        ? 'Se cerró su sesión abierta.'
+        : `Se cerraron sus ${reset.sessions} sesiones abiertas.`,
   ].join('\n'),
 );
 
@@ -60,7 +64,13 @@ async function throughRunningApp(dataDir: string): Promise<PasswordReset | null 
 
 /** With the app's own context: its password hashing, and on PostgreSQL its bus, so every running instance forgets the sessions. */
 async function here(): Promise<PasswordReset | null> {
-  if (!config.databaseUrl && !(await access(path.join(config.dataDir, 'db')).then(() => true, () => false))) {
+  if (
+    !config.databaseUrl &&
+    !(await access(path.join(config.dataDir, 'db')).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     fail(`No hay una base en ${path.join(config.dataDir, 'db')}: revisá DATA_DIR.`);
   }
   const logger = pino({ level: 'error' });

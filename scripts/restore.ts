@@ -22,7 +22,11 @@ try {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
 if (config.databaseUrl) fail('Con DATABASE_URL la base es un PostgreSQL: restaurala con pg_restore o psql.');
-const exists = (file: string) => access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 const dbDir = path.join(config.dataDir, 'db');
 if ((await exists(dbDir)) && (await readdir(dbDir)).length > 0) {
   fail(`${dbDir} ya tiene una base: restaurá en una carpeta nueva (DATA_DIR=otra-carpeta) para no pisarla.`);

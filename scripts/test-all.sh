@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test of the project and ends with one line "N passed, N failed":
-# typecheck, lint, unit and API tests on the embedded database and again on PostgreSQL,
+# typecheck, lint, formatting, unit and API tests on the embedded database and again on PostgreSQL,
 # the file tests again on an S3-compatible store, the production build (with the login-route
 # size budget) and the browser tests.
 # On a fresh Debian machine, as root, it installs Chromium, PostgreSQL, ffmpeg and nginx itself.
@@ -91,6 +91,7 @@ suite() {
 
 check "Tipos (tsc)" tsc -b
 check "Lint (eslint)" eslint .
+check "Formato (Prettier)" prettier --check --log-level warn .
 check "Migraciones al día con el esquema" node scripts/check-migrations.ts
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
   env -u TEST_DATABASE_URL vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"

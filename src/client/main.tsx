@@ -61,5 +61,8 @@ const render = () =>
 // what a loader would replace), so that its player takes the server's video over.
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const drawn = hasFirstPaint();
-const ready = Promise.race([preloadRoute(location.pathname).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, drawn ? 5_000 : 250))]);
+const ready = Promise.race([
+  preloadRoute(location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, drawn ? 5_000 : 250)),
+]);
 void Promise.all([ready, drawn ? painted() : null]).then(render);

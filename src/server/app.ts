@@ -106,7 +106,11 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
 /** Tags the scope's routes and documents the one error shape on each of them. */
 function tagRoutes(scope: FastifyInstance, tag: string) {
   scope.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, tags: [tag], response: { ...(route.schema?.response as object), '4xx': apiErrorSchema, '5xx': apiErrorSchema } };
+    route.schema = {
+      ...route.schema,
+      tags: [tag],
+      response: { ...(route.schema?.response as object), '4xx': apiErrorSchema, '5xx': apiErrorSchema },
+    };
   });
 }
 
@@ -163,7 +167,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onUserChanged: (user) => sessionCache.end({ userId: user.id, reason: 'user-changed' }),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  const ctx: AppContext = { config, database, db: database.db, auth, guards: createGuards(auth, sessionCache), mailer, mailQueue: mailer, storage, events, sessions: { ...sessions, publish: (ended) => sessionCache.end(ended) }, logger };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    guards: createGuards(auth, sessionCache),
+    mailer,
+    mailQueue: mailer,
+    storage,
+    events,
+    sessions: { ...sessions, publish: (ended) => sessionCache.end(ended) },
+    logger,
+  };
 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -199,14 +215,22 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // images, PDFs and videos, are not). The built app's files are compressed once at build time
   // and served as they are (preCompressed below). The ETag is computed first, on the JSON itself.
   await app.register(etag, { weak: true });
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // The API's JSON is one person's data (their courses, answers, corrections): never kept in a
   // cache, not even the browser's disk cache of a phone several trainees share. The ETag stays,
   // so a client that sends If-None-Match still gets its 304. Files set their own caching
   // (files/serve.ts): pictures `private` for a year (a key never changes content), documents and
   // clips `private, no-cache` (revalidated by ETag); the hashed app files are public and immutable.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control') && String(reply.getHeader('content-type')).startsWith('application/json')) {
+    if (
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type')).startsWith('application/json')
+    ) {
       reply.header('cache-control', 'no-store');
     }
   });
@@ -268,7 +292,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // browsable at /api/docs.
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Aula Virtual API', version: '1.0.0', description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.' },
+      info: {
+        title: 'Aula Virtual API',
+        version: '1.0.0',
+        description: 'API JSON del aula virtual. Errores: { error: { code, message, fields? } }.',
+      },
       tags: [{ name: 'Sistema' }, ...[...new Set(apiModules.map(([tag]) => tag))].map((name) => ({ name }))],
     },
     transform: jsonSchemaTransform,
@@ -282,7 +310,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (!route.url.startsWith('/api') || route.schema?.hide) return;
     for (const method of [route.method].flat()) {
       // The schema is read later: the resource's scope still adds its tag after this hook.
-      if (method !== 'HEAD') routes.push({ route: `${method} ${route.url}`, get schema() { return route.schema; } });
+      if (method !== 'HEAD')
+        routes.push({
+          route: `${method} ${route.url}`,
+          get schema() {
+            return route.schema;
+          },
+        });
     }
   });
 
@@ -314,7 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Swagger UI sets inline styles; its pages get their own policy, scripts still only from us.
-    staticCSP: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+    staticCSP:
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
     uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
 
@@ -323,7 +358,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (!deps.storage) await storage.close();
   });
 
-  if (!hasClient) logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
+  if (!hasClient)
+    logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientRoot,
@@ -332,7 +368,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       preCompressed: true,
       index: false,
       setHeaders(reply, filePath) {
-        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -341,9 +380,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id } });
+      return reply.status(404).send({
+        error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id },
+      });
     }
     // Client routes fall back to the single-page app; a student's page comes with its data.
     return sendDocument(app, indexHtml, request, reply, publicOrigin);

@@ -69,9 +69,24 @@ describe('loadConfig', () => {
       forcePathStyle: false,
     });
     expect(
-      loadConfig({ S3_BUCKET: 'aula', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'clave' }).s3,
-    ).toEqual({ bucket: 'aula', endpoint: 'http://127.0.0.1:9000', region: 'auto', accessKeyId: 'id', secretAccessKey: 'clave', forcePathStyle: true });
-    expect(loadConfig({ S3_BUCKET: 'aula', S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+      loadConfig({
+        S3_BUCKET: 'aula',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_REGION: 'auto',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'clave',
+      }).s3,
+    ).toEqual({
+      bucket: 'aula',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      accessKeyId: 'id',
+      secretAccessKey: 'clave',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'aula', S3_ENDPOINT: 'https://r2.example.com', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(
+      false,
+    );
   });
 
   it('defaults PUBLIC_URL to the port it listens on', () => {

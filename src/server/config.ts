@@ -12,50 +12,84 @@ const envSchema = z
   .object({
     PORT: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: 'debe ser un número de puerto' }).int('debe ser un número entero').min(0, 'debe estar entre 0 y 65535').max(65535, 'debe estar entre 0 y 65535').default(3000),
+      z.coerce
+        .number({ error: 'debe ser un número de puerto' })
+        .int('debe ser un número entero')
+        .min(0, 'debe estar entre 0 y 65535')
+        .max(65535, 'debe estar entre 0 y 65535')
+        .default(3000),
     ),
     HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
-      z
-        .url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres://usuario:clave@host:puerto/base' })
-        .optional(),
+      z.url({ protocol: /^postgres(ql)?$/, error: 'debe ser una URL postgres://usuario:clave@host:puerto/base' }).optional(),
     ),
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' }).optional()),
     SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/, error: 'debe ser una URL smtp:// o smtps://' }).optional()),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Aula Virtual <no-reply@aula-virtual.local>')),
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'debe ser un email válido' }).optional()),
-    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6, 'debe tener al menos 6 caracteres').max(128, 'debe tener como máximo 128 caracteres').optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z.string().min(6, 'debe tener al menos 6 caracteres').max(128, 'debe tener como máximo 128 caracteres').optional(),
+    ),
     SEED_DEMO: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
-    S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket S3 (minúsculas, números, puntos y guiones)').optional()),
+    S3_BUCKET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket S3 (minúsculas, números, puntos y guiones)')
+        .optional(),
+    ),
     S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' }).optional()),
-    S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]+$/, 'debe ser una región como us-east-1').default('us-east-1')),
+    S3_REGION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, 'debe ser una región como us-east-1')
+        .default('us-east-1'),
+    ),
     S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
     S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
     CLEANUP_INTERVAL_MINUTES: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: 'debe ser un número de minutos' }).int('debe ser un número entero').min(0, 'debe ser 0 (sin limpieza) o más').default(60),
+      z.coerce
+        .number({ error: 'debe ser un número de minutos' })
+        .int('debe ser un número entero')
+        .min(0, 'debe ser 0 (sin limpieza) o más')
+        .default(60),
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const) {
       if (env[name] !== undefined && !env.S3_BUCKET) {
-        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `es obligatoria cuando se define ${name} (sin S3_BUCKET los archivos se guardan en DATA_DIR)` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['S3_BUCKET'],
+          message: `es obligatoria cuando se define ${name} (sin S3_BUCKET los archivos se guardan en DATA_DIR)`,
+        });
         return;
       }
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'es obligatoria cuando se define la otra (S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'es obligatoria cuando se define la otra (S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas)',
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'es obligatoria cuando se define la otra (ADMIN_EMAIL y ADMIN_PASSWORD van juntas)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'es obligatoria cuando se define la otra (ADMIN_EMAIL y ADMIN_PASSWORD van juntas)',
+      });
     }
   });
 

@@ -47,7 +47,9 @@ try {
   const databaseUrl = process.env.DATABASE_URL;
   const reason = databaseUrl ? databaseReason(error) : undefined;
   if (databaseUrl && reason) {
-    console.error(`No se pudo iniciar: la base de datos de DATABASE_URL (${maskedUrl(databaseUrl)}) ${reason}. Revisá que PostgreSQL esté en marcha y que DATABASE_URL sea correcta.`);
+    console.error(
+      `No se pudo iniciar: la base de datos de DATABASE_URL (${maskedUrl(databaseUrl)}) ${reason}. Revisá que PostgreSQL esté en marcha y que DATABASE_URL sea correcta.`,
+    );
     process.exit(1);
   }
   throw error;

@@ -50,7 +50,11 @@ export async function startServer(config: Config, options: { logger?: Logger } =
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   if (config.s3) {
     const problem = await checkBucket(config.s3);
-    if (problem) logger.warn({ bucket: config.s3.bucket, endpoint: config.s3.endpoint, problem }, 'El bucket de S3_BUCKET no responde: las subidas y descargas de archivos van a fallar hasta que responda');
+    if (problem)
+      logger.warn(
+        { bucket: config.s3.bucket, endpoint: config.s3.endpoint, problem },
+        'El bucket de S3_BUCKET no responde: las subidas y descargas de archivos van a fallar hasta que responda',
+      );
   }
   const { app, ctx } = await buildApp({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await bootstrap(ctx);
@@ -63,7 +67,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
           backup: () => dumpDatabase(pglite, logger),
           'reset-password': async ({ email, password }) => {
             const reset = await resetPasswordAsOperator(ctx, String(email), String(password));
-            if (reset) logger.info({ email: reset.email, sessions: reset.sessions }, 'contraseña cambiada por el operador (npm run reset-password)');
+            if (reset)
+              logger.info({ email: reset.email, sessions: reset.sessions }, 'contraseña cambiada por el operador (npm run reset-password)');
             return Buffer.from(JSON.stringify({ reset }));
           },
         },
@@ -72,7 +77,13 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     : undefined;
   // Expired sessions are never served from memory (the cache checks the expiry), so their deletion
   // is announced without waiting for every instance to acknowledge each one.
-  const cleanup = scheduleCleanup({ database, storage: ctx.storage, sessionEvents: createSessionEvents(ctx.events), logger, minutes: config.cleanupIntervalMinutes });
+  const cleanup = scheduleCleanup({
+    database,
+    storage: ctx.storage,
+    sessionEvents: createSessionEvents(ctx.events),
+    logger,
+    minutes: config.cleanupIntervalMinutes,
+  });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();

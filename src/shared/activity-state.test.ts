@@ -13,7 +13,13 @@ import {
 } from './activity-state.ts';
 import { messages } from './messages.ts';
 
-const item = (overrides: Partial<ItemState> = {}): ItemState => ({ answer: null, correction: null, feedback: null, editable: true, ...overrides });
+const item = (overrides: Partial<ItemState> = {}): ItemState => ({
+  answer: null,
+  correction: null,
+  feedback: null,
+  editable: true,
+  ...overrides,
+});
 const fresh = (count = 3): ActivityState => ({ submitted: false, items: Array.from({ length: count }, () => item()) });
 const answered = (count = 3) => saveAnswers(fresh(count), new Map(Array.from({ length: count }, (_, i) => [i, `respuesta ${i + 1}`])));
 
@@ -46,7 +52,13 @@ describe('a new activity (module just enabled)', () => {
 
 describe('submit', () => {
   it('is refused with the spec message while an answer is empty or blank', () => {
-    const partial = saveAnswers(fresh(), new Map([[0, 'a'], [1, '   ']]));
+    const partial = saveAnswers(
+      fresh(),
+      new Map([
+        [0, 'a'],
+        [1, '   '],
+      ]),
+    );
     expect(() => submit(partial)).toThrow(messages.unanswered);
     expectTransitionError(() => submit(partial), 'unanswered');
   });

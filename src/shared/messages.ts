@@ -8,7 +8,8 @@ const count = new Intl.NumberFormat('es-AR');
 export const tooLong = (what: string, max: number) => `${what} no puede tener más de ${count.format(max)} caracteres`;
 
 /** "La imagen no puede pesar más de 5 MB." */
-export const tooHeavy = (what: string, maxBytes: number) => `${what} no puede pesar más de ${count.format(Math.round(maxBytes / (1024 * 1024)))} MB.`;
+export const tooHeavy = (what: string, maxBytes: number) =>
+  `${what} no puede pesar más de ${count.format(Math.round(maxBytes / (1024 * 1024)))} MB.`;
 
 /** "Un módulo puede tener como máximo 100 preguntas" */
 export const tooMany = (what: string, max: number, items: string) => `${what} puede tener como máximo ${count.format(max)} ${items}`;
@@ -24,7 +25,8 @@ export const loginWait = (seconds: number) => {
 export const watchedText = (percent: number) => `Visto ${percent} %`;
 
 /** 'Jugadas: 3 de 5 correctas': the jugadas a trainee got right on the first attempt. */
-export const jugadaScoreText = (score: { correct: number; total: number }) => `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
+export const jugadaScoreText = (score: { correct: number; total: number }) =>
+  `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
 
 /** What waits for an instructor: '3 por corregir'. */
 export const awaitingCorrectionText = (count: number) => `${count} por corregir`;
@@ -117,7 +119,8 @@ export const messages = {
   staleCorrection:
     'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.',
   alreadySubmitted: 'Ya enviaste tus respuestas: esperá la corrección.',
-  activityChangedElsewhere: 'Esta actividad cambió en otra pestaña o en otro dispositivo. Cargamos la versión actual: revisala antes de seguir.',
+  activityChangedElsewhere:
+    'Esta actividad cambió en otra pestaña o en otro dispositivo. Cargamos la versión actual: revisala antes de seguir.',
   answerLocked: 'Esa respuesta ya no se puede modificar.',
   nothingToSubmit: 'No hay respuestas para enviar.',
   notAwaitingCorrection: 'Esta actividad no está esperando corrección.',
@@ -153,12 +156,15 @@ export const messages = {
   moduleVideoNoFile: 'Este módulo no tiene un video subido.',
   watchedDuration: 'La duración del video debe ser un número de segundos mayor que 0 y de hasta 24 horas.',
   watchedPosition: 'La posición debe ser un número de segundos entre 0 y la duración del video.',
-  watchedInterval: 'Cada tramo visto debe ser un par de números [desde, hasta], con desde menor o igual que hasta, dentro de la duración del video.',
+  watchedInterval:
+    'Cada tramo visto debe ser un par de números [desde, hasta], con desde menor o igual que hasta, dentro de la duración del video.',
   watchedTooMany: 'Se pueden enviar como máximo 200 tramos vistos por vez.',
 
   // Archive, delete, deactivate.
-  courseHasWork: 'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
-  moduleHasWork: 'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
+  courseHasWork:
+    'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
+  moduleHasWork:
+    'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
   jugadaHasAnswers: 'Esta jugada ya tiene respuestas de alumnos: no se puede eliminar. Archivala para ocultarla sin perder nada.',
   archiveChoice: 'Indicá si se archiva o se restaura',
   activeChoice: 'Indicá si se activa o se desactiva',
@@ -205,7 +211,8 @@ export const messages = {
   videoOpenElsewhere: 'Abrilo en otra pestaña',
   youtubeFailed: 'No se pudo cargar el video de YouTube. Revisá tu conexión y recargá la página.',
   /** Under a module's YouTube video whose player script could not load (a school filter, a privacy extension). */
-  youtubeNotTracked: 'El video se puede ver, pero no se está registrando cuánto viste: tu red o tu navegador bloquean el reproductor de YouTube.',
+  youtubeNotTracked:
+    'El video se puede ver, pero no se está registrando cuánto viste: tu red o tu navegador bloquean el reproductor de YouTube.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

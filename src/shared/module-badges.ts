@@ -26,9 +26,14 @@ export interface ModuleBadge {
 }
 
 /** The module page's badges, in the order the page shows them. */
-export function moduleBadges(module: { watched?: Watched | null; progress?: ModuleProgress | null; jugadas?: JugadaScore | null }): ModuleBadge[] {
+export function moduleBadges(module: {
+  watched?: Watched | null;
+  progress?: ModuleProgress | null;
+  jugadas?: JugadaScore | null;
+}): ModuleBadge[] {
   const badges: ModuleBadge[] = [];
-  if (module.watched) badges.push({ text: watchedText(module.watched.percent), color: watchedColor(module.watched.percent), watched: true });
+  if (module.watched)
+    badges.push({ text: watchedText(module.watched.percent), color: watchedColor(module.watched.percent), watched: true });
   if (module.progress) badges.push({ text: progressLabels[module.progress], color: progressColors[module.progress], watched: false });
   if (module.jugadas) badges.push({ text: jugadaScoreText(module.jugadas), color: jugadaScoreColor(module.jugadas), watched: false });
   return badges;

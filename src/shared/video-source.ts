@@ -17,7 +17,9 @@ export function youtubePlayerVars(startAt: number | null | undefined): Record<st
  * YT.Player can take over a frame the server already put in the page instead of making its own.
  */
 export function youtubeEmbedUrl(id: string, startAt: number | null | undefined, origin: string): string {
-  const params = new URLSearchParams(Object.entries(youtubePlayerVars(startAt)).map(([name, value]): [string, string] => [name, String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(youtubePlayerVars(startAt)).map(([name, value]): [string, string] => [name, String(value)]),
+  );
   params.set('enablejsapi', '1');
   params.set('origin', origin);
   return `${youtubeEmbedHost}/embed/${encodeURIComponent(id)}?${params.toString()}`;

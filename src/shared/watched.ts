@@ -49,7 +49,12 @@ export function subtractIntervals(intervals: readonly Interval[], covered: reado
  * past it, the new parts latest in the video are dropped (so what a player that fell behind sends
  * counts from where the student was). The gaps merging closes count against the budget too.
  */
-export function addIntervalsWithin(stored: readonly Interval[], incoming: readonly Interval[], duration: number, budget: number): Interval[] {
+export function addIntervalsWithin(
+  stored: readonly Interval[],
+  incoming: readonly Interval[],
+  duration: number,
+  budget: number,
+): Interval[] {
   const before = mergeIntervals(stored, duration);
   const all = mergeIntervals([...before, ...incoming], duration);
   const had = watchedSeconds(before);
@@ -64,7 +69,11 @@ export function addIntervalsWithin(stored: readonly Interval[], incoming: readon
   }
   let result = mergeIntervals([...before, ...kept], duration);
   // Joining a kept part to its neighbour (gaps under JOIN_GAP) may add a little: take it off the last part.
-  for (let excess = watchedSeconds(result) - had - budget; excess > 1e-6 && kept.length > 0; excess = watchedSeconds(result) - had - budget) {
+  for (
+    let excess = watchedSeconds(result) - had - budget;
+    excess > 1e-6 && kept.length > 0;
+    excess = watchedSeconds(result) - had - budget
+  ) {
     const last = kept.at(-1)!;
     last[1] -= excess;
     if (last[1] - last[0] < MIN_INTERVAL) kept.pop();

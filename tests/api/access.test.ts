@@ -27,9 +27,19 @@ const forbiddenBody = { error: { code: 'FORBIDDEN', message: messages.forbidden 
 const moduleHiddenBody = { error: { code: 'NOT_FOUND', message: messages.moduleNotFound } };
 const put = (url: string, body: unknown, cookie?: string) => call(t.app, { method: 'PUT', url, body, ...(cookie ? { cookie } : {}) });
 const courseAccessOf = async (userId: string, courseId: string) =>
-  (await t.ctx.db.select().from(courseAccess).where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId))))[0]?.enabled;
+  (
+    await t.ctx.db
+      .select()
+      .from(courseAccess)
+      .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))
+  )[0]?.enabled;
 const moduleAccessOf = async (userId: string, moduleId: string) =>
-  (await t.ctx.db.select().from(moduleAccess).where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId))))[0]?.enabled;
+  (
+    await t.ctx.db
+      .select()
+      .from(moduleAccess)
+      .where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId)))
+  )[0]?.enabled;
 const activitiesOf = (userId: string) => t.ctx.db.select().from(activity).where(eq(activity.userId, userId));
 
 describe('GET /api/users/:userId', () => {
@@ -37,7 +47,11 @@ describe('GET /api/users/:userId', () => {
     const url = `/api/users/${student.id}`;
     const response = await call(t.app, { url, cookie: adminCookie });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student' }, invitationPending: false, active: true });
+    expect(response.json()).toEqual({
+      user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student' },
+      invitationPending: false,
+      active: true,
+    });
     expect((await call(t.app, { url })).statusCode).toBe(401);
     const self = await call(t.app, { url, cookie: student.cookie });
     expect(self.statusCode).toBe(403);
@@ -94,7 +108,11 @@ describe('GET /api/users/:userId/courses and PUT …/courses/:courseId/access', 
     const course = await buildCourse(t.ctx);
     const response = await put(`/api/users/${student.id}/courses/${course.id}/access`, body, adminCookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Indicá si se habilita o se bloquea', fields: { enabled: 'Indicá si se habilita o se bloquea' } });
+    expect(response.json().error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Indicá si se habilita o se bloquea',
+      fields: { enabled: 'Indicá si se habilita o se bloquea' },
+    });
     expect(await courseAccessOf(student.id, course.id)).toBeUndefined();
   });
 });
@@ -132,7 +150,17 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     const modules = await call(t.app, { url: `/api/users/${learner.id}/courses/${course.id}/modules`, cookie: adminCookie });
     expect(modules.statusCode).toBe(200);
     expect(modules.json().modules).toEqual([
-      { id: module.id, name: module.name, imageUrl: module.imageUrl, position: 0, archived: false, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
+      {
+        id: module.id,
+        name: module.name,
+        imageUrl: module.imageUrl,
+        position: 0,
+        archived: false,
+        enabled: true,
+        progress: 'sin-responder',
+        jugadas: null,
+        watchedPercent: null,
+      },
     ]);
   });
 
@@ -149,7 +177,12 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
       method: 'POST',
       url: `/api/modules/${module.id}/activity/submit`,
       cookie: learner.cookie,
-      body: { answers: [{ itemId: items[0]!.id, answer: 'Juego pasivo' }, { itemId: items[1]!.id, answer: 'Nunca' }] },
+      body: {
+        answers: [
+          { itemId: items[0]!.id, answer: 'Juego pasivo' },
+          { itemId: items[1]!.id, answer: 'Nunca' },
+        ],
+      },
     });
     expect(submit.statusCode).toBe(200);
     const correction = await call(t.app, {
@@ -234,7 +267,9 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     const self = await put(url, { enabled: true }, student.cookie);
     expect(self.statusCode).toBe(403);
     expect(self.json()).toMatchObject(forbiddenBody);
-    expect((await call(t.app, { url: `/api/users/${student.id}/courses/${course.id}/modules`, cookie: student.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: `/api/users/${student.id}/courses/${course.id}/modules`, cookie: student.cookie })).statusCode).toBe(
+      403,
+    );
     expect(await moduleAccessOf(student.id, module.id)).toBeUndefined();
 
     const unknownModule = await put(`/api/users/${student.id}/modules/${unknownId()}/access`, { enabled: true }, adminCookie);
@@ -243,8 +278,12 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     const unknownUser = await put(`/api/users/${unknownId()}/modules/${module.id}/access`, { enabled: true }, adminCookie);
     expect(unknownUser.statusCode).toBe(404);
     expect(unknownUser.json().error.message).toBe('El usuario no existe.');
-    expect((await call(t.app, { url: `/api/users/${student.id}/courses/${unknownId()}/modules`, cookie: adminCookie })).statusCode).toBe(404);
-    expect((await call(t.app, { url: `/api/users/${unknownId()}/courses/${course.id}/modules`, cookie: adminCookie })).statusCode).toBe(404);
+    expect((await call(t.app, { url: `/api/users/${student.id}/courses/${unknownId()}/modules`, cookie: adminCookie })).statusCode).toBe(
+      404,
+    );
+    expect((await call(t.app, { url: `/api/users/${unknownId()}/courses/${course.id}/modules`, cookie: adminCookie })).statusCode).toBe(
+      404,
+    );
     expect(await courseAccessOf(student.id, course.id)).toBeUndefined();
   });
 
@@ -258,7 +297,13 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toBe('Indicá si se habilita o se bloquea');
     }
-    const broken = await call(t.app, { method: 'PUT', url, body: '{"enabled":', headers: { 'content-type': 'application/json' }, cookie: adminCookie });
+    const broken = await call(t.app, {
+      method: 'PUT',
+      url,
+      body: '{"enabled":',
+      headers: { 'content-type': 'application/json' },
+      cookie: adminCookie,
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.message).toBe(messages.invalidJson);
     expect(await moduleAccessOf(student.id, module.id)).toBeUndefined();

@@ -39,7 +39,8 @@ async function learner(questions = ['¿Cuántos jugadores hay en cancha?', '¿Cu
   return { student, module, activityId: row.id, itemIds: items.map((item) => item.id) };
 }
 
-const getOwn = (moduleId: string, cookie?: string) => call(t.app, { url: `/api/modules/${moduleId}/activity`, ...(cookie ? { cookie } : {}) });
+const getOwn = (moduleId: string, cookie?: string) =>
+  call(t.app, { url: `/api/modules/${moduleId}/activity`, ...(cookie ? { cookie } : {}) });
 const saveDraft = (moduleId: string, answers: unknown, cookie?: string) =>
   call(t.app, { method: 'PUT', url: `/api/modules/${moduleId}/activity/answers`, body: { answers }, ...(cookie ? { cookie } : {}) });
 const submit = (moduleId: string, answers: unknown, cookie?: string) =>
@@ -107,7 +108,10 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     expect(first.json().activity).toMatchObject({
       submitted: false,
       progress: 'sin-responder',
-      items: [{ answer: 'Siete', editable: true }, { answer: null, editable: true }],
+      items: [
+        { answer: 'Siete', editable: true },
+        { answer: null, editable: true },
+      ],
     });
     const second = await saveDraft(module.id, answers(itemIds, ['Siete por equipo', '60 minutos']), student.cookie);
     expect(second.statusCode).toBe(200);
@@ -121,7 +125,14 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     const { student, module, itemIds } = await learner();
     expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'a'.repeat(10_000) }], student.cookie)).statusCode).toBe(200);
     const before = await adminView(student.id, module.id);
-    const response = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'b' }, { itemId: itemIds[0], answer: 'c'.repeat(10_001) }], student.cookie);
+    const response = await saveDraft(
+      module.id,
+      [
+        { itemId: itemIds[1], answer: 'b' },
+        { itemId: itemIds[0], answer: 'c'.repeat(10_001) },
+      ],
+      student.cookie,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'La respuesta no puede tener más de 10.000 caracteres' });
     expect(await adminView(student.id, module.id)).toEqual(before);
@@ -130,7 +141,14 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
   it('answers an unknown item id with 400 and saves none of the answers sent with it', async () => {
     const { student, module, itemIds } = await learner();
     const before = await adminView(student.id, module.id);
-    const response = await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'Válida' }, { itemId: unknownId(), answer: 'X' }], student.cookie);
+    const response = await saveDraft(
+      module.id,
+      [
+        { itemId: itemIds[0], answer: 'Válida' },
+        { itemId: unknownId(), answer: 'X' },
+      ],
+      student.cookie,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'Una de las preguntas no pertenece a esta actividad.' });
     expect(await adminView(student.id, module.id)).toEqual(before);
@@ -160,7 +178,14 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
 
     expect((await correct(sent.id, verdicts(sent, [true, false]))).statusCode).toBe(200);
     const before = await adminView(student.id, module.id);
-    const locked = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'Sesenta' }, { itemId: itemIds[0], answer: 'Ocho' }], student.cookie);
+    const locked = await saveDraft(
+      module.id,
+      [
+        { itemId: itemIds[1], answer: 'Sesenta' },
+        { itemId: itemIds[0], answer: 'Ocho' },
+      ],
+      student.cookie,
+    );
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toMatchObject({ code: 'CONFLICT', message: 'Esa respuesta ya no se puede modificar.' });
     expect(await adminView(student.id, module.id)).toEqual(before);
@@ -168,13 +193,28 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     // The answer sent back to the student can be written again; the other stays.
     const fixed = await saveDraft(module.id, [{ itemId: itemIds[1], answer: 'Sesenta' }], student.cookie);
     expect(fixed.statusCode).toBe(200);
-    expect(fixed.json().activity).toMatchObject({ submitted: false, version: before.version + 1, items: [{ answer: 'Siete', correction: true }, { answer: 'Sesenta', correction: false }] });
+    expect(fixed.json().activity).toMatchObject({
+      submitted: false,
+      version: before.version + 1,
+      items: [
+        { answer: 'Siete', correction: true },
+        { answer: 'Sesenta', correction: false },
+      ],
+    });
   });
 
   it('keeps the last of two answers to one item, and any text exactly as written', async () => {
     const { student, module, itemIds } = await learner();
-    const text = "O'Neill dijo: \\\"¡7 metros!\\\" -- ); drop table activity; $1 ñ 🤾";
-    const response = await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'primera' }, { itemId: itemIds[1], answer: 'b' }, { itemId: itemIds[0], answer: text }], student.cookie);
+    const text = 'O\'Neill dijo: \\"¡7 metros!\\" -- ); drop table activity; $1 ñ 🤾';
+    const response = await saveDraft(
+      module.id,
+      [
+        { itemId: itemIds[0], answer: 'primera' },
+        { itemId: itemIds[1], answer: 'b' },
+        { itemId: itemIds[0], answer: text },
+      ],
+      student.cookie,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().activity.items.map((i: { answer: string }) => i.answer)).toEqual([text, 'b']);
     expect((await getOwn(module.id, student.cookie)).json().activity.items.map((i: { answer: string }) => i.answer)).toEqual([text, 'b']);
@@ -184,7 +224,9 @@ describe('PUT /api/modules/:moduleId/activity/answers (drafts)', () => {
     const { student, module, itemIds } = await learner();
     await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'uno' }], student.cookie);
     const counter = countRoundTrips(t.ctx.database);
-    const trips = await counter.during(async () => expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'dos' }], student.cookie)).statusCode).toBe(200));
+    const trips = await counter.during(async () =>
+      expect((await saveDraft(module.id, [{ itemId: itemIds[0], answer: 'dos' }], student.cookie)).statusCode).toBe(200),
+    );
     expect(trips).toBe(1);
   });
 
@@ -324,13 +366,19 @@ describe('GET /api/users/:userId/modules/:moduleId/activity (admin)', () => {
 describe('POST /api/activities/:activityId/correction', () => {
   it('saves the correction: wrong answers go back editable with feedback, right ones are final, and the student gets an email', async () => {
     const { student, module, activityId, itemIds } = await learner(undefined, 'Reglas del pasivo');
-    const submitted = (await submit(module.id, answers(itemIds, ['Siete', 'Cuarenta minutos']), student.cookie)).json().activity as Activity;
+    const submitted = (await submit(module.id, answers(itemIds, ['Siete', 'Cuarenta minutos']), student.cookie)).json()
+      .activity as Activity;
     const mailsBefore = t.mails.length;
 
     const response = await correct(activityId, verdicts(submitted, [true, false], '  Son dos tiempos de 30 minutos  '));
     expect(response.statusCode).toBe(200);
     const corrected = response.json().activity as Activity;
-    expect(corrected).toMatchObject({ submitted: false, progress: 'con-correcciones', version: submitted.version + 1, correctedAt: expect.any(String) });
+    expect(corrected).toMatchObject({
+      submitted: false,
+      progress: 'con-correcciones',
+      version: submitted.version + 1,
+      correctedAt: expect.any(String),
+    });
     expect(corrected.items).toMatchObject([
       { answer: 'Siete', correction: true, feedback: null, editable: false },
       { answer: 'Cuarenta minutos', correction: false, feedback: 'Son dos tiempos de 30 minutos', editable: true },
@@ -407,7 +455,13 @@ describe('POST /api/activities/:activityId/correction', () => {
     ],
     [
       'an item of another activity',
-      (a: Activity) => ({ version: a.version, items: [{ itemId: a.items[0]!.id, correct: true, feedback: null }, { itemId: unknownId(), correct: true, feedback: null }] }),
+      (a: Activity) => ({
+        version: a.version,
+        items: [
+          { itemId: a.items[0]!.id, correct: true, feedback: null },
+          { itemId: unknownId(), correct: true, feedback: null },
+        ],
+      }),
     ],
   ])('answers %s with 400, changing nothing', async (_case, body) => {
     const { student, module, activityId } = await learner();
@@ -420,7 +474,11 @@ describe('POST /api/activities/:activityId/correction', () => {
   });
 
   it.each([
-    ['an item without a verdict', (a: Activity) => ({ version: a.version, items: a.items.map((i) => ({ itemId: i.id, feedback: null })) }), markEach],
+    [
+      'an item without a verdict',
+      (a: Activity) => ({ version: a.version, items: a.items.map((i) => ({ itemId: i.id, feedback: null })) }),
+      markEach,
+    ],
     [
       'feedback over 5,000 characters',
       (a: Activity) => ({ version: a.version, items: a.items.map((i) => ({ itemId: i.id, correct: false, feedback: 'x'.repeat(5001) })) }),

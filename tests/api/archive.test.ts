@@ -22,8 +22,15 @@ afterAll(async () => {
 });
 
 const as = (cookie: string) => (url: string) => call(t.app, { url, cookie });
-const admin = (method: 'PUT' | 'DELETE', url: string, body?: unknown) => call(t.app, { method, url, cookie: adminCookie, ...(body === undefined ? {} : { body }) });
-const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+const admin = (method: 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  call(t.app, { method, url, cookie: adminCookie, ...(body === undefined ? {} : { body }) });
+const closed = (stream: EventStream) =>
+  stream
+    .waitFor(() => false, 5000)
+    .then(
+      () => 'evento',
+      (error: Error) => error.message,
+    );
 
 /** A student with a module of a new course enabled, who wrote a draft answer in it. */
 async function studentAtWork() {
@@ -100,19 +107,33 @@ describe('archiving a module', () => {
     const { course, module, student } = await studentAtWork();
     const get = as(student.cookie);
     const other = await buildModule(t.ctx, course.id);
-    expect((await admin('PUT', `/api/modules/${module.id}/archived`, { archived: true })).json().module.archivedAt).toEqual(expect.any(String));
+    expect((await admin('PUT', `/api/modules/${module.id}/archived`, { archived: true })).json().module.archivedAt).toEqual(
+      expect.any(String),
+    );
     const listed = (await get(`/api/courses/${course.id}/my-modules`)).json().modules.map((m: { id: string }) => m.id);
     expect(listed).toEqual([other.id]);
     // The student worked in it: it stays on their list as archived, its activity readable and nothing else.
-    const page = (await get(`/api/pages/courses/${course.id}/modulos`)).json().modules as Array<{ id: string; archived: boolean; enabled: boolean }>;
+    const page = (await get(`/api/pages/courses/${course.id}/modulos`)).json().modules as Array<{
+      id: string;
+      archived: boolean;
+      enabled: boolean;
+    }>;
     expect(page.find((m) => m.id === module.id)).toMatchObject({ archived: true, enabled: false });
     const readable = await get(`/api/pages/modules/${module.id}/actividades`);
     expect(readable.statusCode, readable.body).toBe(200);
-    expect(readable.json().activity).toMatchObject({ moduleArchived: true, items: [{ answer: 'Mi borrador', editable: false }, { editable: false }] });
+    expect(readable.json().activity).toMatchObject({
+      moduleArchived: true,
+      items: [{ answer: 'Mi borrador', editable: false }, { editable: false }],
+    });
     expect((await get(`/api/pages/modules/${module.id}`)).statusCode).toBe(404);
     expect((await get(`/api/modules/${module.id}`)).statusCode).toBe(404);
     expect((await get(`/api/modules/${module.id}/activity`)).statusCode).toBe(404);
-    const draft = await call(t.app, { method: 'PUT', url: `/api/modules/${module.id}/activity/answers`, cookie: student.cookie, body: { answers: [] } });
+    const draft = await call(t.app, {
+      method: 'PUT',
+      url: `/api/modules/${module.id}/activity/answers`,
+      cookie: student.cookie,
+      body: { answers: [] },
+    });
     expect(draft.statusCode).toBe(404);
     // Still in the admin's list of the course, marked.
     const adminList = (await as(adminCookie)(`/api/courses/${course.id}/modules`)).json().modules as { id: string; archivedAt?: string }[];
@@ -151,7 +172,12 @@ describe('deleting', () => {
     const student = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, student.id, untouched.id);
     // An admin's own forum message is not student work.
-    await buildMessage(t.ctx, untouched.id, { id: (await as(adminCookie)('/api/auth/session')).json().user.id, name: 'Admin', email: ADMIN_EMAIL, role: 'admin' }, 'Bienvenidos');
+    await buildMessage(
+      t.ctx,
+      untouched.id,
+      { id: (await as(adminCookie)('/api/auth/session')).json().user.id, name: 'Admin', email: ADMIN_EMAIL, role: 'admin' },
+      'Bienvenidos',
+    );
     expect((await admin('DELETE', `/api/modules/${module.id}`)).statusCode).toBe(204);
     expect((await as(adminCookie)(`/api/modules/${module.id}`)).statusCode).toBe(404);
     expect((await admin('DELETE', `/api/courses/${course.id}`)).statusCode).toBe(204);
@@ -191,7 +217,9 @@ describe('deactivating a user', () => {
 
     expect((await admin('PUT', `/api/users/${student.id}/active`, { active: true })).json().active).toBe(true);
     const back = await login(t.app, student.email, student.password);
-    expect((await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: back })).json().activity.items[0].answer).toBe('Mi borrador');
+    expect((await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: back })).json().activity.items[0].answer).toBe(
+      'Mi borrador',
+    );
   });
 
   it('ends a deactivated admin’s admin stream too, and an admin cannot deactivate themselves', async () => {

@@ -93,11 +93,24 @@ beforeAll(async () => {
     studentId: student.id,
     targetId: target.id,
   });
-  const videoId = await insertVideo(t.ctx.db, { key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'), mime: 'video/webm', size: webmBytes().length });
+  const videoId = await insertVideo(t.ctx.db, {
+    key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'),
+    mime: 'video/webm',
+    size: webmBytes().length,
+  });
   const jugada = await buildJugada(t.ctx, module.id);
-  await updateJugada(t.ctx.db, jugada.id, { ...jugadaBody(), video: { kind: 'file', videoId }, correctDecisionId: jugada.correctDecisionId, correctSanctionId: jugada.correctSanctionId });
+  await updateJugada(t.ctx.db, jugada.id, {
+    ...jugadaBody(),
+    video: { kind: 'file', videoId },
+    correctDecisionId: jugada.correctDecisionId,
+    correctSanctionId: jugada.correctSanctionId,
+  });
   f.jugadaId = jugada.id;
-  const moduleVideoId = await insertVideo(t.ctx.db, { key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'), mime: 'video/webm', size: webmBytes().length });
+  const moduleVideoId = await insertVideo(t.ctx.db, {
+    key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'),
+    mime: 'video/webm',
+    size: webmBytes().length,
+  });
   const videoModule = await buildModule(t.ctx, course.id);
   await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
   await enableModule(t.ctx, student.id, videoModule.id);
@@ -126,20 +139,34 @@ afterAll(async () => {
 
 const png = () => multipart([{ name: 'file', filename: 'portada.png', content: pngBytes(), contentType: 'image/png' }]);
 const webm = () => multipart([{ name: 'file', filename: 'jugada.webm', content: webmBytes(), contentType: 'video/webm' }]);
-const pdf = () => multipart([{ name: 'name', value: 'Reglamento' }, { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() }]);
+const pdf = () =>
+  multipart([
+    { name: 'name', value: 'Reglamento' },
+    { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() },
+  ]);
 
 /** A class list with one trainee, a new email for each caller. */
 const classList = (as: Caller) =>
   multipart([
     { name: 'courseId', value: f.courseId },
-    { name: 'file', filename: 'alumnos.csv', content: Buffer.from(`nombre;email\nImportada ${as};importada-${as}@example.com\n`), contentType: 'text/csv' },
+    {
+      name: 'file',
+      filename: 'alumnos.csv',
+      content: Buffer.from(`nombre;email\nImportada ${as};importada-${as}@example.com\n`),
+      contentType: 'text/csv',
+    },
   ]);
 
 let invitedCounter = 0;
 /** A user created with an invitation (no password yet). */
 async function invitedUserId(): Promise<string> {
   invitedCounter += 1;
-  const response = await call(t.app, { method: 'POST', url: '/api/users', cookie: cookies.admin!, body: { name: 'Invitada', email: `invitada-${invitedCounter}@example.com` } });
+  const response = await call(t.app, {
+    method: 'POST',
+    url: '/api/users',
+    cookie: cookies.admin!,
+    body: { name: 'Invitada', email: `invitada-${invitedCounter}@example.com` },
+  });
   return (response.json() as { user: { id: string } }).user.id;
 }
 
@@ -215,7 +242,11 @@ const rows: Row[] = [
     expected: [401, 200, 200, 200],
     request: () => ({ method: 'PUT', url: '/api/me/email-preferences', body: { forumReplies: 'immediate' } }),
   },
-  { route: 'PATCH /api/me', expected: [401, 200, 200, 200], request: () => ({ method: 'PATCH', url: '/api/me', body: { name: 'Nombre de prueba' } }) },
+  {
+    route: 'PATCH /api/me',
+    expected: [401, 200, 200, 200],
+    request: () => ({ method: 'PATCH', url: '/api/me', body: { name: 'Nombre de prueba' } }),
+  },
   // A wrong current password (a right one would end the other rows' sessions): reached by every signed-in user.
   {
     route: 'PUT /api/me/password',
@@ -315,7 +346,11 @@ const rows: Row[] = [
   {
     route: 'PATCH /api/modules/:moduleId',
     expected: [401, 403, 403, 200],
-    request: () => ({ method: 'PATCH', url: `/api/modules/${f.moduleId}`, body: { videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } }),
+    request: () => ({
+      method: 'PATCH',
+      url: `/api/modules/${f.moduleId}`,
+      body: { videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    }),
     unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/modules/${id}`, body: { name: 'X' } }) },
   },
   {
@@ -326,13 +361,20 @@ const rows: Row[] = [
       const ids = (list.json().modules as { id: string }[]).map((m) => m.id);
       return { method: 'PUT', url: `/api/courses/${f.courseId}/modules/order`, body: { moduleIds: ids } };
     },
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/modules/order`, body: { moduleIds: [f.moduleId] } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/modules/order`, body: { moduleIds: [f.moduleId] } }),
+    },
   },
 
   {
     route: 'PUT /api/modules/:moduleId/archived',
     expected: [401, 403, 403, 200],
-    request: async () => ({ method: 'PUT', url: `/api/modules/${(await buildModule(t.ctx, f.courseId)).id}/archived`, body: { archived: true } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/modules/${(await buildModule(t.ctx, f.courseId)).id}/archived`,
+      body: { archived: true },
+    }),
     unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/archived`, body: { archived: true } }) },
   },
   {
@@ -374,7 +416,11 @@ const rows: Row[] = [
   {
     route: 'POST /api/users',
     expected: [401, 403, 403, 201],
-    request: (as) => ({ method: 'POST', url: '/api/users', body: { name: 'Nueva', email: `nueva-${as}@example.com`, password: 'clave-segura' } }),
+    request: (as) => ({
+      method: 'POST',
+      url: '/api/users',
+      body: { name: 'Nueva', email: `nueva-${as}@example.com`, password: 'clave-segura' },
+    }),
   },
   {
     route: 'GET /api/users/:userId',
@@ -417,7 +463,10 @@ const rows: Row[] = [
     route: 'PUT /api/users/:userId/courses/:courseId/access',
     expected: [401, 403, 403, 204],
     request: () => ({ method: 'PUT', url: `/api/users/${f.targetId}/courses/${f.courseId}/access`, body: { enabled: true } }),
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/courses/${id}/access`, body: { enabled: true } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/courses/${id}/access`, body: { enabled: true } }),
+    },
   },
   {
     route: 'GET /api/users/:userId/courses/:courseId/modules',
@@ -429,7 +478,10 @@ const rows: Row[] = [
     route: 'PUT /api/users/:userId/modules/:moduleId/access',
     expected: [401, 403, 403, 204],
     request: () => ({ method: 'PUT', url: `/api/users/${f.targetId}/modules/${f.moduleId}/access`, body: { enabled: true } }),
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/modules/${id}/access`, body: { enabled: true } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/users/${f.targetId}/modules/${id}/access`, body: { enabled: true } }),
+    },
   },
   {
     route: 'PUT /api/modules/:moduleId/access',
@@ -468,13 +520,19 @@ const rows: Row[] = [
     route: 'POST /api/activities/:activityId/correction',
     expected: [401, 403, 403, 200],
     request: pendingCorrection,
-    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'POST', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }),
+    },
   },
   {
     route: 'PUT /api/activities/:activityId/correction',
     expected: [401, 403, 403, 200],
     request: savedCorrection,
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/activities/${id}/correction`, body: { version: 1, items: [] } }),
+    },
   },
   {
     route: 'GET /api/courses/:courseId/progress',
@@ -507,7 +565,12 @@ const rows: Row[] = [
     route: 'DELETE /api/messages/:messageId',
     expected: [401, 403, 403, 204],
     request: async () => {
-      const message = await buildMessage(t.ctx, f.moduleId, { id: f.studentId, name: 'Estudiante', email: '', role: 'student' }, 'Para borrar');
+      const message = await buildMessage(
+        t.ctx,
+        f.moduleId,
+        { id: f.studentId, name: 'Estudiante', email: '', role: 'student' },
+        'Para borrar',
+      );
       return { method: 'DELETE', url: `/api/messages/${message.id}` };
     },
     unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/messages/${id}` }) },
@@ -547,7 +610,11 @@ const rows: Row[] = [
     request: async () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/jugada-options`, body: await courseOptionsOf() }),
     unknown: {
       as: 'admin',
-      request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/jugada-options`, body: { decisions: [{ label: 'Gol' }], sanctions: [{ label: 'Ninguna' }] } }),
+      request: (id) => ({
+        method: 'PUT',
+        url: `/api/courses/${id}/jugada-options`,
+        body: { decisions: [{ label: 'Gol' }], sanctions: [{ label: 'Ninguna' }] },
+      }),
     },
   },
   {
@@ -565,16 +632,30 @@ const rows: Row[] = [
     route: 'POST /api/modules/:moduleId/jugadas',
     expected: [401, 403, 403, 201],
     request: async () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/jugadas`, body: jugadaBody(await courseOptionsOf()) }),
-    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/jugadas`, body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({
+        method: 'POST',
+        url: `/api/modules/${id}/jugadas`,
+        body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' },
+      }),
+    },
   },
   {
     route: 'PUT /api/modules/:moduleId/jugadas/order',
     expected: [401, 403, 403, 204],
     request: async () => {
       const list = await call(t.app, { url: `/api/modules/${f.moduleId}/jugadas`, cookie: cookies.admin! });
-      return { method: 'PUT', url: `/api/modules/${f.moduleId}/jugadas/order`, body: { jugadaIds: (list.json().jugadas as { id: string }[]).map((j) => j.id) } };
+      return {
+        method: 'PUT',
+        url: `/api/modules/${f.moduleId}/jugadas/order`,
+        body: { jugadaIds: (list.json().jugadas as { id: string }[]).map((j) => j.id) },
+      };
     },
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/jugadas/order`, body: { jugadaIds: [f.jugadaId] } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/jugadas/order`, body: { jugadaIds: [f.jugadaId] } }),
+    },
   },
   {
     route: 'PUT /api/jugadas/:jugadaId',
@@ -584,7 +665,14 @@ const rows: Row[] = [
       const own = await buildJugada(t.ctx, f.moduleId);
       return { method: 'PUT', url: `/api/jugadas/${own.id}`, body: jugadaBody(await courseOptionsOf()) };
     },
-    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/jugadas/${id}`, body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' } }) },
+    unknown: {
+      as: 'admin',
+      request: (id) => ({
+        method: 'PUT',
+        url: `/api/jugadas/${id}`,
+        body: { ...jugadaBody(), correctDecisionId: 'a', correctSanctionId: 'b' },
+      }),
+    },
   },
   {
     route: 'DELETE /api/jugadas/:jugadaId',
@@ -595,7 +683,11 @@ const rows: Row[] = [
   {
     route: 'PUT /api/jugadas/:jugadaId/archived',
     expected: [401, 403, 403, 200],
-    request: async () => ({ method: 'PUT', url: `/api/jugadas/${(await buildJugada(t.ctx, f.moduleId)).id}/archived`, body: { archived: true } }),
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/jugadas/${(await buildJugada(t.ctx, f.moduleId)).id}/archived`,
+      body: { archived: true },
+    }),
     unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/jugadas/${id}/archived`, body: { archived: true } }) },
   },
   {
@@ -614,8 +706,15 @@ const rows: Row[] = [
     route: 'POST /api/modules/:moduleId/watched',
     // Only students have watched progress: an admin previewing the module records nothing.
     expected: [401, 404, 200, 403],
-    request: () => ({ method: 'POST', url: `/api/modules/${f.moduleId}/watched`, body: { duration: 60, position: 12, intervals: [[0, 12]] } }),
-    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/modules/${id}/watched`, body: { duration: 60, position: 1, intervals: [] } }) },
+    request: () => ({
+      method: 'POST',
+      url: `/api/modules/${f.moduleId}/watched`,
+      body: { duration: 60, position: 12, intervals: [[0, 12]] },
+    }),
+    unknown: {
+      as: 'student',
+      request: (id) => ({ method: 'POST', url: `/api/modules/${id}/watched`, body: { duration: 60, position: 1, intervals: [] } }),
+    },
   },
   {
     route: 'GET /api/modules/:moduleId/my-jugadas',
@@ -628,9 +727,16 @@ const rows: Row[] = [
     expected: [401, 404, 200, 403],
     request: async () => {
       const options = await courseOptionsOf();
-      return { method: 'POST', url: `/api/jugadas/${f.jugadaId}/answer`, body: { decisionId: options.decisions[0]!.id, sanctionId: options.sanctions[0]!.id, moment: 1.5 } };
+      return {
+        method: 'POST',
+        url: `/api/jugadas/${f.jugadaId}/answer`,
+        body: { decisionId: options.decisions[0]!.id, sanctionId: options.sanctions[0]!.id, moment: 1.5 },
+      };
     },
-    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/jugadas/${id}/answer`, body: { decisionId: 'a', sanctionId: 'b', moment: null } }) },
+    unknown: {
+      as: 'student',
+      request: (id) => ({ method: 'POST', url: `/api/jugadas/${id}/answer`, body: { decisionId: 'a', sanctionId: 'b', moment: null } }),
+    },
   },
   {
     route: 'GET /api/modules/:moduleId/jugadas/results',
@@ -688,20 +794,25 @@ async function send(row: Row, request: Request, cookie: string | undefined) {
 describe('authorization table', () => {
   const cells = rows.flatMap((row) => callers.map((as, column) => ({ row, as, expected: row.expected[column]! })));
 
-  it.each(cells.map((cell) => [cell.row.route, cell.as, cell.expected, cell] as const))('%s as %s → %i', async (_route, as, expected, cell) => {
-    const request = await cell.row.request(as);
-    const response = await send(cell.row, request, cookies[as]);
-    expect(response.status, response.body).toBe(expected);
-    const errorBody = errorBodies[expected];
-    if (errorBody) expect(JSON.parse(response.body)).toMatchObject({ error: errorBody });
-    if (cell.row.stream && expected === 200) expect(response.contentType).toMatch(/^text\/event-stream/);
-  });
+  it.each(cells.map((cell) => [cell.row.route, cell.as, cell.expected, cell] as const))(
+    '%s as %s → %i',
+    async (_route, as, expected, cell) => {
+      const request = await cell.row.request(as);
+      const response = await send(cell.row, request, cookies[as]);
+      expect(response.status, response.body).toBe(expected);
+      const errorBody = errorBodies[expected];
+      if (errorBody) expect(JSON.parse(response.body)).toMatchObject({ error: errorBody });
+      if (cell.row.stream && expected === 200) expect(response.contentType).toMatch(/^text\/event-stream/);
+    },
+  );
 
   const unknownCells = rows.filter((row) => row.unknown).map((row) => [row.route, row.unknown!.as, row] as const);
   it.each(unknownCells)('%s with an unknown id, as %s → 404', async (_route, as, row) => {
     const response = await send(row, row.unknown!.request(unknownId()), cookies[as]);
     expect(response.status, response.body).toBe(404);
-    expect(JSON.parse(response.body)).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) } });
+    expect(JSON.parse(response.body)).toMatchObject({
+      error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) },
+    });
   });
 
   const malformedCells = unknownCells.filter(([, , row]) => !row.idInBody);

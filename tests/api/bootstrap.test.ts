@@ -42,7 +42,10 @@ describe('bootstrap', () => {
     t = await createTestApp();
     const before = await users(t);
 
-    await bootstrap({ ...t.ctx, config: { ...t.ctx.config, admin: { email: 'otra-admin@example.com', password: 'otra-clave' }, seedDemo: true } });
+    await bootstrap({
+      ...t.ctx,
+      config: { ...t.ctx.config, admin: { email: 'otra-admin@example.com', password: 'otra-clave' }, seedDemo: true },
+    });
 
     expect(await users(t)).toEqual(before);
     expect((await postLogin(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(200);
@@ -95,7 +98,7 @@ async function moduleTwoJugadas(app: TestApp) {
   return { moduleTwo: moduleTwo!, rows: moduleTwo ? await app.ctx.db.select().from(jugada).where(eq(jugada.moduleId, moduleTwo.id)) : [] };
 }
 
-describe('the sample course\'s jugadas', () => {
+describe("the sample course's jugadas", () => {
   it('with ffmpeg: three jugadas in module 2 on clips the seed drew, stored and served like uploaded ones, playable (H.264 and AAC)', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const started = Date.now();
@@ -107,7 +110,15 @@ describe('the sample course\'s jugadas', () => {
     const student = await login(t.app, DEMO_STUDENT_EMAIL, demoPassword!);
     const mine = await call(t.app, { url: `/api/modules/${moduleTwo.id}/my-jugadas`, cookie: student });
     expect(mine.statusCode).toBe(200);
-    const { jugadas } = mine.json().jugadas as { jugadas: Array<{ id: string; prompt: string; hasMoment: boolean; video: { kind: string; url: string; mimeType: string }; firstAnswer: unknown }> };
+    const { jugadas } = mine.json().jugadas as {
+      jugadas: Array<{
+        id: string;
+        prompt: string;
+        hasMoment: boolean;
+        video: { kind: string; url: string; mimeType: string };
+        firstAnswer: unknown;
+      }>;
+    };
     expect(jugadas).toHaveLength(3);
     for (const j of jugadas) {
       expect(j).toMatchObject({ hasMoment: true, firstAnswer: null, video: { kind: 'file', mimeType: 'video/mp4' } });
@@ -122,9 +133,18 @@ describe('the sample course\'s jugadas', () => {
       expect(range.rawPayload.length).toBe(100);
     }
     // The correct calls, for the admin: from the course's IHF lists, each explained with its rule.
-    const admin = await login(t.app, 'admin@aula-virtual.local', /admin@aula-virtual\.local \/ (\S+)/.exec(log.mock.calls.flat().join('\n'))![1]!);
-    const results = await call(t.app, { url: `/api/users/${(await t.ctx.db.select().from(userTable).where(eq(userTable.email, DEMO_STUDENT_EMAIL)))[0]!.id}/modules/${moduleTwo.id}/jugadas`, cookie: admin });
-    expect(results.json().jugadas.map((j: { correctDecision: string; correctSanction: string }) => [j.correctDecision, j.correctSanction])).toEqual([
+    const admin = await login(
+      t.app,
+      'admin@aula-virtual.local',
+      /admin@aula-virtual\.local \/ (\S+)/.exec(log.mock.calls.flat().join('\n'))![1]!,
+    );
+    const results = await call(t.app, {
+      url: `/api/users/${(await t.ctx.db.select().from(userTable).where(eq(userTable.email, DEMO_STUDENT_EMAIL)))[0]!.id}/modules/${moduleTwo.id}/jugadas`,
+      cookie: admin,
+    });
+    expect(
+      results.json().jugadas.map((j: { correctDecision: string; correctSanction: string }) => [j.correctDecision, j.correctSanction]),
+    ).toEqual([
       ['Tiro de 7 metros', 'Exclusión de 2 minutos'],
       ['Pasos', 'Ninguna'],
       ['Falta en ataque', 'Ninguna'],
@@ -138,14 +158,18 @@ describe('the sample course\'s jugadas', () => {
   it('without ffmpeg: the sample course is created without jugadas and one Spanish line says why', async () => {
     t = await createTestApp();
     const warn = vi.spyOn(t.ctx.logger, 'warn');
-    await expect(seedDemo(t.ctx, 'clave-de-ejemplo-123', { ffmpeg: 'ffmpeg-que-no-esta-instalado' })).resolves.toMatchObject({ email: DEMO_STUDENT_EMAIL });
+    await expect(seedDemo(t.ctx, 'clave-de-ejemplo-123', { ffmpeg: 'ffmpeg-que-no-esta-instalado' })).resolves.toMatchObject({
+      email: DEMO_STUDENT_EMAIL,
+    });
 
     expect(await t.ctx.db.select({ name: course.name }).from(course)).toEqual([{ name: 'Curso de Árbitros de Handball' }]);
     const { moduleTwo, rows } = await moduleTwoJugadas(t);
     expect(moduleTwo).toBeDefined();
     expect(rows).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith('Curso de ejemplo: no se crearon las jugadas de ejemplo porque falta ffmpeg (el resto del curso está completo).');
+    expect(warn).toHaveBeenCalledWith(
+      'Curso de ejemplo: no se crearon las jugadas de ejemplo porque falta ffmpeg (el resto del curso está completo).',
+    );
     expect((await postLogin(t.app, DEMO_STUDENT_EMAIL, 'clave-de-ejemplo-123')).statusCode).toBe(200);
   });
 });

@@ -40,12 +40,20 @@ describe('bytes on the wire', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
 
-    const br = await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie: student.cookie, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await call(t.app, {
+      url: `/api/pages/modules/${moduleId}`,
+      cookie: student.cookie,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
-    const gzip = await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie: student.cookie, headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await call(t.app, {
+      url: `/api/pages/modules/${moduleId}`,
+      cookie: student.cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
   });
@@ -102,7 +110,12 @@ describe('bytes on the wire', () => {
     const missing = await call(t.app, { url: `/api/modules/${unknownId()}`, cookie: student.cookie });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
-    const posted = await call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie: student.cookie, body: { body: 'Hola' } });
+    const posted = await call(t.app, {
+      method: 'POST',
+      url: `/api/modules/${moduleId}/messages`,
+      cookie: student.cookie,
+      body: { body: 'Hola' },
+    });
     expect(posted.statusCode).toBe(201);
     expect(posted.headers['cache-control']).toBe('no-store');
   });
@@ -111,7 +124,11 @@ describe('bytes on the wire', () => {
     const document = await call(t.app, { url: documentUrl, cookie: student.cookie });
     expect(document.statusCode).toBe(200);
     expect(document.headers['cache-control']).toBe('private, no-cache');
-    const again = await call(t.app, { url: documentUrl, cookie: student.cookie, headers: { 'if-none-match': String(document.headers.etag) } });
+    const again = await call(t.app, {
+      url: documentUrl,
+      cookie: student.cookie,
+      headers: { 'if-none-match': String(document.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

@@ -44,7 +44,10 @@ async function corrected() {
   await enableModule(t.ctx, student.id, module.id);
   await submitAnswers(t.ctx, student.id, module.id);
   const { activity } = await view(module.id);
-  const response = await correct(activity, decisions(activity, [false, true], (i) => (i === 0 ? 'Revisá la regla 7:11.' : null)));
+  const response = await correct(
+    activity,
+    decisions(activity, [false, true], (i) => (i === 0 ? 'Revisá la regla 7:11.' : null)),
+  );
   expect(response.statusCode).toBe(200);
   return { module, activity: response.json().activity as Activity };
 }
@@ -53,7 +56,11 @@ describe('PUT /api/activities/:activityId/correction', () => {
   it('changes the marks and feedback; the items follow the activity rules; the student is emailed', async () => {
     const { module, activity } = await corrected();
     const mailsBefore = t.mails.length;
-    const response = await change(activity, decisions(activity, [true, false], (i) => (i === 1 ? 'Son dos minutos.' : null)), second.cookie);
+    const response = await change(
+      activity,
+      decisions(activity, [true, false], (i) => (i === 1 ? 'Son dos minutos.' : null)),
+      second.cookie,
+    );
     expect(response.statusCode).toBe(200);
     const changed = response.json().activity as Activity;
     expect(changed.version).toBe(activity.version + 1);
@@ -114,7 +121,11 @@ describe('PUT /api/activities/:activityId/correction', () => {
     // Two admins reopen the same correction; both save: one wins, the other is told.
     const [a, b] = await Promise.all([
       change(activity, decisions(activity, [true, true])),
-      change(activity, decisions(activity, [false, false], () => 'No.'), second.cookie),
+      change(
+        activity,
+        decisions(activity, [false, false], () => 'No.'),
+        second.cookie,
+      ),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const loser = a.statusCode === 409 ? a : b;
@@ -138,7 +149,10 @@ describe('PUT /api/activities/:activityId/correction', () => {
     expect((await correct(resubmitted, decisions(resubmitted, [true, true]), second.cookie)).statusCode).toBe(200);
     const before = await view(module.id);
 
-    const late = await change(reopened, decisions(reopened, [false, true], () => 'Tarde'));
+    const late = await change(
+      reopened,
+      decisions(reopened, [false, true], () => 'Tarde'),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(messages.staleCorrection);
     expect(await view(module.id)).toEqual(before);
@@ -167,7 +181,10 @@ describe('PUT /api/activities/:activityId/correction', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('BAD_REQUEST');
     }
-    const missingOne = await change(activity, { version: activity.version, items: [{ itemId: activity.items[0]!.id, correct: true, feedback: null }] });
+    const missingOne = await change(activity, {
+      version: activity.version,
+      items: [{ itemId: activity.items[0]!.id, correct: true, feedback: null }],
+    });
     expect(missingOne.statusCode).toBe(400);
     expect(missingOne.json().error.message).toBe(messages.markEveryAnswer);
     expect(await view(module.id)).toEqual(before);

@@ -38,8 +38,20 @@ describe('GET /api/courses/overview', () => {
     const response = await overview();
     expect(response.statusCode).toBe(200);
     const courses = response.json().courses as Array<{ id: string; name: string }>;
-    expect(courses.find((c) => c.id === course.id)).toMatchObject({ name: 'Curso con trabajo', modules: 3, students: 2, awaitingCorrection: 3, modulesWithNewMessages: 2 });
-    expect(courses.find((c) => c.id === quiet.id)).toMatchObject({ name: 'Curso tranquilo', modules: 0, students: 0, awaitingCorrection: 0, modulesWithNewMessages: 0 });
+    expect(courses.find((c) => c.id === course.id)).toMatchObject({
+      name: 'Curso con trabajo',
+      modules: 3,
+      students: 2,
+      awaitingCorrection: 3,
+      modulesWithNewMessages: 2,
+    });
+    expect(courses.find((c) => c.id === quiet.id)).toMatchObject({
+      name: 'Curso tranquilo',
+      modules: 0,
+      students: 0,
+      awaitingCorrection: 0,
+      modulesWithNewMessages: 0,
+    });
 
     // An instructor opens a forum: one module with new messages less.
     expect((await call(t.app, { method: 'POST', url: `/api/modules/${m1.id}/messages/read`, cookie: adminCookie })).statusCode).toBe(204);

@@ -22,7 +22,12 @@ afterAll(async () => {
 
 const allCourses = () => t.ctx.db.select().from(courseTable).orderBy(courseTable.createdAt);
 const courseRow = async (id: string) => (await t.ctx.db.select().from(courseTable).where(eq(courseTable.id, id)))[0];
-const validBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Reglamento 2025', description: 'Bienvenidos al curso.', imageId, ...overrides });
+const validBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Reglamento 2025',
+  description: 'Bienvenidos al curso.',
+  imageId,
+  ...overrides,
+});
 
 describe('GET /api/courses', () => {
   it('answers 401 to an anonymous visitor', async () => {
@@ -118,7 +123,12 @@ describe('POST /api/courses', () => {
     const response = await post(validBody({ name: '  Reglamento 2025  ', id: 'inicio' }), adminCookie);
     expect(response.statusCode).toBe(201);
     const created = response.json().course;
-    expect(created).toEqual({ id: expect.any(String), name: 'Reglamento 2025', description: 'Bienvenidos al curso.', imageUrl: `/api/images/${imageId}` });
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: 'Reglamento 2025',
+      description: 'Bienvenidos al curso.',
+      imageUrl: `/api/images/${imageId}`,
+    });
     expect(created.id).not.toBe('inicio');
     expect(await courseRow(created.id)).toMatchObject({ name: 'Reglamento 2025', imageId });
 
@@ -198,6 +208,10 @@ describe('PATCH /api/courses/:courseId', () => {
       description: 'Clases los sábados a la mañana.',
       imageUrl: `/api/images/${newImage}`,
     });
-    expect(await courseRow(course.id)).toMatchObject({ name: course.name, description: 'Clases los sábados a la mañana.', imageId: newImage });
+    expect(await courseRow(course.id)).toMatchObject({
+      name: course.name,
+      description: 'Clases los sábados a la mañana.',
+      imageId: newImage,
+    });
   });
 });

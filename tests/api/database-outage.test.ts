@@ -72,7 +72,11 @@ describe.skipIf(!throwaway)('the server process through database outages (skippe
     } finally {
       postgres.resume();
     }
-    const health = await until(() => get('/api/health'), (r) => r.status === 200, 15_000);
+    const health = await until(
+      () => get('/api/health'),
+      (r) => r.status === 200,
+      15_000,
+    );
     expect(health).toEqual({ status: 200, body: { status: 'ok' } });
     expect((await get('/api/courses')).status).toBe(200);
     expect(server.exited(), server.stderr()).toBe(false);

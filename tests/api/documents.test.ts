@@ -27,7 +27,12 @@ afterAll(async () => {
 });
 
 const invalidDocument = 'El archivo debe ser PDF, Word, Excel, PowerPoint, OpenDocument, una imagen (JPG, PNG, WebP) o un video MP4.';
-const pdfPart = (content = pdfBytes(), filename = 'reglamento.pdf'): Part => ({ name: 'file', filename, content, contentType: 'application/pdf' });
+const pdfPart = (content = pdfBytes(), filename = 'reglamento.pdf'): Part => ({
+  name: 'file',
+  filename,
+  content,
+  contentType: 'application/pdf',
+});
 
 function upload(parts: Part[], cookie: string | null = adminCookie, course = courseId) {
   const { body, headers } = multipart(parts);
@@ -112,14 +117,23 @@ describe('POST /api/courses/:courseId/documents', () => {
     const before = await snapshot();
     const response = await upload([{ name: 'name', value: 'Reglamento' }, pdfPart(content)]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().error).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: invalidDocument, fields: { file: invalidDocument } });
+    expect(response.json().error).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: invalidDocument,
+      fields: { file: invalidDocument },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
   it.each([
     ['no name', [pdfPart()], 'name', messages.requiredField],
     ['a blank name', [{ name: 'name', value: '   ' }, pdfPart()], 'name', messages.requiredField],
-    ['a 201-character name', [{ name: 'name', value: 'x'.repeat(201) }, pdfPart()], 'name', 'El nombre no puede tener más de 200 caracteres'],
+    [
+      'a 201-character name',
+      [{ name: 'name', value: 'x'.repeat(201) }, pdfPart()],
+      'name',
+      'El nombre no puede tener más de 200 caracteres',
+    ],
     ['an empty file', [{ name: 'name', value: 'Reglamento' }, pdfPart(Buffer.alloc(0))], 'file', 'El archivo está vacío.'],
     ['no file', [{ name: 'name', value: 'Reglamento' }], 'file', 'Falta el archivo.'],
   ] as const)('answers %s with 400 and a Spanish message, storing nothing', async (_case, parts, field, message) => {
@@ -131,7 +145,12 @@ describe('POST /api/courses/:courseId/documents', () => {
   });
 
   it('answers a JSON body with 415', async () => {
-    const response = await call(t.app, { method: 'POST', url: `/api/courses/${courseId}/documents`, body: { name: 'x' }, cookie: adminCookie });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: `/api/courses/${courseId}/documents`,
+      body: { name: 'x' },
+      cookie: adminCookie,
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().error.message).toBe('Enviá el archivo como multipart/form-data.');
   });
@@ -167,7 +186,9 @@ describe('GET /api/documents/:documentId/file', () => {
       expect(response.rawPayload.equals(bytes)).toBe(true);
       const disposition = String(response.headers['content-disposition']);
       // Characters a file name cannot hold become spaces; the ASCII fallback replaces the accents.
-      expect(disposition).toBe(`inline; filename="Guia del arbitro   senas.pdf"; filename*=UTF-8''${encodeURIComponent('Guía del árbitro   señas.pdf')}`);
+      expect(disposition).toBe(
+        `inline; filename="Guia del arbitro   senas.pdf"; filename*=UTF-8''${encodeURIComponent('Guía del árbitro   señas.pdf')}`,
+      );
       expect(response.headers['cache-control']).toBe('private, no-cache');
     }
   });

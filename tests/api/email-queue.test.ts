@@ -27,7 +27,11 @@ afterAll(async () => {
 
 describe('email queue', () => {
   it('keeps an invitation the SMTP server refused and delivers it once the server is back, with growing waits', async () => {
-    const admin = await call(t.app, { method: 'POST', url: '/api/auth/login', body: { email: 'admin@example.com', password: 'admin-secreto' } });
+    const admin = await call(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'admin@example.com', password: 'admin-secreto' },
+    });
     const cookie = String(admin.headers['set-cookie']).split(';')[0]!;
     const email = `cola-${process.pid}@example.com`;
     // The user is created although the email could not go out.
@@ -41,7 +45,10 @@ describe('email queue', () => {
     // Not due yet: nothing is tried.
     expect(await t.ctx.mailQueue.deliverDue()).toBe(0);
     // Due, still down: the next wait doubles.
-    await t.ctx.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, queued!.id));
+    await t.ctx.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, queued!.id));
     expect(await t.ctx.mailQueue.deliverDue()).toBe(0);
     const [retried] = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, queued!.id));
     expect(retried!.attempts).toBe(2);
@@ -49,7 +56,10 @@ describe('email queue', () => {
 
     // The server is back: delivered once, and gone from the queue.
     smtpDown = false;
-    await t.ctx.db.update(emailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(emailOutbox.id, queued!.id));
+    await t.ctx.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, queued!.id));
     expect(await t.ctx.mailQueue.deliverDue()).toBe(1);
     expect(delivered.filter((m) => m.to === email)).toHaveLength(1);
     expect(delivered.at(-1)!.text).toMatch(/\/crear-contrasena\?token=/);

@@ -113,7 +113,11 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
       const byEtag = await call(t.app, { url, cookie: adminCookie, headers: { 'if-none-match': first.headers.etag as string } });
       expect(byEtag.statusCode).toBe(304);
       expect(byEtag.rawPayload.length).toBe(0);
-      const byDate = await call(t.app, { url, cookie: adminCookie, headers: { 'if-modified-since': first.headers['last-modified'] as string } });
+      const byDate = await call(t.app, {
+        url,
+        cookie: adminCookie,
+        headers: { 'if-modified-since': first.headers['last-modified'] as string },
+      });
       expect(byDate.statusCode).toBe(304);
       const changed = await call(t.app, { url, cookie: adminCookie, headers: { 'if-none-match': '"otra-version"' } });
       expect(changed.statusCode).toBe(200);
@@ -147,7 +151,9 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
     const part = await call(t.app, { url, cookie: adminCookie, headers: { range: 'bytes=1-3' } });
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.toString('latin1')).toBe('PNG');
-    expect((await call(t.app, { url, cookie: adminCookie, headers: { 'if-none-match': whole.headers.etag as string } })).statusCode).toBe(304);
+    expect((await call(t.app, { url, cookie: adminCookie, headers: { 'if-none-match': whole.headers.etag as string } })).statusCode).toBe(
+      304,
+    );
   });
 
   it('answers HEAD like GET without the body on every file route: the real Content-Length, whole and for a Range', async () => {
@@ -200,7 +206,16 @@ describe.each(['local', 's3'] as const)('files on the %s driver', (driver) => {
       ['module video', module.videoUrl as string, clip],
       ['jugada clip', jugadaResponse.json().jugada.video.url as string, clip],
     ];
-    const same = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified', 'cache-control', 'content-disposition'];
+    const same = [
+      'content-type',
+      'content-length',
+      'content-range',
+      'accept-ranges',
+      'etag',
+      'last-modified',
+      'cache-control',
+      'content-disposition',
+    ];
     for (const [name, url, bytes] of routes) {
       for (const headers of [{}, { range: 'bytes=2-9' }] as Array<Record<string, string>>) {
         const get = await call(t.app, { url, cookie: student.cookie, headers });

@@ -58,7 +58,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
     npm = spawn('npm', ['start'], {
       cwd: root,
       // The defaults an operator gets: LOG_LEVEL unset (info), the sample course (SEED_DEMO unset).
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     npm.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,7 +73,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
     const deadline = Date.now() + 150_000;
     for (;;) {
       if (npm.exitCode !== null) throw new Error(`npm start terminó al arrancar (${npm.exitCode}): ${output}`);
-      if (await fetch(`${url()}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url()}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`npm start no respondió en 150 s: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -95,7 +108,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
       ]),
     );
     // In that order, and the accounts printed once before the server is ready.
-    const order = ['Creando la base de datos', 'Aplicando', 'Creando el curso de ejemplo', 'Cuentas creadas', 'Listo en'].map((text) => output.indexOf(text));
+    const order = ['Creando la base de datos', 'Aplicando', 'Creando el curso de ejemplo', 'Cuentas creadas', 'Listo en'].map((text) =>
+      output.indexOf(text),
+    );
     expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
   });
 
@@ -114,7 +129,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
     const atInfo = lines().filter((line) => line.level >= 30);
     expect(atInfo.filter((line) => line.reqId === reqId).length).toBeLessThanOrEqual(1);
     expect(atInfo.filter((line) => line.reqId === loginId).length).toBeLessThanOrEqual(1);
-    expect(lines().slice(before).filter((line) => line.level >= 30).length).toBeLessThanOrEqual(2);
+    expect(
+      lines()
+        .slice(before)
+        .filter((line) => line.level >= 30).length,
+    ).toBeLessThanOrEqual(2);
   });
 
   it('writes no English line at the default level, from the start to now', () => {
@@ -133,7 +152,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
     const deadline = Date.now() + 10_000;
     while (server.some(running) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(server.filter(running)).toEqual([]);
-    expect(await fetch(`${url()}/api/health`).then(() => 'responde', () => 'libre')).toBe('libre');
+    expect(
+      await fetch(`${url()}/api/health`).then(
+        () => 'responde',
+        () => 'libre',
+      ),
+    ).toBe('libre');
     expect(output).toContain('servidor cerrado');
   });
 });

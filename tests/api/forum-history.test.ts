@@ -79,7 +79,8 @@ describe('GET /api/modules/:moduleId/messages, a page at a time', () => {
     expect(body.messages).toHaveLength(FORUM_PAGE_SIZE);
     expect(body.messages.map((m) => m.id)).toEqual(stored.slice(-FORUM_PAGE_SIZE));
     // Presented for the reader: the student's own messages say so, the instructor's carry the flag.
-    for (const m of body.messages) expect(m).toMatchObject(m.isAdmin ? { authorName: 'Instructor', mine: false } : { authorName: 'Lucía Paz', mine: true });
+    for (const m of body.messages)
+      expect(m).toMatchObject(m.isAdmin ? { authorName: 'Instructor', mine: false } : { authorName: 'Lucía Paz', mine: true });
     expect(body.hasMore).toBe(true);
     expect(body.nextCursor).toEqual(expect.any(String));
   });
@@ -105,7 +106,10 @@ describe('GET /api/modules/:moduleId/messages, a page at a time', () => {
     const oldestShown = first.messages[0]!;
     // An instructor deletes the oldest message on screen; someone writes meanwhile.
     expect((await call(t.app, { method: 'DELETE', url: `/api/messages/${oldestShown.id}`, cookie: admin.cookie })).statusCode).toBe(204);
-    expect((await call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie: student.cookie, body: { body: 'Nuevo' } })).statusCode).toBe(201);
+    expect(
+      (await call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie: student.cookie, body: { body: 'Nuevo' } }))
+        .statusCode,
+    ).toBe(201);
     const older = (await page(student.cookie, `?before=${first.nextCursor}`)).json() as ForumHistory;
     const before = stored.indexOf(oldestShown.id);
     expect(older.messages.map((m) => m.id)).toEqual(stored.slice(before - FORUM_PAGE_SIZE, before));

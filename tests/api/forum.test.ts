@@ -38,7 +38,8 @@ const list = async (cookie: string, module = moduleId) => {
   expect(response.statusCode).toBe(200);
   return response.json().messages as { id: string; body: string; mine: boolean; isAdmin: boolean; authorName: string }[];
 };
-const storedCount = async (module = moduleId) => (await t.ctx.db.select().from(forumMessage).where(eq(forumMessage.moduleId, module))).length;
+const storedCount = async (module = moduleId) =>
+  (await t.ctx.db.select().from(forumMessage).where(eq(forumMessage.moduleId, module))).length;
 
 describe('GET and POST /api/modules/:moduleId/messages', () => {
   it('lets students with the module and admins talk, oldest message first, each seeing which are theirs', async () => {
@@ -220,13 +221,18 @@ describe("'Responder Preguntas' for every course: GET /api/forum/modules", () =>
     await post({ body: 'Primero en B2' }, student.cookie, b2.id);
     await post({ body: 'Después en A1' }, student.cookie, a1.id);
     await post({ body: 'En el archivado' }, student.cookie, gone.id);
-    expect((await call(t.app, { method: 'PUT', url: `/api/courses/${archived.id}/archived`, body: { archived: true }, cookie: adminCookie })).statusCode).toBe(200);
+    expect(
+      (await call(t.app, { method: 'PUT', url: `/api/courses/${archived.id}/archived`, body: { archived: true }, cookie: adminCookie }))
+        .statusCode,
+    ).toBe(200);
 
     const listed = async () => {
       const response = await call(t.app, { url: '/api/forum/modules', cookie: adminCookie });
       expect(response.statusCode).toBe(200);
       const modules = response.json().modules as Array<{ name: string; courseName: string; newMessages: boolean }>;
-      return modules.filter((m) => ['Curso A', 'Curso B', 'Curso archivado'].includes(m.courseName)).map((m) => [m.courseName, m.name, m.newMessages]);
+      return modules
+        .filter((m) => ['Curso A', 'Curso B', 'Curso archivado'].includes(m.courseName))
+        .map((m) => [m.courseName, m.name, m.newMessages]);
     };
     expect(await listed()).toEqual([
       ['Curso A', 'A1', true],

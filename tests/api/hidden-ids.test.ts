@@ -8,7 +8,16 @@ import { course as courseTable } from '../../src/server/db/schema.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { updateJugada } from '../../src/server/jugadas/service.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
-import { buildCourse, buildDocument, buildJugada, buildModule, enableCourse, enableModule, signedIn, unknownId } from './helpers/content.ts';
+import {
+  buildCourse,
+  buildDocument,
+  buildJugada,
+  buildModule,
+  enableCourse,
+  enableModule,
+  signedIn,
+  unknownId,
+} from './helpers/content.ts';
 import { webmBytes } from './helpers/files.ts';
 import { call, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';
@@ -33,7 +42,11 @@ const routes: StudentRoute[] = [
   { route: 'GET /api/pages/courses/:courseId/modulos', kind: 'course', request: (id) => ({ url: `/api/pages/courses/${id}/modulos` }) },
   { route: 'GET /api/modules/:moduleId', kind: 'module', request: (id) => ({ url: `/api/modules/${id}` }) },
   { route: 'GET /api/pages/modules/:moduleId', kind: 'module', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
-  { route: 'GET /api/pages/modules/:moduleId/actividades', kind: 'module', request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }) },
+  {
+    route: 'GET /api/pages/modules/:moduleId/actividades',
+    kind: 'module',
+    request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }),
+  },
   { route: 'GET /api/modules/:moduleId/activity', kind: 'module', request: (id) => ({ url: `/api/modules/${id}/activity` }) },
   {
     route: 'PUT /api/modules/:moduleId/activity/answers',
@@ -49,7 +62,9 @@ const routes: StudentRoute[] = [
   {
     route: 'GET /api/modules/:moduleId/messages (an older page)',
     kind: 'module',
-    request: (id) => ({ url: `/api/modules/${id}/messages?before=1772359200000000_${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}&limit=10` }),
+    request: (id) => ({
+      url: `/api/modules/${id}/messages?before=1772359200000000_${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}&limit=10`,
+    }),
   },
   {
     route: 'POST /api/modules/:moduleId/messages',
@@ -84,7 +99,11 @@ interface World {
 }
 
 const everything: Kind[] = ['course', 'module', 'document', 'jugada', 'courseImage', 'moduleImage'];
-const scenarios: { name: string; hidden: Kind[]; hide: (w: World & { viewerId: string; courseId: string; moduleId: string }) => Promise<void> }[] = [
+const scenarios: {
+  name: string;
+  hidden: Kind[];
+  hide: (w: World & { viewerId: string; courseId: string; moduleId: string }) => Promise<void>;
+}[] = [
   { name: 'never enabled for them', hidden: everything, hide: async () => {} },
   {
     name: 'course blocked',
@@ -133,7 +152,11 @@ beforeAll(async () => {
     const module = await buildModule(t.ctx, course.id);
     const document = await buildDocument(t.ctx, course.id);
     const jugada = await buildJugada(t.ctx, module.id);
-    const videoId = await insertVideo(t.ctx.db, { key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'), mime: 'video/webm', size: webmBytes().length });
+    const videoId = await insertVideo(t.ctx.db, {
+      key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'),
+      mime: 'video/webm',
+      size: webmBytes().length,
+    });
     await updateJugada(t.ctx.db, jugada.id, {
       video: { kind: 'file', videoId },
       start: null,
@@ -160,7 +183,14 @@ beforeAll(async () => {
     // What the member gets is checked before the world is hidden (an archived one is hidden from all).
     worlds.set(scenario.name, { ids, member: member.cookie, viewer: viewer.cookie });
     await checkServedToMember(ids, member.cookie);
-    await scenario.hide({ ids, member: member.cookie, viewer: viewer.cookie, viewerId: viewer.id, courseId: course.id, moduleId: module.id });
+    await scenario.hide({
+      ids,
+      member: member.cookie,
+      viewer: viewer.cookie,
+      viewerId: viewer.id,
+      courseId: course.id,
+      moduleId: module.id,
+    });
   }
 });
 
@@ -196,7 +226,9 @@ async function checkServedToMember(ids: Record<Kind, string>, cookie: string) {
 }
 
 const cells = scenarios.flatMap((scenario) =>
-  routes.filter((route) => scenario.hidden.includes(route.kind)).map((route) => [scenario.name, route.route, scenario.name, route] as const),
+  routes
+    .filter((route) => scenario.hidden.includes(route.kind))
+    .map((route) => [scenario.name, route.route, scenario.name, route] as const),
 );
 
 describe('ids a student may not see are answered like ids that do not exist', () => {
@@ -213,6 +245,8 @@ describe('ids a student may not see are answered like ids that do not exist', ()
     expect(missing.status, missing.body).toBe(404);
     expect(hidden.status, hidden.body).toBe(missing.status);
     expect(comparable(hidden.body)).toEqual(comparable(missing.body));
-    expect(comparable(hidden.body)).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) } });
+    expect(comparable(hidden.body)).toMatchObject({
+      error: { code: 'NOT_FOUND', message: expect.stringMatching(/no existe|No encontramos/) },
+    });
   });
 });

@@ -5,7 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { course, forumMessage, idempotencyKey, user } from '../../src/server/db/schema.ts';
 import type { FastifyRequest } from 'fastify';
-import { forgetOldIdempotencyKeys, idempotencyRequestHash, idempotencyTiming, idempotent, idempotentWrite } from '../../src/server/http/idempotency.ts';
+import {
+  forgetOldIdempotencyKeys,
+  idempotencyRequestHash,
+  idempotencyTiming,
+  idempotent,
+  idempotentWrite,
+} from '../../src/server/http/idempotency.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule, createImage, enableModule, signedIn } from './helpers/content.ts';
@@ -119,7 +125,10 @@ describe('POST /api/modules/:moduleId/messages with Idempotency-Key', () => {
   it('deletes the answers kept for more than a day', async () => {
     const key = randomUUID();
     await post({ body: 'Viejo' }, student.cookie, key);
-    await t.ctx.db.update(idempotencyKey).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(idempotencyKey.key, key));
+    await t.ctx.db
+      .update(idempotencyKey)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKey.key, key));
     // What a create runs at most once a minute per process.
     await forgetOldIdempotencyKeys(t.ctx.db);
     expect(await t.ctx.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toHaveLength(0);
@@ -132,7 +141,15 @@ describe('other creates with Idempotency-Key', () => {
     const courseKey = randomUUID();
     const courseBody = { name: `Curso repetido ${courseKey}`, description: 'Dos veces', imageId };
     const courses = await Promise.all(
-      [1, 2].map(() => call(t.app, { method: 'POST', url: '/api/courses', body: courseBody, cookie: adminCookie, headers: { 'idempotency-key': courseKey } })),
+      [1, 2].map(() =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/courses',
+          body: courseBody,
+          cookie: adminCookie,
+          headers: { 'idempotency-key': courseKey },
+        }),
+      ),
     );
     expect(courses.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(courses[1]!.json()).toEqual(courses[0]!.json());
@@ -141,7 +158,15 @@ describe('other creates with Idempotency-Key', () => {
     const moduleKey = randomUUID();
     const moduleBody = { courseId, name: 'Módulo repetido', imageId, videoUrl: 'https://example.com/v.mp4', questions: ['¿Una?'] };
     const modules = await Promise.all(
-      [1, 2].map(() => call(t.app, { method: 'POST', url: '/api/modules', body: moduleBody, cookie: adminCookie, headers: { 'idempotency-key': moduleKey } })),
+      [1, 2].map(() =>
+        call(t.app, {
+          method: 'POST',
+          url: '/api/modules',
+          body: moduleBody,
+          cookie: adminCookie,
+          headers: { 'idempotency-key': moduleKey },
+        }),
+      ),
     );
     expect(modules.map((r) => r.statusCode)).toEqual([201, 201]);
     expect(modules[1]!.json().module.id).toBe(modules[0]!.json().module.id);
@@ -149,8 +174,20 @@ describe('other creates with Idempotency-Key', () => {
     const userKey = randomUUID();
     const email = `repetido-${userKey}@example.com`;
     const userBody = { name: 'Usuario Repetido', email, password: 'clave-segura-1', role: 'student' };
-    const first = await call(t.app, { method: 'POST', url: '/api/users', body: userBody, cookie: adminCookie, headers: { 'idempotency-key': userKey } });
-    const again = await call(t.app, { method: 'POST', url: '/api/users', body: userBody, cookie: adminCookie, headers: { 'idempotency-key': userKey } });
+    const first = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      body: userBody,
+      cookie: adminCookie,
+      headers: { 'idempotency-key': userKey },
+    });
+    const again = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      body: userBody,
+      cookie: adminCookie,
+      headers: { 'idempotency-key': userKey },
+    });
     expect(first.statusCode).toBe(201);
     // Not 'the email is taken': the same request, answered as the first time.
     expect(again.statusCode).toBe(201);
@@ -277,7 +314,10 @@ describe('a write and its answer saved together', () => {
   const requestWith = (key: string) =>
     ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'junto' } }) as unknown as FastifyRequest;
   const insertMessage = (tx: Db, body: string) =>
-    tx.insert(forumMessage).values({ id: randomUUID(), moduleId, userId: student.id, authorName: student.name, isAdmin: false, body }).returning({ id: forumMessage.id });
+    tx
+      .insert(forumMessage)
+      .values({ id: randomUUID(), moduleId, userId: student.id, authorName: student.name, isAdmin: false, body })
+      .returning({ id: forumMessage.id });
   const countOf = async (body: string) => (await t.ctx.db.select().from(forumMessage).where(eq(forumMessage.body, body))).length;
 
   it('leaves neither the message nor the reservation when the process fails between the write and its answer, so the repeat writes it once', async () => {

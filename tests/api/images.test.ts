@@ -25,7 +25,12 @@ function upload(parts: Part[], cookie: string | null = adminCookie) {
   const { body, headers } = multipart(parts);
   return call(t.app, { method: 'POST', url: '/api/images', body, headers, ...(cookie ? { cookie } : {}) });
 }
-const file = (content: Buffer, filename = 'foto.png', contentType = 'image/png'): Part => ({ name: 'file', filename, content, contentType });
+const file = (content: Buffer, filename = 'foto.png', contentType = 'image/png'): Part => ({
+  name: 'file',
+  filename,
+  content,
+  contentType,
+});
 
 /** What an upload could leave behind: image rows, stored files and scratch files. */
 async function snapshot() {
@@ -87,7 +92,11 @@ describe('POST /api/images', () => {
     const response = await upload([file(bytes, filename)]);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({
-      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'La imagen debe ser JPG, PNG o WebP.', fields: { file: 'La imagen debe ser JPG, PNG o WebP.' } },
+      error: {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'La imagen debe ser JPG, PNG o WebP.',
+        fields: { file: 'La imagen debe ser JPG, PNG o WebP.' },
+      },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -147,10 +156,12 @@ describe('GET /api/images/:imageId', () => {
     const mod = await buildModule(t.ctx, enabled.id);
     const other = await buildCourse(t.ctx);
     await enableCourse(t.ctx, student.id, enabled.id);
-    const imageOfCourse = async (id: string) => (await t.ctx.db.select({ imageId: course.imageId }).from(course).where(eq(course.id, id)))[0]!.imageId;
+    const imageOfCourse = async (id: string) =>
+      (await t.ctx.db.select({ imageId: course.imageId }).from(course).where(eq(course.id, id)))[0]!.imageId;
     courseImage = await imageOfCourse(enabled.id);
     otherCourseImage = await imageOfCourse(other.id);
-    moduleImage = (await t.ctx.db.select({ imageId: courseModule.imageId }).from(courseModule).where(eq(courseModule.id, mod.id)))[0]!.imageId;
+    moduleImage = (await t.ctx.db.select({ imageId: courseModule.imageId }).from(courseModule).where(eq(courseModule.id, mod.id)))[0]!
+      .imageId;
   });
 
   it('answers 401 to an anonymous visitor', async () => {
@@ -174,7 +185,7 @@ describe('GET /api/images/:imageId', () => {
     }
   });
 
-  it("answers a student 404 for a picture they may not see, exactly as for one that does not exist", async () => {
+  it('answers a student 404 for a picture they may not see, exactly as for one that does not exist', async () => {
     const unknown = await call(t.app, { url: `/api/images/${unknownId()}`, cookie: student.cookie });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: messages.notFound } });

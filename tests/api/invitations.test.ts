@@ -76,7 +76,10 @@ describe('invitations', () => {
 
     const response = await accept(invited.token);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ user: { id: invited.id, name: invited.name, email: invited.email, role: 'student' }, courseId: course.id });
+    expect(response.json()).toEqual({
+      user: { id: invited.id, name: invited.name, email: invited.email, role: 'student' },
+      courseId: course.id,
+    });
     const cookie = cookieHeader(response);
     const session = await call(t.app, { url: '/api/auth/session', cookie });
     expect(session.json()).toMatchObject({ user: { id: invited.id } });
@@ -101,7 +104,10 @@ describe('invitations', () => {
     expect((await accept('no-existe')).statusCode).toBe(400);
     expect((await accept('')).json().error.message).toBe(messages.invitationInvalid);
 
-    await t.ctx.db.update(invitation).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitation.userId, invited.id));
+    await t.ctx.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.userId, invited.id));
     const expired = await accept(invited.token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.message).toBe(messages.invitationInvalid);
@@ -130,7 +136,12 @@ describe('invitations', () => {
   it('an invitation to an email already registered is refused with 409 and sends nothing', async () => {
     const invited = await invite();
     const sentBefore = t.mails.length;
-    const response = await call(t.app, { method: 'POST', url: '/api/users', cookie: admin, body: { name: 'Otra', email: invited.email.toUpperCase() } });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin,
+      body: { name: 'Otra', email: invited.email.toUpperCase() },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toMatchObject({ code: 'EMAIL_TAKEN', message: messages.emailTaken });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -140,7 +151,12 @@ describe('invitations', () => {
   it('setting the password by hand still works and sends no invitation', async () => {
     const email = uniqueEmail();
     const sentBefore = t.mails.length;
-    const response = await call(t.app, { method: 'POST', url: '/api/users', cookie: admin, body: { name: 'Con Clave', email, password: 'clave-elegida' } });
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie: admin,
+      body: { name: 'Con Clave', email, password: 'clave-elegida' },
+    });
     expect(response.statusCode).toBe(201);
     expect(t.mails.length).toBe(sentBefore);
     expect((await postLogin(t.app, email, 'clave-elegida')).statusCode).toBe(200);

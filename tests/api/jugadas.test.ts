@@ -40,7 +40,9 @@ describe('option lists', () => {
     const { course } = await setup();
     const first = await call(t.app, { url: `/api/courses/${course.id}/jugada-options`, cookie: admin });
     expect(first.statusCode).toBe(200);
-    const { options } = first.json() as { options: { decisions: { id: string; label: string }[]; sanctions: { id: string; label: string }[] } };
+    const { options } = first.json() as {
+      options: { decisions: { id: string; label: string }[]; sanctions: { id: string; label: string }[] };
+    };
     expect(options.decisions.map((o) => o.label)).toEqual(DEFAULT_DECISIONS);
     expect(options.sanctions.map((o) => o.label)).toEqual(DEFAULT_SANCTIONS);
 
@@ -80,9 +82,21 @@ describe('option lists', () => {
     const cases: Array<[unknown, number, string]> = [
       [{ decisions: [], sanctions: options.sanctions }, 400, messages.jugadaOptionListEmpty],
       [{ decisions: [...options.decisions, { label: 'gol' }], sanctions: options.sanctions }, 400, messages.jugadaOptionDuplicate],
-      [{ decisions: [...options.decisions, { id: foreign, label: 'Otro' }], sanctions: options.sanctions }, 400, messages.jugadaOptionUnknown],
-      [{ decisions: options.decisions, sanctions: [...options.sanctions, { id: options.decisions[0]!.id, label: 'X' }] }, 400, messages.jugadaOptionUnknown],
-      [{ decisions: options.decisions.filter((o) => o.label !== 'Tiro de 7 metros'), sanctions: options.sanctions }, 409, messages.jugadaOptionInUse],
+      [
+        { decisions: [...options.decisions, { id: foreign, label: 'Otro' }], sanctions: options.sanctions },
+        400,
+        messages.jugadaOptionUnknown,
+      ],
+      [
+        { decisions: options.decisions, sanctions: [...options.sanctions, { id: options.decisions[0]!.id, label: 'X' }] },
+        400,
+        messages.jugadaOptionUnknown,
+      ],
+      [
+        { decisions: options.decisions.filter((o) => o.label !== 'Tiro de 7 metros'), sanctions: options.sanctions },
+        409,
+        messages.jugadaOptionInUse,
+      ],
       [{ decisions: options.decisions, sanctions: [...options.sanctions, { label: '   ' }] }, 400, messages.jugadaOptionEmpty],
     ];
     for (const [body, status, message] of cases) {
@@ -131,7 +145,13 @@ describe('jugadas (admin)', () => {
     const created = await call(t.app, { method: 'POST', url: `/api/modules/${module.id}/jugadas`, cookie: admin, body });
     expect(created.statusCode, created.body).toBe(201);
     const first = created.json().jugada;
-    expect(first).toMatchObject({ position: 0, start: 0.5, end: 3.5, moment: 2, video: { kind: 'file', videoId, mimeType: 'video/webm', url: `/api/jugadas/${first.id}/video` } });
+    expect(first).toMatchObject({
+      position: 0,
+      start: 0.5,
+      end: 3.5,
+      moment: 2,
+      video: { kind: 'file', videoId, mimeType: 'video/webm', url: `/api/jugadas/${first.id}/video` },
+    });
 
     const served = await call(t.app, { url: first.video.url, cookie: trainee.cookie });
     expect(served.statusCode).toBe(200);
@@ -149,11 +169,21 @@ describe('jugadas (admin)', () => {
     ).json().jugada;
     expect(second).toMatchObject({ position: 1, video: { kind: 'youtube', youtubeId: 'dQw4w9WgXcQ' }, moment: null });
 
-    const order = await call(t.app, { method: 'PUT', url: `/api/modules/${module.id}/jugadas/order`, cookie: admin, body: { jugadaIds: [second.id, first.id] } });
+    const order = await call(t.app, {
+      method: 'PUT',
+      url: `/api/modules/${module.id}/jugadas/order`,
+      cookie: admin,
+      body: { jugadaIds: [second.id, first.id] },
+    });
     expect(order.statusCode).toBe(204);
     const listed = await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin });
     expect(listed.json().jugadas.map((j: { id: string }) => j.id)).toEqual([second.id, first.id]);
-    const badOrder = await call(t.app, { method: 'PUT', url: `/api/modules/${module.id}/jugadas/order`, cookie: admin, body: { jugadaIds: [first.id] } });
+    const badOrder = await call(t.app, {
+      method: 'PUT',
+      url: `/api/modules/${module.id}/jugadas/order`,
+      cookie: admin,
+      body: { jugadaIds: [first.id] },
+    });
     expect(badOrder.statusCode).toBe(400);
     expect(badOrder.json().error.message).toBe(messages.jugadaOrderInvalid);
 
@@ -201,7 +231,12 @@ describe('jugadas (admin)', () => {
       [{ prompt: '  ' }, messages.requiredField],
     ];
     for (const [change, message] of cases) {
-      const response = await call(t.app, { method: 'POST', url: `/api/modules/${module.id}/jugadas`, cookie: admin, body: { ...valid, ...change } });
+      const response = await call(t.app, {
+        method: 'POST',
+        url: `/api/modules/${module.id}/jugadas`,
+        cookie: admin,
+        body: { ...valid, ...change },
+      });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.body).toContain(message.replaceAll('"', '\\"'));
     }
@@ -286,7 +321,11 @@ describe('the trainee', () => {
         })
       ).json();
     const wrong = await answer('Gol', 'Ninguna');
-    expect(wrong).toMatchObject({ counted: true, score: { correct: 0, total: 1 }, result: { correct: false, decisionCorrect: false, sanctionCorrect: false, momentCorrect: null } });
+    expect(wrong).toMatchObject({
+      counted: true,
+      score: { correct: 0, total: 1 },
+      result: { correct: false, decisionCorrect: false, sanctionCorrect: false, momentCorrect: null },
+    });
     const right = await answer('Tiro de 7 metros', 'Exclusión de 2 minutos');
     expect(right).toMatchObject({ counted: false, score: { correct: 0, total: 1 }, result: { correct: true } });
     const rows = await t.ctx.db.select().from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, only.id));
@@ -301,12 +340,18 @@ describe('the trainee', () => {
     const send = (body: unknown) => call(t.app, { method: 'POST', url: `/api/jugadas/${only.id}/answer`, cookie: trainee.cookie, body });
     const cases: Array<[unknown, string]> = [
       [{ decisionId: await id('Ninguna'), sanctionId: await id('Ninguna'), moment: null }, messages.jugadaDecisionUnknown],
-      [{ decisionId: await id('Gol'), sanctionId: await optionId(t.ctx, other.id, 'Ninguna'), moment: null }, messages.jugadaSanctionUnknown],
+      [
+        { decisionId: await id('Gol'), sanctionId: await optionId(t.ctx, other.id, 'Ninguna'), moment: null },
+        messages.jugadaSanctionUnknown,
+      ],
       [{ decisionId: '', sanctionId: await id('Ninguna'), moment: null }, messages.jugadaChooseDecision],
       [{ decisionId: await id('Gol'), sanctionId: await id('Ninguna'), moment: -2 }, 'El momento no puede ser negativo'],
       [{ decisionId: await id('Gol'), sanctionId: await id('Ninguna'), moment: 'tres' }, 'El momento: ingresá un número de segundos'],
       // The jugada has a moment: an answer without it is not an attempt, so the next one still counts.
-      [{ decisionId: await id('Tiro de 7 metros'), sanctionId: await id('Exclusión de 2 minutos'), moment: null }, messages.jugadaMarkMoment],
+      [
+        { decisionId: await id('Tiro de 7 metros'), sanctionId: await id('Exclusión de 2 minutos'), moment: null },
+        messages.jugadaMarkMoment,
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await send(body);
@@ -325,7 +370,12 @@ describe('results', () => {
     const first = await buildJugada(t.ctx, module.id, { moment: null });
     const other = await buildJugada(t.ctx, module.id, { moment: null });
     const answer = async (cookie: string, jugadaId: string, decision: string, sanction: string) =>
-      call(t.app, { method: 'POST', url: `/api/jugadas/${jugadaId}/answer`, cookie, body: { decisionId: await id(decision), sanctionId: await id(sanction), moment: null } });
+      call(t.app, {
+        method: 'POST',
+        url: `/api/jugadas/${jugadaId}/answer`,
+        cookie,
+        body: { decisionId: await id(decision), sanctionId: await id(sanction), moment: null },
+      });
     await answer(trainee.cookie, first.id, 'Tiro de 7 metros', 'Exclusión de 2 minutos');
     await answer(second.cookie, first.id, 'Tiro libre', 'Exclusión de 2 minutos');
     // Practice after a wrong first answer does not count.
@@ -357,7 +407,14 @@ describe('results', () => {
           correctSanction: 'Exclusión de 2 minutos',
           correctMoment: null,
           // The first answer, not the practice that followed it; each part graded.
-          answer: { decision: 'Tiro libre', sanction: 'Exclusión de 2 minutos', decisionCorrect: false, sanctionCorrect: true, momentCorrect: null, correct: false },
+          answer: {
+            decision: 'Tiro libre',
+            sanction: 'Exclusión de 2 minutos',
+            decisionCorrect: false,
+            sanctionCorrect: true,
+            momentCorrect: null,
+            correct: false,
+          },
         },
         { jugadaId: other.id, answer: null },
       ],
@@ -384,7 +441,10 @@ describe('the score on the module list and the module page', () => {
     await send(second.id, 'Gol');
     await send(second.id, 'Tiro de 7 metros');
 
-    const list = (await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: trainee.cookie })).json().modules as Array<{ id: string; jugadas: unknown }>;
+    const list = (await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: trainee.cookie })).json().modules as Array<{
+      id: string;
+      jugadas: unknown;
+    }>;
     expect(list.find((m) => m.id === module.id)?.jugadas).toEqual({ correct: 1, total: 2 });
     expect(list.find((m) => m.id === closed.id)?.jugadas).toBeNull();
     expect(list.find((m) => m.id === noJugadas.id)?.jugadas).toBeNull();
@@ -423,7 +483,10 @@ describe('deleting and archiving a jugada', () => {
   /** The trainee's score as every place they see it says it: all must agree. */
   async function scoresSeen(courseId: string, moduleId: string, cookie: string) {
     const mine = (await call(t.app, { url: `/api/modules/${moduleId}/my-jugadas`, cookie })).json().jugadas;
-    const list = (await call(t.app, { url: `/api/courses/${courseId}/my-modules`, cookie })).json().modules as Array<{ id: string; jugadas: unknown }>;
+    const list = (await call(t.app, { url: `/api/courses/${courseId}/my-modules`, cookie })).json().modules as Array<{
+      id: string;
+      jugadas: unknown;
+    }>;
     const page = (await call(t.app, { url: `/api/modules/${moduleId}`, cookie })).json().module;
     const modulePage = (await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie })).json();
     const listPage = (await call(t.app, { url: `/api/pages/courses/${courseId}/modulos`, cookie })).json();
@@ -442,7 +505,11 @@ describe('deleting and archiving a jugada', () => {
   it('refuses to delete a jugada trainees answered, with a Spanish 409 that deletes nothing; one without answers is deleted', async () => {
     const { course, module, trainee, first, second } = await answered();
     expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 3 });
-    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{ id: string; answerCount: number; archivedAt: string | null }>;
+    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{
+      id: string;
+      answerCount: number;
+      archivedAt: string | null;
+    }>;
     expect(listed.map((j) => [j.answerCount, j.archivedAt])).toEqual([
       [1, null],
       [0, null],
@@ -464,7 +531,12 @@ describe('deleting and archiving a jugada', () => {
 
   it("archives a jugada: it leaves the trainee's jugadas and every score they see, their answer is kept and comes back on restore", async () => {
     const { course, module, trainee, first, second, third, send } = await answered();
-    const archived = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: true } });
+    const archived = await call(t.app, {
+      method: 'PUT',
+      url: `/api/jugadas/${first.id}/archived`,
+      cookie: admin,
+      body: { archived: true },
+    });
     expect(archived.statusCode, archived.body).toBe(200);
     const archivedAt = archived.json().jugada.archivedAt as string;
     expect(archived.json().jugada).toMatchObject({ id: first.id, answerCount: 1 });
@@ -476,7 +548,10 @@ describe('deleting and archiving a jugada', () => {
     expect(seen.jugadaIds).toEqual([second.id, third.id]);
     expect(JSON.stringify(seen.mine)).not.toContain(first.id);
     // Answering it, or fetching its clip, is answered as for a jugada that does not exist.
-    for (const response of [await send(first.id, 'Gol'), await call(t.app, { url: `/api/jugadas/${first.id}/video`, cookie: trainee.cookie })]) {
+    for (const response of [
+      await send(first.id, 'Gol'),
+      await call(t.app, { url: `/api/jugadas/${first.id}/video`, cookie: trainee.cookie }),
+    ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe(messages.jugadaNotFound);
     }
@@ -495,10 +570,18 @@ describe('deleting and archiving a jugada', () => {
     // Archiving again changes nothing; the admin still lists it, to restore it.
     const again = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: true } });
     expect(again.json().jugada.archivedAt).toBe(archivedAt);
-    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{ id: string; archivedAt: string | null }>;
+    const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{
+      id: string;
+      archivedAt: string | null;
+    }>;
     expect(listed.map((j) => j.archivedAt !== null)).toEqual([true, false, false]);
 
-    const restored = await call(t.app, { method: 'PUT', url: `/api/jugadas/${first.id}/archived`, cookie: admin, body: { archived: false } });
+    const restored = await call(t.app, {
+      method: 'PUT',
+      url: `/api/jugadas/${first.id}/archived`,
+      cookie: admin,
+      body: { archived: false },
+    });
     expect(restored.statusCode).toBe(200);
     expect(restored.json().jugada.archivedAt).toBeNull();
     const back = await scoresSeen(course.id, module.id, trainee.cookie);
@@ -523,6 +606,8 @@ describe('deleting and archiving a jugada', () => {
     }
     const [row] = await t.ctx.db.select().from(jugada).where(eq(jugada.id, first.id));
     expect(row?.archivedAt).toBeNull();
-    expect((await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie })).json().jugadas.jugadas).toHaveLength(3);
+    expect(
+      (await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie })).json().jugadas.jugadas,
+    ).toHaveLength(3);
   });
 });

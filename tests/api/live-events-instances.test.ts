@@ -51,7 +51,8 @@ describe.skipIf(!onPostgres)('two app instances sharing PostgreSQL (skipped with
     expect(stream.status, stream.body).toBe(200);
     return stream;
   }
-  const postOnA = (body: string) => call(a.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, body: { body }, cookie: studentCookie });
+  const postOnA = (body: string) =>
+    call(a.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, body: { body }, cookie: studentCookie });
   const isCreated = (id: string) => (event: ServerEvent) =>
     event.event === 'message.created' && (JSON.parse(event.data) as { message?: { id: string } }).message?.id === id;
 
@@ -60,7 +61,12 @@ describe.skipIf(!onPostgres)('two app instances sharing PostgreSQL (skipped with
     const posted = await postOnA('Desde la instancia A');
     expect(posted.statusCode).toBe(201);
     const event = await stream.waitFor(isCreated(posted.json().message.id));
-    expect(JSON.parse(event.data)).toMatchObject({ type: 'message.created', courseId, moduleId, message: { body: 'Desde la instancia A' } });
+    expect(JSON.parse(event.data)).toMatchObject({
+      type: 'message.created',
+      courseId,
+      moduleId,
+      message: { body: 'Desde la instancia A' },
+    });
   });
 
   it('delivers the NUEVOS MENSAJES badge to an admin on the other instance', async () => {
@@ -85,7 +91,13 @@ describe.skipIf(!onPostgres)('two app instances sharing PostgreSQL (skipped with
   });
 
   it('ends, on instance B, the streams of a session signed out (or a password reset) on instance A', async () => {
-    const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+    const closed = (stream: EventStream) =>
+      stream
+        .waitFor(() => false, 5000)
+        .then(
+          () => 'evento',
+          (error: Error) => error.message,
+        );
     const someone = await createUser(a.ctx);
     await enableModule(a.ctx, someone.id, moduleId);
     const first = await login(a.app, someone.email, someone.password);
@@ -98,7 +110,11 @@ describe.skipIf(!onPostgres)('two app instances sharing PostgreSQL (skipped with
     const sent = a.mails.length;
     await call(a.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: someone.email } });
     expect(a.mails).toHaveLength(sent + 1);
-    const reset = await call(a.app, { method: 'POST', url: '/api/auth/reset-password', body: { token: extractToken(a.mails.at(-1)!), password: 'otra-clave-1' } });
+    const reset = await call(a.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      body: { token: extractToken(a.mails.at(-1)!), password: 'otra-clave-1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await closed(other)).toBe('el servidor cerró el stream');
   });

@@ -102,7 +102,9 @@ describe('live delivery', () => {
 
     const event = await stream.waitFor((e) => e.event === 'message.created');
     // The same presenter as HTTP: exactly what the student's GET answers for that message, no author id.
-    const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: student.cookie })).json().messages as { id: string }[];
+    const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: student.cookie })).json().messages as {
+      id: string;
+    }[];
     const asListed = listed.find((m) => m.id === message.id);
     expect(asListed).toMatchObject({ mine: false });
     expect(parsed(event)).toEqual({ type: 'message.created', courseId, moduleId, message: asListed });
@@ -138,7 +140,13 @@ describe('live delivery', () => {
   // is blocked keeps receiving its messages until they reload.
   it("closes a student's module stream when the module, its course, or the module for everyone is blocked", async () => {
     const putAccess = (url: string, enabled: boolean) => call(t.app, { method: 'PUT', url, body: { enabled }, cookie: adminCookie });
-    const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+    const closed = (stream: EventStream) =>
+      stream
+        .waitFor(() => false, 5000)
+        .then(
+          () => 'evento',
+          (error: Error) => error.message,
+        );
     const blocked = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, blocked.id, moduleId);
 
@@ -188,12 +196,16 @@ describe('live delivery', () => {
     if (pool) {
       // NOTIFY itself fails on PostgreSQL.
       pool.query = ((text: unknown, ...rest: unknown[]) =>
-        typeof text === 'string' && text.includes('pg_notify') ? Promise.reject(new Error('NOTIFY falló')) : (query as (...a: unknown[]) => unknown)(text, ...rest)) as typeof pool.query;
+        typeof text === 'string' && text.includes('pg_notify')
+          ? Promise.reject(new Error('NOTIFY falló'))
+          : (query as (...a: unknown[]) => unknown)(text, ...rest)) as typeof pool.query;
     }
     try {
       const posted = await post(moduleId, 'Guardado aunque el aviso falle', classmate.cookie);
       expect(posted.statusCode, posted.body).toBe(201);
-      const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: classmate.cookie })).json().messages as { id: string }[];
+      const listed = (await call(t.app, { url: `/api/modules/${moduleId}/messages`, cookie: classmate.cookie })).json().messages as {
+        id: string;
+      }[];
       expect(listed.map((m) => m.id)).toContain(posted.json().message.id);
     } finally {
       failing();
@@ -203,7 +215,13 @@ describe('live delivery', () => {
 });
 
 describe('streams end with their session', () => {
-  const closed = (stream: EventStream) => stream.waitFor(() => false, 5000).then(() => 'evento', (error: Error) => error.message);
+  const closed = (stream: EventStream) =>
+    stream
+      .waitFor(() => false, 5000)
+      .then(
+        () => 'evento',
+        (error: Error) => error.message,
+      );
 
   it('ends the stream of a session that signs out, and only that one', async () => {
     const someone = await signedIn(t.app, t.ctx);
@@ -221,7 +239,10 @@ describe('streams end with their session', () => {
     const someone = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, someone.id, moduleId);
     await enableModule(t.ctx, someone.id, otherModuleId);
-    const streamsOfUser = [await open(`/api/modules/${moduleId}/events`, someone.cookie), await open(`/api/modules/${otherModuleId}/events`, someone.cookie)];
+    const streamsOfUser = [
+      await open(`/api/modules/${moduleId}/events`, someone.cookie),
+      await open(`/api/modules/${otherModuleId}/events`, someone.cookie),
+    ];
     const admin = await signedIn(t.app, t.ctx, 'admin');
     const adminStream = await open('/api/forum/events', admin.cookie);
     const watching = await open(`/api/modules/${moduleId}/events`, classmate.cookie);
@@ -230,7 +251,11 @@ describe('streams end with their session', () => {
       const sent = t.mails.length;
       await call(t.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: who.email } });
       expect(t.mails).toHaveLength(sent + 1);
-      const reset = await call(t.app, { method: 'POST', url: '/api/auth/reset-password', body: { token: extractToken(t.mails.at(-1)!), password: 'otra-clave-1' } });
+      const reset = await call(t.app, {
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        body: { token: extractToken(t.mails.at(-1)!), password: 'otra-clave-1' },
+      });
       expect(reset.statusCode).toBe(200);
     }
     for (const stream of [...streamsOfUser, adminStream]) expect(await closed(stream)).toBe('el servidor cerró el stream');

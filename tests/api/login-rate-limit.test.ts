@@ -12,7 +12,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const waitMessage = expect.stringMatching(/^Demasiados intentos de inicio de sesión\. Esperá \d+ (segundos?|minutos) y volvé a intentar\.$/);
+const waitMessage = expect.stringMatching(
+  /^Demasiados intentos de inicio de sesión\. Esperá \d+ (segundos?|minutos) y volvé a intentar\.$/,
+);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('login attempts: progressive delays per email, per client, and per email from one client', () => {
@@ -78,7 +80,9 @@ describe('login attempts: progressive delays per email, per client, and per emai
     const student = await createUser(t.ctx);
     const ip = nextIp();
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => postLogin(t.app, student.email, i === 199 ? student.password : `mala-${i}`, ip)));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => postLogin(t.app, student.email, i === 199 ? student.password : `mala-${i}`, ip)),
+    );
     const seconds = (Date.now() - started) / 1000;
     const statuses = responses.map((r) => r.statusCode);
     const checked = statuses.filter((s) => s !== 429).length;

@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 const uploadVideo = async (content: Buffer, filename = 'clase.webm') => {
-  const { body, headers } = multipart([{ name: 'file', filename, content, contentType: filename.endsWith('.mp4') ? 'video/mp4' : 'video/webm' }]);
+  const { body, headers } = multipart([
+    { name: 'file', filename, content, contentType: filename.endsWith('.mp4') ? 'video/mp4' : 'video/webm' },
+  ]);
   return call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie: admin });
 };
 
@@ -52,7 +54,10 @@ describe('module videos as uploaded files', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const module = created.json().module;
-    expect(module).toMatchObject({ videoUrl: `/api/modules/${module.id}/video`, videoFile: { id: videoId, mimeType: 'video/webm', size: clip.length } });
+    expect(module).toMatchObject({
+      videoUrl: `/api/modules/${module.id}/video`,
+      videoFile: { id: videoId, mimeType: 'video/webm', size: clip.length },
+    });
 
     const student = await signedIn(t.app, t.ctx);
     const outsider = await signedIn(t.app, t.ctx);
@@ -75,11 +80,20 @@ describe('module videos as uploaded files', () => {
 
     // The student's page data says where the video plays from.
     const page = await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie });
-    expect(page.json().module).toMatchObject({ videoUrl: module.videoUrl, videoFile: { id: videoId, mimeType: 'video/webm' }, watched: null });
+    expect(page.json().module).toMatchObject({
+      videoUrl: module.videoUrl,
+      videoFile: { id: videoId, mimeType: 'video/webm' },
+      watched: null,
+    });
 
     // Back to a YouTube address: the file is no longer served and its bytes are removed.
     const before = (await storedFiles(t.ctx)).objects.length;
-    const changed = await call(t.app, { method: 'PATCH', url: `/api/modules/${module.id}`, cookie: admin, body: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' } });
+    const changed = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/modules/${module.id}`,
+      cookie: admin,
+      body: { videoUrl: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().module).toMatchObject({ videoUrl: 'https://youtu.be/dQw4w9WgXcQ', videoFile: null });
     const gone = await call(t.app, { url: module.videoUrl, cookie: admin });
@@ -112,7 +126,8 @@ describe('module videos as uploaded files', () => {
   });
 });
 
-const report = (moduleId: string, cookie: string, body: unknown) => call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/watched`, cookie, body });
+const report = (moduleId: string, cookie: string, body: unknown) =>
+  call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/watched`, cookie, body });
 
 /** `seconds` of wall-clock time go by for this student's progress on this module (its first report moves back). */
 const timePasses = (userId: string, moduleId: string, seconds: number) =>
@@ -162,14 +177,28 @@ describe('watched progress', () => {
 
     // A minute later, intervals past the end are cut to the duration; the whole video is 100 %.
     await timePasses(student.id, module.id, 60);
-    const all = (await report(module.id, student.cookie, { duration: 100, position: 100, intervals: [[29, 71], [79, 100.5]] })).json().watched;
+    const all = (
+      await report(module.id, student.cookie, {
+        duration: 100,
+        position: 100,
+        intervals: [
+          [29, 71],
+          [79, 100.5],
+        ],
+      })
+    ).json().watched;
     expect(all).toEqual({ percent: 100, seconds: 100, duration: 100, position: 100 });
   });
 
   it('starts over when the admin changes the module video', async () => {
     const { module, student } = await setup();
     await report(module.id, student.cookie, { duration: 60, position: 30, intervals: [[0, 30]] });
-    await call(t.app, { method: 'PATCH', url: `/api/modules/${module.id}`, cookie: admin, body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' } });
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/modules/${module.id}`,
+      cookie: admin,
+      body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' },
+    });
     const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
     expect(page.module.watched).toBeNull();
   });
@@ -215,10 +244,17 @@ describe('watched progress', () => {
 async function makeClip(format: 'webm' | 'mp4', seconds: number): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'clip-'));
   const file = path.join(dir, `clip.${format}`);
-  const codec = format === 'webm' ? ['-c:v', 'libvpx-vp9', '-b:v', '100k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
+  const codec =
+    format === 'webm'
+      ? ['-c:v', 'libvpx-vp9', '-b:v', '100k', '-deadline', 'realtime', '-cpu-used', '8']
+      : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p'];
   try {
     await new Promise<void>((resolve, reject) => {
-      execFile('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=160x90:rate=10`, ...codec, '-y', file], (error) => (error ? reject(error) : resolve()));
+      execFile(
+        'ffmpeg',
+        ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=160x90:rate=10`, ...codec, '-y', file],
+        (error) => (error ? reject(error) : resolve()),
+      );
     });
     return await readFile(file);
   } finally {
@@ -271,20 +307,34 @@ describe('watched progress is measured by the server, not by what the player cla
 
   it('keeps the length a real player reported for a YouTube video: a forged tiny one from another student does not lower it', async () => {
     const { course, module, student } = await setup();
-    expect((await report(module.id, student.cookie, { duration: 300, position: 10, intervals: [[0, 10]] })).json().watched).toMatchObject({ percent: 3, duration: 300 });
+    expect((await report(module.id, student.cookie, { duration: 300, position: 10, intervals: [[0, 10]] })).json().watched).toMatchObject({
+      percent: 3,
+      duration: 300,
+    });
     const forger = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, forger.id, module.id);
     const forged = (await report(module.id, forger.cookie, { duration: 0.001, intervals: [[0, 0.001]], position: 0 })).json().watched;
     expect(forged).toMatchObject({ percent: 0, duration: 300 });
-    const [known] = await t.ctx.db.select({ seconds: courseModule.videoDurationSeconds }).from(courseModule).where(eq(courseModule.id, module.id));
+    const [known] = await t.ctx.db
+      .select({ seconds: courseModule.videoDurationSeconds })
+      .from(courseModule)
+      .where(eq(courseModule.id, module.id));
     expect(known!.seconds).toBe(300);
     // The forger's page and the admin's board say the same; the honest student keeps theirs.
     expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: forger.cookie })).json().module.watched.percent).toBe(0);
     const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
     expect(board.trainees.find((row: { id: string }) => row.id === student.id).watched).toEqual([3]);
     // A new video forgets the old length.
-    await call(t.app, { method: 'PATCH', url: `/api/modules/${module.id}`, cookie: admin, body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' } });
-    const [after] = await t.ctx.db.select({ seconds: courseModule.videoDurationSeconds }).from(courseModule).where(eq(courseModule.id, module.id));
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/modules/${module.id}`,
+      cookie: admin,
+      body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' },
+    });
+    const [after] = await t.ctx.db
+      .select({ seconds: courseModule.videoDurationSeconds })
+      .from(courseModule)
+      .where(eq(courseModule.id, module.id));
     expect(after!.seconds).toBeNull();
   });
 
@@ -293,11 +343,16 @@ describe('watched progress is measured by the server, not by what the player cla
     const started = Date.now();
     // 30 reports at once, each claiming a different minute of an hour-long video.
     const responses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => report(module.id, student.cookie, { duration: 3600, position: (i + 1) * 60, intervals: [[i * 60, (i + 1) * 60]] })),
+      Array.from({ length: 30 }, (_, i) =>
+        report(module.id, student.cookie, { duration: 3600, position: (i + 1) * 60, intervals: [[i * 60, (i + 1) * 60]] }),
+      ),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     const seconds = (Date.now() - started) / 1000;
-    const [row] = await t.ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(videoProgress)
+      .where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
     expect(row!.watchedSeconds).toBeLessThanOrEqual(FIRST_REPORT_ALLOWANCE_SECONDS + 2 * seconds + 0.5);
     expect(row!.watchedSeconds).toBeGreaterThanOrEqual(FIRST_REPORT_ALLOWANCE_SECONDS - 0.5);
     const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
@@ -311,7 +366,10 @@ describe('watched progress is measured by the server, not by what the player cla
     // Claims 5 more minutes after one minute: 60 s allowance + 2 × 60 s = 180 s in all.
     const late = (await report(module.id, student.cookie, { duration: 600, position: 310, intervals: [[10, 310]] })).json().watched;
     expect(late.seconds).toBeCloseTo(180, 0);
-    const [row] = await t.ctx.db.select().from(videoProgress).where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(videoProgress)
+      .where(and(eq(videoProgress.userId, student.id), eq(videoProgress.moduleId, module.id)));
     expect(row!.intervals[0]![0]).toBe(0);
     expect(row!.intervals[0]![1]).toBeCloseTo(180, 0);
   });
@@ -319,14 +377,16 @@ describe('watched progress is measured by the server, not by what the player cla
   it('an honest player reporting every 10 s reaches 100 % at the end of the video, at normal and at double speed', async () => {
     for (const speed of [1, 2]) {
       const { module, student } = await moduleWithClip(45);
-      const known = (await report(module.id, student.cookie, { duration: 45.03, position: 0, intervals: [] })).json().watched.duration as number;
+      const known = (await report(module.id, student.cookie, { duration: 45.03, position: 0, intervals: [] })).json().watched
+        .duration as number;
       let position = 0;
       let watched = { percent: 0 };
       while (position < known) {
         await timePasses(student.id, module.id, 10);
         const next = Math.min(known, position + 10 * speed);
         // The browser's own idea of the length differs a little from the file's header.
-        watched = (await report(module.id, student.cookie, { duration: 45.03, position: next, intervals: [[position, next]] })).json().watched;
+        watched = (await report(module.id, student.cookie, { duration: 45.03, position: next, intervals: [[position, next]] })).json()
+          .watched;
         position = next;
       }
       expect(watched, `a ${speed}×`).toMatchObject({ percent: 100 });

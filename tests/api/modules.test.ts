@@ -84,10 +84,50 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().modules).toEqual([
-      { id: open.id, name: 'Abierto', imageUrl: open.imageUrl, position: 0, archived: false, enabled: true, progress: 'sin-responder', jugadas: null, watchedPercent: null },
-      { id: sent.id, name: 'Enviado', imageUrl: sent.imageUrl, position: 1, archived: false, enabled: true, progress: 'enviado', jugadas: null, watchedPercent: null },
-      { id: approved.id, name: 'Aprobado', imageUrl: approved.imageUrl, position: 2, archived: false, enabled: true, progress: 'aprobado', jugadas: null, watchedPercent: null },
-      { id: upcoming.id, name: 'Próximo', imageUrl: upcoming.imageUrl, position: 3, archived: false, enabled: false, progress: null, jugadas: null, watchedPercent: null },
+      {
+        id: open.id,
+        name: 'Abierto',
+        imageUrl: open.imageUrl,
+        position: 0,
+        archived: false,
+        enabled: true,
+        progress: 'sin-responder',
+        jugadas: null,
+        watchedPercent: null,
+      },
+      {
+        id: sent.id,
+        name: 'Enviado',
+        imageUrl: sent.imageUrl,
+        position: 1,
+        archived: false,
+        enabled: true,
+        progress: 'enviado',
+        jugadas: null,
+        watchedPercent: null,
+      },
+      {
+        id: approved.id,
+        name: 'Aprobado',
+        imageUrl: approved.imageUrl,
+        position: 2,
+        archived: false,
+        enabled: true,
+        progress: 'aprobado',
+        jugadas: null,
+        watchedPercent: null,
+      },
+      {
+        id: upcoming.id,
+        name: 'Próximo',
+        imageUrl: upcoming.imageUrl,
+        position: 3,
+        archived: false,
+        enabled: false,
+        progress: null,
+        jugadas: null,
+        watchedPercent: null,
+      },
     ]);
 
     // Blocked again: shown as upcoming, with no progress, although the answers are kept.
@@ -126,7 +166,8 @@ describe('POST /api/modules', () => {
         ...overrides,
       }),
     ) as Record<string, unknown>;
-  const post = (payload: unknown, cookie?: string) => call(t.app, { method: 'POST', url: '/api/modules', body: payload, ...(cookie ? { cookie } : {}) });
+  const post = (payload: unknown, cookie?: string) =>
+    call(t.app, { method: 'POST', url: '/api/modules', body: payload, ...(cookie ? { cookie } : {}) });
 
   it('answers 401 and 403 and creates nothing', async () => {
     const before = (await modulesOf(courseId)).length;
@@ -149,7 +190,11 @@ describe('POST /api/modules', () => {
     ['an image that does not exist', { imageId: unknownId() }, messages.incomplete],
     ['a video address that is not one', { videoUrl: 'javascript:alert(1)' }, invalidVideo],
     ['a blank question', { questions: ['¿Uno?', '   '] }, 'La pregunta no puede estar vacía'],
-    ['101 questions', { questions: Array.from({ length: 101 }, (_, i) => `¿Pregunta ${i}?`) }, 'Un módulo puede tener como máximo 100 preguntas'],
+    [
+      '101 questions',
+      { questions: Array.from({ length: 101 }, (_, i) => `¿Pregunta ${i}?`) },
+      'Un módulo puede tener como máximo 100 preguntas',
+    ],
   ])('answers %s with 400 and a Spanish message, creating nothing', async (_case, overrides, message) => {
     const before = (await modulesOf(courseId)).length;
     const response = await post(body(overrides), adminCookie);
@@ -161,7 +206,10 @@ describe('POST /api/modules', () => {
   it('creates modules at the end of the course, with their questions in order', async () => {
     const course = await buildCourse(t.ctx);
     const first = await post(body({ courseId: course.id, name: 'Primero' }), adminCookie);
-    const second = await post(body({ courseId: course.id, name: 'Segundo', videoUrl: 'https://cdn.example.com/clase.mp4', questions: [] }), adminCookie);
+    const second = await post(
+      body({ courseId: course.id, name: 'Segundo', videoUrl: 'https://cdn.example.com/clase.mp4', questions: [] }),
+      adminCookie,
+    );
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(first.json().module).toEqual({
@@ -329,7 +377,10 @@ describe('PUT /api/courses/:courseId/modules/order', () => {
   ])('answers a list with %s with 400 and keeps the order', async (_case, list) => {
     const response = await put(list(), adminCookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({ code: 'BAD_REQUEST', message: 'La lista debe incluir cada módulo del curso una sola vez.' });
+    expect(response.json().error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'La lista debe incluir cada módulo del curso una sola vez.',
+    });
     expect(await order()).toEqual(['A', 'B', 'C']);
   });
 

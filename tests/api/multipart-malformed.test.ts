@@ -85,7 +85,10 @@ const malformed: Array<[string, () => { body: Buffer; contentType: string }]> = 
       return { body: Buffer.from(`--${boundaryOf(headers)}\r\nContent-Disposition: form-da`), contentType: headers['content-type']! };
     },
   ],
-  ['of garbage bytes', () => ({ body: Buffer.from('\x00\xff garbage \r\n\r\n--x--\x01'.repeat(20), 'latin1'), contentType: valid().headers['content-type']! })],
+  [
+    'of garbage bytes',
+    () => ({ body: Buffer.from('\x00\xff garbage \r\n\r\n--x--\x01'.repeat(20), 'latin1'), contentType: valid().headers['content-type']! }),
+  ],
   [
     'with a boundary that never appears',
     () => ({ body: Buffer.from('hola, esto no es multipart'), contentType: 'multipart/form-data; boundary=nunca-aparece' }),
@@ -103,7 +106,13 @@ const malformed: Array<[string, () => { body: Buffer; contentType: string }]> = 
 
 it('finds the upload routes among the registered ones', () => {
   expect(multipartRoutes()).toEqual(
-    expect.arrayContaining(['POST /api/images', 'POST /api/videos', 'POST /api/courses/:courseId/documents', 'POST /api/users/import/preview', 'POST /api/users/import']),
+    expect.arrayContaining([
+      'POST /api/images',
+      'POST /api/videos',
+      'POST /api/courses/:courseId/documents',
+      'POST /api/users/import/preview',
+      'POST /api/users/import',
+    ]),
   );
 });
 
@@ -113,7 +122,13 @@ describe.each(malformed)('a body %s', (name, make) => {
       const before = await snapshot();
       const { body, contentType } = make();
       const method = route.split(' ')[0] as 'POST' | 'PUT';
-      const response = await call(t.app, { method, url: urlOf(route), body, cookie: adminCookie, headers: { 'content-type': contentType } });
+      const response = await call(t.app, {
+        method,
+        url: urlOf(route),
+        body,
+        cookie: adminCookie,
+        headers: { 'content-type': contentType },
+      });
       expect(response.statusCode, `${route}, cuerpo ${name}: ${response.body}`).toBe(400);
       const error = response.json().error;
       expect(error.code, route).toBe('BAD_REQUEST');

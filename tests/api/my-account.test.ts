@@ -47,7 +47,12 @@ describe('PUT /api/me/password', () => {
   it('changes the password after checking the current one; the other sessions end, this one goes on', async () => {
     const alumno = await signedIn(t.app, t.ctx, 'student');
     const phone = await login(t.app, alumno.email, alumno.password);
-    const response = await call(t.app, { method: 'PUT', url: '/api/me/password', cookie: alumno.cookie, body: { currentPassword: alumno.password, newPassword: 'una-clave-nueva' } });
+    const response = await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/password',
+      cookie: alumno.cookie,
+      body: { currentPassword: alumno.password, newPassword: 'una-clave-nueva' },
+    });
     expect(response.statusCode, response.body).toBe(204);
     const renewed = cookieHeader(response) || alumno.cookie;
     expect(await session(renewed)).toMatchObject({ name: alumno.name });
@@ -61,23 +66,47 @@ describe('PUT /api/me/password', () => {
 
   it('refuses a wrong current password or a short new one in Spanish, and changes nothing', async () => {
     const alumna = await signedIn(t.app, t.ctx, 'student');
-    const wrong = await call(t.app, { method: 'PUT', url: '/api/me/password', cookie: alumna.cookie, body: { currentPassword: 'no-es-esta', newPassword: 'otra-clave-1' } });
+    const wrong = await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/password',
+      cookie: alumna.cookie,
+      body: { currentPassword: 'no-es-esta', newPassword: 'otra-clave-1' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toMatchObject({ message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } });
-    const short = await call(t.app, { method: 'PUT', url: '/api/me/password', cookie: alumna.cookie, body: { currentPassword: alumna.password, newPassword: '123' } });
+    expect(wrong.json().error).toMatchObject({
+      message: messages.currentPasswordWrong,
+      fields: { currentPassword: messages.currentPasswordWrong },
+    });
+    const short = await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/password',
+      cookie: alumna.cookie,
+      body: { currentPassword: alumna.password, newPassword: '123' },
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().error.message).toContain('al menos 6 caracteres');
     const malformed = await call(t.app, { method: 'PUT', url: '/api/me/password', cookie: alumna.cookie, body: { currentPassword: 5 } });
     expect(malformed.statusCode).toBe(400);
     expect((await postLogin(t.app, alumna.email, alumna.password)).statusCode).toBe(200);
-    expect((await call(t.app, { method: 'PUT', url: '/api/me/password', body: { currentPassword: 'a', newPassword: 'bbbbbbb' } })).statusCode).toBe(401);
+    expect(
+      (await call(t.app, { method: 'PUT', url: '/api/me/password', body: { currentPassword: 'a', newPassword: 'bbbbbbb' } })).statusCode,
+    ).toBe(401);
   });
 
   it('slows down guessing the current password from an open session', async () => {
     const alumno = await signedIn(t.app, t.ctx, 'student');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await call(t.app, { method: 'PUT', url: '/api/me/password', cookie: alumno.cookie, body: { currentPassword: `intento-${i}`, newPassword: 'otra-clave-1' } })).statusCode);
+      statuses.push(
+        (
+          await call(t.app, {
+            method: 'PUT',
+            url: '/api/me/password',
+            cookie: alumno.cookie,
+            body: { currentPassword: `intento-${i}`, newPassword: 'otra-clave-1' },
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);

@@ -25,7 +25,8 @@ beforeEach(async () => {
   await t.ctx.db.delete(emailPreference).where(eq(emailPreference.userId, adminId));
 });
 
-const post = (moduleId: string, cookie: string, body: string) => call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie, body: { body } });
+const post = (moduleId: string, cookie: string, body: string) =>
+  call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie, body: { body } });
 const mailsTo = (email: string, after: number) => t.mails.slice(after).filter((mail) => mail.to === email);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 const setPreferences = (cookie: string, body: object) => call(t.app, { method: 'PUT', url: '/api/me/email-preferences', cookie, body });
@@ -86,7 +87,9 @@ describe('forum answers to trainees', () => {
       .update(forumReplyNotice)
       .set({ lastSentAt: sql`${forumReplyNotice.lastSentAt} - interval '11 minutes'` })
       .where(and(eq(forumReplyNotice.userId, asker.id), eq(forumReplyNotice.moduleId, module.id)));
-    await t.ctx.db.execute(sql`update forum_message set created_at = created_at - interval '11 minutes' where module_id = ${module.id} and body = 'Respuesta uno'`);
+    await t.ctx.db.execute(
+      sql`update forum_message set created_at = created_at - interval '11 minutes' where module_id = ${module.id} and body = 'Respuesta uno'`,
+    );
     expect(await sendDueForumReplies(t.ctx)).toBeGreaterThanOrEqual(1);
     const sent = mailsTo(asker.email, before);
     expect(sent).toHaveLength(2);
@@ -151,7 +154,12 @@ describe('admin notices', () => {
     const before = t.mails.length;
     await post(module.id, asker.cookie, 'Pregunta para el resumen');
     const { items } = await activityOf(t.ctx, asker.id, module.id);
-    await call(t.app, { method: 'POST', url: `/api/modules/${module.id}/activity/submit`, cookie: asker.cookie, body: { answers: items.map((item) => ({ itemId: item.id, answer: 'Siete' })) } });
+    await call(t.app, {
+      method: 'POST',
+      url: `/api/modules/${module.id}/activity/submit`,
+      cookie: asker.cookie,
+      body: { answers: items.map((item) => ({ itemId: item.id, answer: 'Siete' })) },
+    });
     await settle();
     expect(mailsTo(ADMIN_EMAIL, before)).toEqual([]);
 
@@ -159,7 +167,10 @@ describe('admin notices', () => {
     expect(await sendDailySummaries(t.ctx)).toBe(0);
     // A day later: one summary with the question (submissions are 'never'). Moving the period's
     // start back a day also brings in the earlier tests' forum messages.
-    await t.ctx.db.update(emailPreference).set({ digestCoveredUntil: sql`${emailPreference.digestCoveredUntil} - interval '25 hours'` }).where(eq(emailPreference.userId, adminId));
+    await t.ctx.db
+      .update(emailPreference)
+      .set({ digestCoveredUntil: sql`${emailPreference.digestCoveredUntil} - interval '25 hours'` })
+      .where(eq(emailPreference.userId, adminId));
     expect(await sendDailySummaries(t.ctx)).toBe(1);
     const [summary] = mailsTo(ADMIN_EMAIL, before);
     expect(summary!.subject).toMatch(/^Resumen del día en Aula Virtual: 0 para corregir, \d+ preguntas?$/);
@@ -187,7 +198,9 @@ describe('Mi cuenta: email preferences', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_REQUEST');
     expect(response.json().error.message).toMatch(/[áéíóúñ]|válid|Opción|opción/i);
-    expect((await call(t.app, { url: '/api/me/email-preferences', cookie: student.cookie })).json().preferences.forumReplies).toBe('immediate');
+    expect((await call(t.app, { url: '/api/me/email-preferences', cookie: student.cookie })).json().preferences.forumReplies).toBe(
+      'immediate',
+    );
     expect((await call(t.app, { url: '/api/me/email-preferences' })).statusCode).toBe(401);
   });
 });

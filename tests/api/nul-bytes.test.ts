@@ -28,12 +28,38 @@ const NUL = '\u0000';
 
 describe('NUL bytes in requests', () => {
   const cases: Array<[string, () => Parameters<typeof call>[1]]> = [
-    ['a forum message', () => ({ method: 'POST', url: `/api/modules/${moduleId}/messages`, body: { body: `hola${NUL}` }, cookie: student.cookie })],
-    ['an answer', () => ({ method: 'PUT', url: `/api/modules/${moduleId}/activity/answers`, body: { answers: [{ itemId: 'x', answer: `a${NUL}b` }] }, cookie: student.cookie })],
-    ["a user's name", () => ({ method: 'POST', url: '/api/users', body: { name: `Ana${NUL}`, email: 'ana-nul@example.com', password: 'clave-segura' }, cookie: adminCookie })],
+    [
+      'a forum message',
+      () => ({ method: 'POST', url: `/api/modules/${moduleId}/messages`, body: { body: `hola${NUL}` }, cookie: student.cookie }),
+    ],
+    [
+      'an answer',
+      () => ({
+        method: 'PUT',
+        url: `/api/modules/${moduleId}/activity/answers`,
+        body: { answers: [{ itemId: 'x', answer: `a${NUL}b` }] },
+        cookie: student.cookie,
+      }),
+    ],
+    [
+      "a user's name",
+      () => ({
+        method: 'POST',
+        url: '/api/users',
+        body: { name: `Ana${NUL}`, email: 'ana-nul@example.com', password: 'clave-segura' },
+        cookie: adminCookie,
+      }),
+    ],
     ["a course's name", () => ({ method: 'POST', url: '/api/courses', body: { name: `Curso${NUL}` }, cookie: adminCookie })],
     ['a search', () => ({ url: `/api/users?search=ana%00`, cookie: adminCookie })],
-    ['a reset token', () => ({ method: 'POST', url: '/api/auth/reset-password', body: { token: `abc${NUL}`, password: 'nueva-clave', confirmPassword: 'nueva-clave' } })],
+    [
+      'a reset token',
+      () => ({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        body: { token: `abc${NUL}`, password: 'nueva-clave', confirmPassword: 'nueva-clave' },
+      }),
+    ],
     ['a login email', () => ({ method: 'POST', url: '/api/auth/login', body: { email: `a${NUL}@example.com`, password: 'x' } })],
     ['an image id in the path', () => ({ url: '/api/images/%00', cookie: student.cookie })],
     ['a module id in the path', () => ({ url: '/api/modules/abc%00/messages', cookie: student.cookie })],

@@ -20,7 +20,9 @@ it('describes every route under its resource tag, with its answers and the error
   const response = await call(t.app, { url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   const doc = response.json<OpenApi>();
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
   expect(operations.length).toBe(t.routes.length);
   const tagNames = doc.tags.map((tag) => tag.name);
   for (const { path, method, op } of operations) {

@@ -41,7 +41,16 @@ describe('request ids', () => {
     expect(response.json().error.requestId).toBe(id);
     // One line per request, at debug: what an operator asks for with LOG_LEVEL=debug.
     const lines = t.logs.filter((line) => line.reqId === id);
-    expect(lines).toEqual([expect.objectContaining({ level: 20, msg: 'pedido respondido', method: 'GET', url: '/api/courses', statusCode: 401, ms: expect.any(Number) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 20,
+        msg: 'pedido respondido',
+        method: 'GET',
+        url: '/api/courses',
+        statusCode: 401,
+        ms: expect.any(Number),
+      }),
+    ]);
   });
 
   it('are on the error lines of a request that failed, at error level; nothing else of a request reaches info', async () => {
@@ -86,8 +95,12 @@ describe('scheduled clean-up', () => {
     const inUse = await createImage(t.ctx);
     const orphan = await storeBuffer(t.ctx.storage, pdfBytes(), 'pdf', 'application/pdf');
     const now = new Date();
-    await t.ctx.db.insert(verification).values({ id: 'v-vieja', identifier: 'reset', value: 'x', expiresAt: new Date(now.getTime() - 1000) });
-    await t.ctx.db.insert(verification).values({ id: 'v-vigente', identifier: 'reset', value: 'y', expiresAt: new Date(now.getTime() + 3_600_000) });
+    await t.ctx.db
+      .insert(verification)
+      .values({ id: 'v-vieja', identifier: 'reset', value: 'x', expiresAt: new Date(now.getTime() - 1000) });
+    await t.ctx.db
+      .insert(verification)
+      .values({ id: 'v-vigente', identifier: 'reset', value: 'y', expiresAt: new Date(now.getTime() + 3_600_000) });
     await t.ctx.db.insert(rateLimit).values({ key: 'login:viejo', count: 3, resetAt: new Date(now.getTime() - 2 * 86_400_000) });
     await t.ctx.db.insert(rateLimit).values({ key: 'login:vigente', count: 3, resetAt: new Date(now.getTime() + 60_000) });
 
@@ -119,7 +132,9 @@ describe('scheduled clean-up', () => {
       return (result as unknown as { rows: Array<{ tuples: number }> }).rows[0]!.tuples;
     };
     const expiresAt = new Date(Date.now() + 3_600_000);
-    await t.ctx.db.insert(verification).values(Array.from({ length: 60 }, (_, i) => ({ id: `v-vacuum-${i}`, identifier: 'reset', value: 'x', expiresAt })));
+    await t.ctx.db
+      .insert(verification)
+      .values(Array.from({ length: 60 }, (_, i) => ({ id: `v-vacuum-${i}`, identifier: 'reset', value: 'x', expiresAt })));
     const before = await tuples();
     const report = await cleanUp(t.ctx.database, t.ctx.storage);
     if (t.ctx.database.pglite) {
@@ -189,70 +204,90 @@ describe('graceful shutdown (a real process and SIGTERM)', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('finishes the upload in flight, ends event streams with a retry hint, refuses new work, closes the database and exits 0', { timeout: 120_000 }, async () => {
-    const app = await startAppProcess({ DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, PUBLIC_URL });
-    try {
-      const loginResponse = await fetch(`${app.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-      });
-      expect(loginResponse.status).toBe(200);
-      const cookie = loginResponse.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const courses = await fetch(`${app.url}/api/courses`, { headers: { cookie } });
-      expect(courses.status).toBe(200);
-
-      // A live event stream, open.
-      const stream = await fetch(`${app.url}/api/forum/events`, { headers: { cookie, accept: 'text/event-stream' } });
-      expect(stream.status).toBe(200);
-      const streamText = stream.text();
-
-      // An upload of a document, sent slowly: SIGTERM arrives in the middle of it.
-      const { body, headers } = multipart([
-        { name: 'name', value: 'Subido durante el cierre' },
-        { name: 'file', filename: 'cierre.pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(256 * 1024)]), contentType: 'application/pdf' },
-      ]);
-      const picture = multipart([{ name: 'file', filename: 'foto.png', content: pngBytes(), contentType: 'image/png' }]);
-      const imageResponse = await fetch(`${app.url}/api/images`, { method: 'POST', headers: { ...picture.headers, cookie, origin: PUBLIC_URL }, body: picture.body });
-      const imageId = ((await imageResponse.json()) as { id: string }).id;
-      const courseResponse = await fetch(`${app.url}/api/courses`, {
-        method: 'POST',
-        headers: { cookie, origin: PUBLIC_URL, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Curso del cierre', description: 'Un curso', imageId }),
-      });
-      expect(courseResponse.status).toBe(201);
-      const courseId = ((await courseResponse.json()) as { course: { id: string } }).course.id;
-      const target = `/api/courses/${courseId}/documents`;
-      const upload = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = httpRequest(`${app.url}${target}`, { method: 'POST', headers: { ...headers, cookie, origin: PUBLIC_URL, 'content-length': body.length } }, (res) => {
-          let text = '';
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+  it(
+    'finishes the upload in flight, ends event streams with a retry hint, refuses new work, closes the database and exits 0',
+    { timeout: 120_000 },
+    async () => {
+      const app = await startAppProcess({ DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, PUBLIC_URL });
+      try {
+        const loginResponse = await fetch(`${app.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
         });
-        req.on('error', reject);
-        const pieces = 8;
-        const size = Math.ceil(body.length / pieces);
-        let sent = 0;
-        const sendNext = () => {
-          req.write(body.subarray(sent * size, (sent + 1) * size));
-          sent += 1;
-          if (sent === 3) app.kill('SIGTERM');
-          if (sent < pieces) setTimeout(sendNext, 150);
-          else req.end();
-        };
-        sendNext();
-      });
+        expect(loginResponse.status).toBe(200);
+        const cookie = loginResponse.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; ');
+        const courses = await fetch(`${app.url}/api/courses`, { headers: { cookie } });
+        expect(courses.status).toBe(200);
 
-      const done = await upload;
-      expect(done.status, done.text).toBe(201);
-      const text = await streamText;
-      expect(text).toContain('retry: 250');
-      expect(await app.exited).toBe(0);
-      expect(app.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(['servidor cerrado']));
-      // Nothing answers any more.
-      await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
-    } finally {
-      app.kill('SIGKILL');
-    }
-  });
+        // A live event stream, open.
+        const stream = await fetch(`${app.url}/api/forum/events`, { headers: { cookie, accept: 'text/event-stream' } });
+        expect(stream.status).toBe(200);
+        const streamText = stream.text();
+
+        // An upload of a document, sent slowly: SIGTERM arrives in the middle of it.
+        const { body, headers } = multipart([
+          { name: 'name', value: 'Subido durante el cierre' },
+          {
+            name: 'file',
+            filename: 'cierre.pdf',
+            content: Buffer.concat([pdfBytes(), Buffer.alloc(256 * 1024)]),
+            contentType: 'application/pdf',
+          },
+        ]);
+        const picture = multipart([{ name: 'file', filename: 'foto.png', content: pngBytes(), contentType: 'image/png' }]);
+        const imageResponse = await fetch(`${app.url}/api/images`, {
+          method: 'POST',
+          headers: { ...picture.headers, cookie, origin: PUBLIC_URL },
+          body: picture.body,
+        });
+        const imageId = ((await imageResponse.json()) as { id: string }).id;
+        const courseResponse = await fetch(`${app.url}/api/courses`, {
+          method: 'POST',
+          headers: { cookie, origin: PUBLIC_URL, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Curso del cierre', description: 'Un curso', imageId }),
+        });
+        expect(courseResponse.status).toBe(201);
+        const courseId = ((await courseResponse.json()) as { course: { id: string } }).course.id;
+        const target = `/api/courses/${courseId}/documents`;
+        const upload = new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const req = httpRequest(
+            `${app.url}${target}`,
+            { method: 'POST', headers: { ...headers, cookie, origin: PUBLIC_URL, 'content-length': body.length } },
+            (res) => {
+              let text = '';
+              res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+            },
+          );
+          req.on('error', reject);
+          const pieces = 8;
+          const size = Math.ceil(body.length / pieces);
+          let sent = 0;
+          const sendNext = () => {
+            req.write(body.subarray(sent * size, (sent + 1) * size));
+            sent += 1;
+            if (sent === 3) app.kill('SIGTERM');
+            if (sent < pieces) setTimeout(sendNext, 150);
+            else req.end();
+          };
+          sendNext();
+        });
+
+        const done = await upload;
+        expect(done.status, done.text).toBe(201);
+        const text = await streamText;
+        expect(text).toContain('retry: 250');
+        expect(await app.exited).toBe(0);
+        expect(app.logs.map((line) => line.msg)).toEqual(expect.arrayContaining(['servidor cerrado']));
+        // Nothing answers any more.
+        await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+      } finally {
+        app.kill('SIGKILL');
+      }
+    },
+  );
 });

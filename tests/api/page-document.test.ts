@@ -21,7 +21,10 @@ const hostileName = 'Reglas </script><script>alert(1)</script> <!-- & \u2028 fin
 beforeAll(async () => {
   // A built app of our own: the API suite runs before the client is built.
   clientDir = await mkdtemp(path.join(tmpdir(), 'aula-client-'));
-  await writeFile(path.join(clientDir, 'index.html'), '<!doctype html><html lang="es"><head><title>Aula Virtual</title></head><body><div id="root"></div></body></html>');
+  await writeFile(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Aula Virtual</title></head><body><div id="root"></div></body></html>',
+  );
   t = await createTestApp({ clientDist: clientDir });
   const course = await buildCourse(t.ctx);
   f.courseId = course.id;
@@ -58,7 +61,8 @@ describe('the page data inside the document', () => {
     expect(pageDataUrl('/c1/modulos')).toBe('/api/pages/courses/c1/modulos');
     expect(pageDataUrl('/c1/m1/modulo')).toBe('/api/pages/modules/m1');
     expect(pageDataUrl('/c1/m1/actividades')).toBe('/api/pages/modules/m1/actividades');
-    for (const other of ['/', '/admin/inicio', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta']) expect(pageDataUrl(other)).toBeNull();
+    for (const other of ['/', '/admin/inicio', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta'])
+      expect(pageDataUrl(other)).toBeNull();
   });
 
   it('without a session the document carries no data and no video', async () => {
@@ -68,7 +72,7 @@ describe('the page data inside the document', () => {
     expect(doc.html).not.toContain('aula-boot');
   });
 
-  it('a module under another course\'s address brings its data (the page says not found) but no drawn page', async () => {
+  it("a module under another course's address brings its data (the page says not found) but no drawn page", async () => {
     const otherCourse = await buildCourse(t.ctx);
     const doc = await documentFor(`/${otherCourse.id}/${f.open}/modulo`, a.cookie);
     expect(doc.data).not.toBeNull();
@@ -98,21 +102,32 @@ describe('the page data inside the document', () => {
     expect(other.html).not.toContain(a.email);
   });
 
-  it('the YouTube frame starts where the student left off; an uploaded video comes as the browser\'s own player', async () => {
+  it("the YouTube frame starts where the student left off; an uploaded video comes as the browser's own player", async () => {
     const c = await signedIn(t.app, t.ctx, 'student');
     await enableModule(t.ctx, c.id, f.open);
-    const saved = await call(t.app, { method: 'POST', url: `/api/modules/${f.open}/watched`, cookie: c.cookie, body: { duration: 100, position: 42.7, intervals: [[0, 42.7]] } });
+    const saved = await call(t.app, {
+      method: 'POST',
+      url: `/api/modules/${f.open}/watched`,
+      cookie: c.cookie,
+      body: { duration: 100, position: 42.7, intervals: [[0, 42.7]] },
+    });
     expect(saved.statusCode).toBe(200);
     const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie);
     expect((doc.data!.module as { watched: { position: number } }).watched.position).toBeCloseTo(42.7, 5);
-    expect(doc.html).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&amp;rel=0&amp;start=42&amp;enablejsapi=1&amp;origin=http%3A%2F%2Flocalhost%3A3000"');
+    expect(doc.html).toContain(
+      'src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&amp;rel=0&amp;start=42&amp;enablejsapi=1&amp;origin=http%3A%2F%2Flocalhost%3A3000"',
+    );
     // With the student's badges beside the title, as the app shows them.
-    expect(doc.html).toMatch(/<div class="boot-badges"><span class="boot-badge boot-badge-blue boot-badge-watched"><svg[^>]*>.*?<\/svg>Visto 42 %<\/span><span class="boot-badge boot-badge-gray">Sin responder<\/span><\/div>/);
+    expect(doc.html).toMatch(
+      /<div class="boot-badges"><span class="boot-badge boot-badge-blue boot-badge-watched"><svg[^>]*>.*?<\/svg>Visto 42 %<\/span><span class="boot-badge boot-badge-gray">Sin responder<\/span><\/div>/,
+    );
 
     const uploaded = await buildModule(t.ctx, f.courseId, { name: 'Video propio', videoUrl: '/api/videos/clase.webm?v=1&x="2"' });
     await enableModule(t.ctx, c.id, uploaded.id);
     const file = await documentFor(`/${f.courseId}/${uploaded.id}/modulo`, c.cookie);
-    expect(file.html).toContain('<video id="aula-boot-video" controls playsinline preload="metadata" src="/api/videos/clase.webm?v=1&amp;x=&quot;2&quot;" aria-label="Video: Video propio">');
+    expect(file.html).toContain(
+      '<video id="aula-boot-video" controls playsinline preload="metadata" src="/api/videos/clase.webm?v=1&amp;x=&quot;2&quot;" aria-label="Video: Video propio">',
+    );
     expect(file.html).not.toContain('<iframe');
   });
 
@@ -158,13 +173,19 @@ describe('the page data inside the document', () => {
     const inside = element.slice(0, element.indexOf('</script>'));
     expect(inside).not.toContain('<');
     expect(doc.html.match(/<script/g)).toHaveLength(1);
-    expect(doc.html).toContain('<h1 class="boot-title">Reglas &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; \u2028 fin</h1>');
+    expect(doc.html).toContain(
+      '<h1 class="boot-title">Reglas &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- &amp; \u2028 fin</h1>',
+    );
     expect(doc.html).toContain('title="Video: Reglas &lt;/script&gt;');
     expect(jsonForScript('"</script><!--&\u2028"')).toBe('"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"');
   });
 
   it('goes out compressed when the browser accepts it', async () => {
-    const response = await call(t.app, { url: `/${f.courseId}/${f.open}/modulo`, cookie: a.cookie, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await call(t.app, {
+      url: `/${f.courseId}/${f.open}/modulo`,
+      cookie: a.cookie,
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('id="aula-page-data"');
   });

@@ -49,7 +49,10 @@ describe('one request per page', () => {
         modules: (await get(`/api/courses/${f.courseId}/my-modules`, student.cookie)).modules,
       });
     }
-    const page = (await get(`/api/pages/modules/${f.moduleIds[1]}`, student.cookie)) as { module: { progress: string }; modules: { enabled: boolean; progress: unknown }[] };
+    const page = (await get(`/api/pages/modules/${f.moduleIds[1]}`, student.cookie)) as {
+      module: { progress: string };
+      modules: { enabled: boolean; progress: unknown }[];
+    };
     expect(page.module.progress).toBe('con-correcciones');
     expect(page.modules.map((m) => [m.enabled, m.progress])).toEqual([
       [true, 'enviado'],
@@ -81,7 +84,10 @@ describe('one request per page', () => {
       });
     }
     for (const who of [student, admin]) {
-      expect(await get('/api/pages/inicio', who.cookie)).toEqual({ user: userOf(who), courses: (await get('/api/courses', who.cookie)).courses });
+      expect(await get('/api/pages/inicio', who.cookie)).toEqual({
+        user: userOf(who),
+        courses: (await get('/api/courses', who.cookie)).courses,
+      });
     }
   });
 

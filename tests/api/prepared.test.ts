@@ -19,7 +19,10 @@ afterAll(async () => {
   await test?.drop();
 });
 
-const echo = preparedStatement<'text' | 'count' | 'flag' | 'nothing', { text: string; count: number; flag: boolean; nothing: string | null; json: { text: string } }>(
+const echo = preparedStatement<
+  'text' | 'count' | 'flag' | 'nothing',
+  { text: string; count: number; flag: boolean; nothing: string | null; json: { text: string } }
+>(
   'test_echo',
   ['text', 'count', 'flag', 'nothing'],
   ({ text, count, flag, nothing }) =>
@@ -28,7 +31,7 @@ const echo = preparedStatement<'text' | 'count' | 'flag' | 'nothing', { text: st
 
 describe('preparedStatement', () => {
   it('gives back every value as it was sent, quotes, backslashes and accents included', async () => {
-    for (const text of ["O'Brien", "'); drop table activity; --", 'a\\b\\\'c', '¿Qué pasó? ñandú', '', '$1 $$ x']) {
+    for (const text of ["O'Brien", "'); drop table activity; --", "a\\b\\'c", '¿Qué pasó? ñandú', '', '$1 $$ x']) {
       const [row] = await echo.run(database.db, { text, count: 42, flag: true, nothing: null });
       expect(row).toEqual({ text, count: 42, flag: true, nothing: null, json: { text } });
     }
@@ -53,7 +56,9 @@ describe('the embedded database', () => {
   // Its data is all in shared buffers: random page reads priced as sequential ones, so that the
   // planner looks the page statements' rows up by index (db/client.ts says why).
   it.runIf(!process.env.TEST_DATABASE_URL)('prices a random page read as a sequential one', async () => {
-    const result = await database.db.execute(sql`select current_setting('random_page_cost') as random, current_setting('seq_page_cost') as seq`);
+    const result = await database.db.execute(
+      sql`select current_setting('random_page_cost') as random, current_setting('seq_page_cost') as seq`,
+    );
     expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ random: '1', seq: '1' });
   });
 });

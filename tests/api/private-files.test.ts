@@ -27,7 +27,9 @@ async function expectPrivate(...files: string[]) {
   expect(open).toEqual([]);
 }
 async function filesUnder(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 let work: string;
@@ -46,28 +48,44 @@ afterAll(async () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORAGE === 's3')('files on the server', () => {
   let dataDir: string;
 
-  it('are for the server account only: DATA_DIR, the database, uploads, the outbox, auth-secret and the control socket', { timeout: 120_000 }, async () => {
-    dataDir = path.join(work, 'data');
-    // Folders an older version made (or an operator made by hand) are narrowed on start.
-    await mkdir(path.join(dataDir, 'files'), { recursive: true });
-    await mkdir(path.join(dataDir, 'outbox'));
-    await chmod(dataDir, 0o755);
-    await chmod(path.join(dataDir, 'files'), 0o755);
-    await chmod(path.join(dataDir, 'outbox'), 0o755);
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: 'false', ADMIN_EMAIL, ADMIN_PASSWORD });
-    const server = await startServer(config, { logger: pino({ level: 'silent' }) });
-    try {
-      await checkServerFiles(server);
-    } finally {
-      await server.stop();
-    }
-  });
+  it(
+    'are for the server account only: DATA_DIR, the database, uploads, the outbox, auth-secret and the control socket',
+    { timeout: 120_000 },
+    async () => {
+      dataDir = path.join(work, 'data');
+      // Folders an older version made (or an operator made by hand) are narrowed on start.
+      await mkdir(path.join(dataDir, 'files'), { recursive: true });
+      await mkdir(path.join(dataDir, 'outbox'));
+      await chmod(dataDir, 0o755);
+      await chmod(path.join(dataDir, 'files'), 0o755);
+      await chmod(path.join(dataDir, 'outbox'), 0o755);
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        PUBLIC_URL: 'http://localhost:3000',
+        SEED_DEMO: 'false',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      });
+      const server = await startServer(config, { logger: pino({ level: 'silent' }) });
+      try {
+        await checkServerFiles(server);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   async function checkServerFiles(server: RunningServer) {
     const cookie = await httpLogin(server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const headers = { cookie, origin: 'http://localhost:3000' };
     const picture = multipart([{ name: 'file', filename: 'foto.png', content: pngBytes(), contentType: 'image/png' }]);
-    const upload = await fetch(`${server.url}/api/images`, { method: 'POST', headers: { ...headers, ...picture.headers }, body: picture.body });
+    const upload = await fetch(`${server.url}/api/images`, {
+      method: 'POST',
+      headers: { ...headers, ...picture.headers },
+      body: picture.body,
+    });
     expect(upload.status).toBe(201);
     // A user created without a password gets an invitation: SMTP_URL is not set, so it goes to the outbox.
     const invited = await fetch(`${server.url}/api/users`, {
@@ -98,7 +116,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
 
   it('and so are a backup archive and what a restore writes', { timeout: 120_000 }, async () => {
     const run = (script: string, file: string, dir: string) =>
-      promisify(execFile)(process.execPath, [`scripts/${script}.ts`, file], { cwd: root, env: { PATH: process.env.PATH ?? '', DATA_DIR: dir } });
+      promisify(execFile)(process.execPath, [`scripts/${script}.ts`, file], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dir },
+      });
     const archive = path.join(work, 'copia.tar.gz');
     // An older copy under the same name, readable by everyone, is overwritten by a private one.
     await writeFile(archive, 'copia vieja', { mode: 0o644 });
@@ -106,12 +127,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
 
     const restored = path.join(work, 'restaurada');
     await run('restore', archive, restored);
-    await expectPrivate(
-      archive,
-      restored,
-      path.join(restored, 'db'),
-      path.join(restored, 'files'),
-      path.join(restored, 'auth-secret'),
-    );
+    await expectPrivate(archive, restored, path.join(restored, 'db'), path.join(restored, 'files'), path.join(restored, 'auth-secret'));
   });
 });

@@ -90,7 +90,11 @@ describe('GET /api/courses/:courseId/progress', () => {
 
   it('pages on the server, 50 trainees a page', async () => {
     const other = await buildCourse(t.ctx);
-    const ids = Array.from({ length: 120 }, (_, i) => ({ id: randomUUID(), name: `Alumno ${String(i).padStart(3, '0')}`, email: `pag-${i}-${randomUUID()}@example.com` }));
+    const ids = Array.from({ length: 120 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Alumno ${String(i).padStart(3, '0')}`,
+      email: `pag-${i}-${randomUUID()}@example.com`,
+    }));
     await t.ctx.db.insert(user).values(ids.map((row) => ({ ...row, role: 'student' })));
     await t.ctx.db.insert(courseAccess).values(ids.map((row) => ({ userId: row.id, courseId: other.id, enabled: true })));
     const page = async (n: number) => {
@@ -144,7 +148,12 @@ describe("'Invitación pendiente'", () => {
   it('shows a trainee who has not accepted their invitation as such, not as Sin responder, in the cells, the totals and the CSV', async () => {
     const own = await buildCourse(t.ctx, { name: 'Curso con invitados' });
     const module = await buildModule(t.ctx, own.id, { name: 'Único' });
-    const invited = await call(t.app, { method: 'POST', url: '/api/users', cookie: adminCookie, body: { name: 'Inés Invitada', email: `ines-${randomUUID()}@example.com`, role: 'student' } });
+    const invited = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie: adminCookie,
+      body: { name: 'Inés Invitada', email: `ines-${randomUUID()}@example.com`, role: 'student' },
+    });
     expect(invited.statusCode, invited.body).toBe(201);
     const inesId = (invited.json() as { user: { id: string } }).user.id;
     const active = await createUser(t.ctx, { name: 'Iván Activo' });

@@ -18,9 +18,14 @@ const root = new URL('../..', import.meta.url).pathname;
 /** Runs the command as npm would, and waits for it without blocking this process (an app in it may have to answer). */
 function resetPassword(email: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/reset-password.ts', email], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['scripts/reset-password.ts', email],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,9 +48,15 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
   it('with the app stopped: sets a new password, ends the sessions and the pending reset links', { timeout: 60_000 }, async () => {
     const before = await createTestApp({ database });
     const cookie = await login(before.app, ADMIN_EMAIL, ADMIN_PASSWORD);
-    expect((await call(before.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: ADMIN_EMAIL } })).statusCode).toBe(200);
+    expect((await call(before.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: ADMIN_EMAIL } })).statusCode).toBe(
+      200,
+    );
     const [admin] = await before.ctx.db.select({ id: user.id }).from(user).where(eq(user.email, ADMIN_EMAIL));
-    const resetLinks = () => before.ctx.db.select().from(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, admin!.id)));
+    const resetLinks = () =>
+      before.ctx.db
+        .select()
+        .from(verification)
+        .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, admin!.id)));
     expect(await resetLinks()).toHaveLength(1);
     await before.app.close();
     await before.ctx.database.close();
@@ -64,7 +75,12 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
       expect((await postLogin(after.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(401);
       expect((await postLogin(after.app, ADMIN_EMAIL, password)).statusCode).toBe(200);
       expect((await call(after.app, { url: '/api/courses', cookie })).statusCode).toBe(401);
-      expect(await after.ctx.db.select().from(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, admin!.id)))).toEqual([]);
+      expect(
+        await after.ctx.db
+          .select()
+          .from(verification)
+          .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, admin!.id))),
+      ).toEqual([]);
     } finally {
       await after.app.close();
       await after.ctx.database.close();
@@ -119,24 +135,31 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
 });
 
 describe.runIf(onPostgres)('on PostgreSQL (DATABASE_URL)', () => {
-  it('sets the new password, and a running instance forgets the session it kept in memory before the command ends', { timeout: 60_000 }, async () => {
-    const t = await createTestApp();
-    try {
-      const cookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
-      // Checked once: from now on this instance answers for the session from memory.
-      expect((await call(t.app, { url: '/api/courses', cookie })).statusCode).toBe(200);
+  it(
+    'sets the new password, and a running instance forgets the session it kept in memory before the command ends',
+    { timeout: 60_000 },
+    async () => {
+      const t = await createTestApp();
+      try {
+        const cookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+        // Checked once: from now on this instance answers for the session from memory.
+        expect((await call(t.app, { url: '/api/courses', cookie })).statusCode).toBe(200);
 
-      const result = await resetPassword(ADMIN_EMAIL, { DATABASE_URL: t.ctx.config.databaseUrl!, DATA_DIR: t.ctx.config.dataDir });
-      expect(result.code, result.stderr).toBe(0);
-      expect((await call(t.app, { url: '/api/courses', cookie })).statusCode).toBe(401);
-      expect((await postLogin(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(401);
-      expect((await postLogin(t.app, ADMIN_EMAIL, printedPassword(result.stdout))).statusCode).toBe(200);
+        const result = await resetPassword(ADMIN_EMAIL, { DATABASE_URL: t.ctx.config.databaseUrl!, DATA_DIR: t.ctx.config.dataDir });
+        expect(result.code, result.stderr).toBe(0);
+        expect((await call(t.app, { url: '/api/courses', cookie })).statusCode).toBe(401);
+        expect((await postLogin(t.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(401);
+        expect((await postLogin(t.app, ADMIN_EMAIL, printedPassword(result.stdout))).statusCode).toBe(200);
 
-      const unknown = await resetPassword('nadie@example.com', { DATABASE_URL: t.ctx.config.databaseUrl!, DATA_DIR: t.ctx.config.dataDir });
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('No hay ningún usuario con el email nadie@example.com');
-    } finally {
-      await t.close();
-    }
-  });
+        const unknown = await resetPassword('nadie@example.com', {
+          DATABASE_URL: t.ctx.config.databaseUrl!,
+          DATA_DIR: t.ctx.config.dataDir,
+        });
+        expect(unknown.code).toBe(1);
+        expect(unknown.stderr).toContain('No hay ningún usuario con el email nadie@example.com');
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

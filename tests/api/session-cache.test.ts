@@ -59,7 +59,11 @@ function sessionEndings(instances: () => { a: TestApp; b: TestApp }) {
     expect((await pageOnB(other)).statusCode).toBe(200);
     await call(a.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: student.email } });
     const mail = a.mails.findLast((m) => m.to === student.email)!;
-    const reset = await call(a.app, { method: 'POST', url: '/api/auth/reset-password', body: { token: extractToken(mail), password: 'otra-clave-nueva' } });
+    const reset = await call(a.app, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      body: { token: extractToken(mail), password: 'otra-clave-nueva' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await pageOnB(student.cookie)).statusCode).toBe(401);
     expect((await pageOnB(other)).statusCode).toBe(401);

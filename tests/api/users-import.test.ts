@@ -39,7 +39,10 @@ async function usersWithEmails(emails: string[]) {
 describe('CSV edge cases', () => {
   it('reads a UTF-8 file with BOM, semicolons, CRLF and a quoted name with a comma', async () => {
     const id = tag();
-    const csv = Buffer.from(`\ufeffNombre;Email\r\n"Gómez, Ana María";ana-${id}@example.com\r\nJosé Núñez;JOSE-${id}@Example.com\r\n`, 'utf8');
+    const csv = Buffer.from(
+      `\ufeffNombre;Email\r\n"Gómez, Ana María";ana-${id}@example.com\r\nJosé Núñez;JOSE-${id}@Example.com\r\n`,
+      'utf8',
+    );
     const response = await preview(csv);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
@@ -157,7 +160,14 @@ describe('import', () => {
     expect(activities).toHaveLength(3);
     expect(await t.ctx.db.select().from(invitation).where(inArray(invitation.userId, ids))).toHaveLength(3);
 
-    await vi.waitFor(() => expect(t.mails.slice(sentBefore).map((m) => m.to).sort()).toEqual([...emails].sort()));
+    await vi.waitFor(() =>
+      expect(
+        t.mails
+          .slice(sentBefore)
+          .map((m) => m.to)
+          .sort(),
+      ).toEqual([...emails].sort()),
+    );
     expect(t.mails.at(-1)!.subject).toBe('Te invitaron a Aula Virtual: creá tu contraseña');
 
     // The same file again: everyone is already registered, nothing is created.
@@ -186,7 +196,9 @@ describe('import', () => {
   it('refuses students and anonymous callers', async () => {
     const student = await createUser(t.ctx);
     const cookie = await login(t.app, student.email, student.password);
-    const { body, headers } = multipart([{ name: 'file', filename: 'a.csv', content: Buffer.from(`nombre,email\nX,x-${tag()}@example.com\n`) }]);
+    const { body, headers } = multipart([
+      { name: 'file', filename: 'a.csv', content: Buffer.from(`nombre,email\nX,x-${tag()}@example.com\n`) },
+    ]);
     expect((await call(t.app, { method: 'POST', url: '/api/users/import', body, headers, cookie })).statusCode).toBe(403);
     expect((await call(t.app, { method: 'POST', url: '/api/users/import', body, headers })).statusCode).toBe(401);
     expect(await t.ctx.db.select().from(userTable).where(eq(userTable.name, 'X'))).toEqual([]);

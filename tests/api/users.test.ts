@@ -91,7 +91,10 @@ describe('POST /api/users', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json().user.role).toBe('admin');
 
-    const [row] = await t.ctx.db.select().from(userTable).where(eq(userTable.email, body.email as string));
+    const [row] = await t.ctx.db
+      .select()
+      .from(userTable)
+      .where(eq(userTable.email, body.email as string));
     expect(row?.role).toBe('admin');
 
     const newAdminCookie = await login(t.app, body.email as string, body.password as string);

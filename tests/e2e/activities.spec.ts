@@ -12,7 +12,8 @@ const questions = [
 const unansweredText = 'Para enviar tenés que contestar todas las preguntas';
 const answersSavedText = 'Tus respuestas fueron guardadas';
 const correctionSavedText = 'Se envió la corrección';
-const staleText = 'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.';
+const staleText =
+  'Otro administrador guardó una corrección de esta actividad mientras la revisabas. Recargá la página para ver la versión actual.';
 
 /** A student with a course and a module of `questions` enabled. */
 async function setUp(name: string, moduleName: string) {
@@ -52,14 +53,19 @@ async function expectWholeOnPhone(page: Page, ...locators: Locator[]) {
   const original = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.setViewportSize({ width: 360, height: original.height });
   for (const locator of locators) {
-    await expect.poll(() => locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width >= 14)).toBe(true);
+    await expect
+      .poll(() => locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width >= 14))
+      .toBe(true);
   }
   await page.setViewportSize(original);
 }
 
 /** On the review page: a decision for question `index` (0-based) and, if given, feedback. */
 async function decide(page: Page, index: number, decision: 'Correcta' | 'Incorrecta', feedback?: string) {
-  await page.getByRole('radiogroup', { name: `Corrección de la pregunta ${index + 1}` }).getByText(decision, { exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: `Corrección de la pregunta ${index + 1}` })
+    .getByText(decision, { exact: true })
+    .click();
   await expect(page.getByRole('radio', { name: decision, exact: true }).nth(index)).toBeChecked();
   if (feedback !== undefined) await page.getByRole('textbox', { name: `Devolución para la pregunta ${index + 1}` }).fill(feedback);
 }
@@ -67,7 +73,10 @@ async function decide(page: Page, index: number, decision: 'Correcta' | 'Incorre
 /** From the admin home or any admin page: 'Por corregir', then the student's submission. */
 async function openSubmission(page: Page, student: TestUser, courseName: string, moduleName: string) {
   await page.goto('/admin/home');
-  await page.getByRole('main').getByRole('link', { name: /^Por corregir/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Por corregir/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/review$/);
   await expect(page.getByRole('heading', { name: 'Por corregir' })).toBeVisible();
   const entry = page.getByRole('main').getByRole('link').filter({ hasText: student.name }).filter({ hasText: moduleName });
@@ -164,7 +173,11 @@ test('a student answers, submits, gets a correction by email, fixes it and is ap
   await expect(answerBox(page, 1)).toBeEditable();
   await expect(answerBox(page, 0)).not.toBeEditable();
   await expect(answerBox(page, 2)).not.toBeEditable();
-  const paper = (index: number) => page.getByRole('main').locator('.mantine-Paper-root').filter({ has: answerBox(page, index) });
+  const paper = (index: number) =>
+    page
+      .getByRole('main')
+      .locator('.mantine-Paper-root')
+      .filter({ has: answerBox(page, index) });
   await expect(paper(0)).toContainText('Correcta');
   await expect(paper(2)).toContainText('Correcta');
   await expect(paper(1)).toContainText('Para corregir');

@@ -11,7 +11,11 @@ const answerBox = (page: Page, index: number) => page.getByRole('textbox', { nam
 const saveState = (page: Page) => page.getByTestId('estado-guardado');
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Enviar', exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
-const itemCard = (page: Page, index: number) => page.getByRole('main').locator('.mantine-Paper-root').filter({ has: answerBox(page, index) });
+const itemCard = (page: Page, index: number) =>
+  page
+    .getByRole('main')
+    .locator('.mantine-Paper-root')
+    .filter({ has: answerBox(page, index) });
 
 async function setUp(name: string) {
   const suffix = Date.now().toString(36);
@@ -54,7 +58,9 @@ test('after a resubmission the earlier feedback is history, not current; Guardad
   await expect(page.getByRole('alert').filter({ hasText: 'Respuestas enviadas' })).toBeVisible();
   await expect(page.getByText('Para corregir', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('alert').filter({ hasText: 'Devolución del instructor' })).toHaveCount(0);
-  await expect(itemCard(page, 1).getByTestId('devolucion-anterior')).toContainText(`Devolución anterior, sobre tu respuesta previa: ${feedback}`);
+  await expect(itemCard(page, 1).getByTestId('devolucion-anterior')).toContainText(
+    `Devolución anterior, sobre tu respuesta previa: ${feedback}`,
+  );
   await expect(itemCard(page, 0)).toContainText('Correcta');
   await screenshot(page, 'actividades-reenviada');
 
@@ -70,7 +76,9 @@ test('after a resubmission the earlier feedback is history, not current; Guardad
   await expect(second.getByRole('radio', { name: 'Incorrecta', exact: true })).not.toBeChecked();
   await expect(admin.getByTestId('devolucion-anterior')).toContainText(`Corrección anterior: incorrecta. Devolución: ${feedback}`);
   await expect(admin.getByRole('textbox', { name: 'Devolución para la pregunta 2' })).toHaveValue('');
-  await expect(admin.getByRole('radiogroup', { name: 'Corrección de la pregunta 1' }).getByRole('radio', { name: 'Correcta', exact: true })).toBeChecked();
+  await expect(
+    admin.getByRole('radiogroup', { name: 'Corrección de la pregunta 1' }).getByRole('radio', { name: 'Correcta', exact: true }),
+  ).toBeChecked();
   await screenshot(admin, 'revision-reenviada');
   await adminContext.close();
 });

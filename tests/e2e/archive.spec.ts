@@ -5,12 +5,20 @@
 import { expect, test } from './fixtures.ts';
 import { createCourse, createModule, createStudent, screenshot, signIn, adminPage } from './helpers.ts';
 
-test('a course is archived and restored; one with student work is not offered for deletion, an empty one is deleted', async ({ page, browser }) => {
+test('a course is archived and restored; one with student work is not offered for deletion, an empty one is deleted', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const student = await createStudent({ name: `Rocío Archivo ${tag}` });
   const course = await createCourse({ name: `Curso para archivar ${tag}`, enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: `Módulo archivable ${tag}`, questions: ['¿Qué es un pie?'], enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Módulo archivable ${tag}`,
+    questions: ['¿Qué es un pie?'],
+    enableFor: [student.id],
+  });
   const empty = await createCourse({ name: `Curso vacío ${tag}` });
 
   // The student has written in the course: that is work to keep.
@@ -46,14 +54,20 @@ test('a course is archived and restored; one with student work is not offered fo
 
   // Restored, the student finds it with the answer they had written.
   await admin.getByRole('button', { name: `Restaurar curso ${course.name}` }).click();
-  await admin.getByRole('dialog', { name: `¿Restaurar el curso ${course.name}?` }).getByRole('button', { name: 'Restaurar' }).click();
+  await admin
+    .getByRole('dialog', { name: `¿Restaurar el curso ${course.name}?` })
+    .getByRole('button', { name: 'Restaurar' })
+    .click();
   await expect(card.getByText('Archivado: los alumnos no lo ven')).toHaveCount(0);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await expect(page.getByRole('textbox', { name: '1. ¿Qué es un pie?' })).toHaveValue('Tocar la pelota con el pie.');
 
   // A course nobody worked in is deleted.
   await admin.getByRole('button', { name: `Eliminar curso ${empty.name}` }).click();
-  await admin.getByRole('dialog', { name: `¿Eliminar el curso ${empty.name}?` }).getByRole('button', { name: 'Eliminar' }).click();
+  await admin
+    .getByRole('dialog', { name: `¿Eliminar el curso ${empty.name}?` })
+    .getByRole('button', { name: 'Eliminar' })
+    .click();
   await expect(admin.getByText(empty.name)).toHaveCount(0);
   await admin.context().close();
 });
@@ -103,7 +117,10 @@ test('a deactivated user is signed out at once and cannot sign in until reactiva
   await expect(page.getByRole('dialog')).toContainText('Tu usuario está desactivado. Consultá con tu instructor.');
 
   await admin.getByRole('button', { name: 'Reactivar usuario' }).click();
-  await admin.getByRole('dialog', { name: `¿Reactivar a ${student.name}?` }).getByRole('button', { name: 'Reactivar' }).click();
+  await admin
+    .getByRole('dialog', { name: `¿Reactivar a ${student.name}?` })
+    .getByRole('button', { name: 'Reactivar' })
+    .click();
   await expect(admin.getByText('Desactivado', { exact: true })).toHaveCount(0);
   // Back in, where their session ended.
   await signIn(page, student);

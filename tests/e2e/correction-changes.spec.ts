@@ -9,7 +9,10 @@ const questions = ['¿Qué gesto indica juego pasivo?', '¿Cuánto dura una excl
 const answerBox = (page: Page, index: number) => page.getByRole('textbox', { name: `${index + 1}. ${questions[index]}` });
 
 async function decide(page: Page, index: number, decision: 'Correcta' | 'Incorrecta', feedback?: string) {
-  await page.getByRole('radiogroup', { name: `Corrección de la pregunta ${index + 1}` }).getByText(decision, { exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: `Corrección de la pregunta ${index + 1}` })
+    .getByText(decision, { exact: true })
+    .click();
   if (feedback !== undefined) await page.getByRole('textbox', { name: `Devolución para la pregunta ${index + 1}` }).fill(feedback);
 }
 

@@ -51,7 +51,11 @@ async function expectImageLoaded(page: Page, image: ReturnType<Page['locator']>)
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute('src', /\/api\/images\//);
   await expect
-    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && !element.currentSrc.startsWith('data:')))
+    .poll(() =>
+      image.evaluate(
+        (element: HTMLImageElement) => element.complete && element.naturalWidth > 0 && !element.currentSrc.startsWith('data:'),
+      ),
+    )
     .toBe(true);
 }
 
@@ -81,10 +85,13 @@ const jsonId = async (response: Promise<Response>, key: 'course' | 'module' | 'd
 const created = (page: Page, method: string, pathPattern: RegExp) =>
   page.waitForResponse((response) => response.request().method() === method && pathPattern.test(new URL(response.url()).pathname));
 
-
 // ---------------------------------------------------------------------------------------------
 
-test('the admin creates a course with modules and a document, enables one module for a new student, who can use it until it is blocked again', async ({ page, browser, baseURL }) => {
+test('the admin creates a course with modules and a document, enables one module for a new student, who can use it until it is blocked again', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // Unique among runs and among workers running this test at the same time.
   const tag = `${Date.now().toString(36).slice(-4)}${test.info().parallelIndex}`;
@@ -115,7 +122,10 @@ test('the admin creates a course with modules and a document, enables one module
     await test.step('the admin creates the course', async () => {
       await signIn(page, e2eEnv().admin);
       await expect(page).toHaveURL(/\/admin\/home$/);
-      await page.getByRole('main').getByRole('link', { name: /^Crear Curso/ }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^Crear Curso/ })
+        .click();
       await expect(page).toHaveURL(/\/admin\/create-course$/);
       await expect(page.getByRole('heading', { name: 'Crear Curso', level: 1 })).toBeVisible();
 
@@ -220,7 +230,10 @@ test('the admin creates a course with modules and a document, enables one module
 
       await expect(list.getByRole('heading', { name: 'Documentos del curso (1)' })).toBeVisible();
       const row = list.getByRole('listitem').filter({ hasText: documentName });
-      await expect(row.getByRole('link', { name: new RegExp(`^${documentName}`) })).toHaveAttribute('href', /^\/api\/documents\/[^/]+\/file$/);
+      await expect(row.getByRole('link', { name: new RegExp(`^${documentName}`) })).toHaveAttribute(
+        'href',
+        /^\/api\/documents\/[^/]+\/file$/,
+      );
       await expect(row).toContainText(/PDF · \d+ B · /);
       await shot(page, 'courses-access-upload-documents');
     });
@@ -271,7 +284,10 @@ test('the admin creates a course with modules and a document, enables one module
         await expect(moduleRows.nth(index)).toContainText(module.name);
         await expect(moduleRows.nth(index)).toContainText('Bloqueado');
       }
-      await moduleRows.nth(0).getByRole('button', { name: `Habilitar el módulo ${firstModule.name}` }).click();
+      await moduleRows
+        .nth(0)
+        .getByRole('button', { name: `Habilitar el módulo ${firstModule.name}` })
+        .click();
       await expect(moduleRows.nth(0).getByRole('button', { name: `Bloquear el módulo ${firstModule.name}` })).toBeVisible();
       await expect(moduleRows.nth(0).getByRole('link', { name: `Ver respuestas del módulo ${firstModule.name}` })).toBeVisible();
       await expect(moduleRows.nth(1).getByRole('button', { name: `Habilitar el módulo ${secondModule.name}` })).toBeVisible();
@@ -368,7 +384,9 @@ test('the admin creates a course with modules and a document, enables one module
       // Answered like a module that does not exist (nobody can probe ids), and said so.
       await expect(studentPage.getByRole('heading', { name: 'No está disponible', level: 1 })).toBeVisible();
       await expect(
-        studentPage.getByText('Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.'),
+        studentPage.getByText(
+          'Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.',
+        ),
       ).toBeVisible();
       await expect(studentPage.locator('iframe')).toHaveCount(0);
       await expect(studentPage.getByRole('link', { name: 'Actividades' })).toHaveCount(0);

@@ -61,7 +61,10 @@ export async function fakeYouTube(target: BrowserContext | Page): Promise<{ fram
   await target.route('https://www.youtube.com/iframe_api', (route) => route.fulfill({ contentType: 'text/javascript', body: fakeApi }));
   await target.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) => {
     frameLoads.push(route.request().url());
-    return route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>YouTube</title><body style="background:#111;color:#eee;font:16px sans-serif">Reproductor de YouTube</body></html>' });
+    return route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="es"><title>YouTube</title><body style="background:#111;color:#eee;font:16px sans-serif">Reproductor de YouTube</body></html>',
+    });
   });
   return { frameLoads };
 }
@@ -70,7 +73,16 @@ export async function fakeYouTube(target: BrowserContext | Page): Promise<{ fram
 export const fakePlayerState = (page: Page) =>
   page.evaluate(() => {
     const player = (window as unknown as { __fakeYouTube?: { tookOver: boolean; startAt: number; iframe: Element } }).__fakeYouTube;
-    return player ? { tookOver: player.tookOver, startAt: player.startAt, frameInPage: player.iframe.isConnected && document.querySelectorAll('iframe').length === 1 && document.querySelector('iframe') === player.iframe } : null;
+    return player
+      ? {
+          tookOver: player.tookOver,
+          startAt: player.startAt,
+          frameInPage:
+            player.iframe.isConnected &&
+            document.querySelectorAll('iframe').length === 1 &&
+            document.querySelector('iframe') === player.iframe,
+        }
+      : null;
   });
 
 /** Calls a method of the fake player on the page (as the person would with its controls). */

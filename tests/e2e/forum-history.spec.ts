@@ -13,12 +13,19 @@ async function offsetInHistory(page: Page, text: string) {
   return message!.y - area!.y;
 }
 
-test('a long forum opens on its latest messages; older ones load above by keyboard without moving the reader, and live messages still arrive', async ({ page }) => {
+test('a long forum opens on its latest messages; older ones load above by keyboard without moving the reader, and live messages still arrive', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: 'Paula Historia' });
   const course = await createCourse({ name: `Curso del historial ${suffix}`, enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: `Módulo del historial ${suffix}`, questions: [], enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Módulo del historial ${suffix}`,
+    questions: [],
+    enableFor: [student.id],
+  });
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
   for (let n = 1; n <= TOTAL; n += 1) {
@@ -35,7 +42,9 @@ test('a long forum opens on its latest messages; older ones load above by keyboa
     await new Promise((resolve) => setTimeout(resolve, delay));
     await route.continue();
   });
-  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/modules/${module.id}/events` && response.ok());
+  const stream = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === `/api/modules/${module.id}/events` && response.ok(),
+  );
   await page.goto(`/${course.id}/${module.id}/preguntas`);
   await stream;
   const messages = page.getByTestId('mensaje');
@@ -82,7 +91,9 @@ test('a long forum opens on its latest messages; older ones load above by keyboa
   await expect(older).toHaveCount(0);
   await expect(history).toBeFocused();
   const texts = await messages.allTextContents();
-  expect(texts.map((text) => /Mensaje (\d{3})/.exec(text)?.[1])).toEqual(Array.from({ length: TOTAL }, (_, i) => String(i + 1).padStart(3, '0')));
+  expect(texts.map((text) => /Mensaje (\d{3})/.exec(text)?.[1])).toEqual(
+    Array.from({ length: TOTAL }, (_, i) => String(i + 1).padStart(3, '0')),
+  );
   await expectNoAxeViolations(page);
 
   // A message written now (here from another tab of the same trainee) arrives live, at the end.

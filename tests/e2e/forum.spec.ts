@@ -17,7 +17,8 @@ async function expectNotReloaded(page: Page) {
 }
 
 /** Waits until the page has opened the live event stream at `path` (so no event can slip by). */
-const liveStream = (page: Page, path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path && response.ok());
+const liveStream = (page: Page, path: string) =>
+  page.waitForResponse((response) => new URL(response.url()).pathname === path && response.ok());
 
 test('student and admin talk in the module forum live, without reloading', async ({ page: student, browser }) => {
   test.setTimeout(90_000);
@@ -26,7 +27,12 @@ test('student and admin talk in the module forum live, without reloading', async
   // Another course listed before this one: the admin has to pick theirs, and come back to it.
   await createCourse({ name: `Curso anterior ${suffix}` });
   const course = await createCourse({ name: `Curso del foro ${suffix}`, enableFor: [alumna.id] });
-  const module = await createModule({ courseId: course.id, name: `Reglas del foro ${suffix}`, questions: ['¿Qué es un pie?'], enableFor: [alumna.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Reglas del foro ${suffix}`,
+    questions: ['¿Qué es un pie?'],
+    enableFor: [alumna.id],
+  });
   const other = await createModule({ courseId: course.id, name: `Otro módulo ${suffix}`, questions: [], enableFor: [alumna.id] });
 
   // The admin: 'Responder Preguntas', this course selected.
@@ -34,7 +40,10 @@ test('student and admin talk in the module forum live, without reloading', async
   const admin = await adminContext.newPage();
   await signIn(admin, e2eEnv().admin);
   await expect(admin).toHaveURL(/\/admin\/home$/);
-  await admin.getByRole('main').getByRole('link', { name: /^Responder Preguntas/ }).click();
+  await admin
+    .getByRole('main')
+    .getByRole('link', { name: /^Responder Preguntas/ })
+    .click();
   await expect(admin).toHaveURL(/\/admin\/question-modules/);
   await expect(admin.getByRole('heading', { name: 'Responder Preguntas' })).toBeVisible();
   const courseSelect = admin.getByRole('textbox', { name: 'Curso' });
@@ -74,7 +83,10 @@ test('student and admin talk in the module forum live, without reloading', async
   const question = messageWith(student, '¿El pie se sanciona igual');
   await expect(question).toBeVisible();
   await expect(box).toHaveValue('');
-  await expect(question.getByText('¿El pie se sanciona igual')).toHaveJSProperty('innerText', '¿El pie se sanciona igual\nsi es involuntario?');
+  await expect(question.getByText('¿El pie se sanciona igual')).toHaveJSProperty(
+    'innerText',
+    '¿El pie se sanciona igual\nsi es involuntario?',
+  );
   await expect(question).toContainText(alumna.name);
   await expect(question.locator('time')).toHaveText(/^(recién|hace .+)$/);
   await expect(question).not.toContainText('Instructor');
@@ -140,13 +152,17 @@ test('student and admin talk in the module forum live, without reloading', async
   await screenshot(admin, 'foro-admin-chat');
 
   // The admin deletes a message (after confirming); it leaves the student's page live.
-  await messageWith(admin, '<script>').getByRole('button', { name: `Eliminar el mensaje de ${alumna.name}` }).click();
+  await messageWith(admin, '<script>')
+    .getByRole('button', { name: `Eliminar el mensaje de ${alumna.name}` })
+    .click();
   const confirm = admin.getByRole('dialog', { name: 'Eliminar mensaje' });
   await expect(confirm).toContainText(`¿Seguro que querés eliminar este mensaje de ${alumna.name}? No se puede deshacer.`);
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
   await expect(messageWith(admin, '<script>')).toBeVisible();
-  await messageWith(admin, '<script>').getByRole('button', { name: `Eliminar el mensaje de ${alumna.name}` }).click();
+  await messageWith(admin, '<script>')
+    .getByRole('button', { name: `Eliminar el mensaje de ${alumna.name}` })
+    .click();
   await screenshot(admin, 'foro-admin-eliminar');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();
   await expect(confirm).toBeHidden();

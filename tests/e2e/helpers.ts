@@ -57,21 +57,30 @@ async function adminApi(method: string, url: string, body: BodyInit | object | u
 }
 
 // The smallest valid PNG (1×1 px): the server checks uploads by their content.
-const tinyPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64');
 
 /** Creates a course (with an uploaded cover image) as the admin and, if given, enables it for `userIds`. */
-export async function createCourse(input: { name?: string; description?: string; enableFor?: string[] } = {}): Promise<{ id: string; name: string }> {
+export async function createCourse(
+  input: { name?: string; description?: string; enableFor?: string[] } = {},
+): Promise<{ id: string; name: string }> {
   const form = new FormData();
   form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'portada.png');
   const image = (await (await adminApi('POST', '/api/images', form, 201)).json()) as { id: string };
   const name = input.name ?? `Curso de prueba ${uniqueEmail('c').split('@')[0]}`;
-  const created = await adminApi('POST', '/api/courses', { name, description: input.description ?? 'Un curso creado por los tests e2e.', imageId: image.id }, 201);
+  const created = await adminApi(
+    'POST',
+    '/api/courses',
+    { name, description: input.description ?? 'Un curso creado por los tests e2e.', imageId: image.id },
+    201,
+  );
   const { course } = (await created.json()) as { course: { id: string } };
   for (const userId of input.enableFor ?? []) {
-    await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/courses/${encodeURIComponent(course.id)}/access`, { enabled: true }, 204);
+    await adminApi(
+      'PUT',
+      `/api/users/${encodeURIComponent(userId)}/courses/${encodeURIComponent(course.id)}/access`,
+      { enabled: true },
+      204,
+    );
   }
   return { id: course.id, name };
 }
@@ -223,13 +232,18 @@ export async function axeTally(): Promise<{ scans: number; violations: number; f
 /** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
 export async function expectNoAxeViolations(page: Page, options: { soft?: boolean } = {}) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  await recordAxeScan(page, results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0));
+  await recordAxeScan(
+    page,
+    results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0),
+  );
   const found = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
       violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n'),
   );
-  const check = options.soft ? expect.soft(found, `violaciones de axe en ${page.url()}`) : expect(found, `violaciones de axe en ${page.url()}`);
+  const check = options.soft
+    ? expect.soft(found, `violaciones de axe en ${page.url()}`)
+    : expect(found, `violaciones de axe en ${page.url()}`);
   check.toEqual([]);
 }
 
@@ -323,12 +337,23 @@ export async function createModule(input: {
   const created = await adminApi(
     'POST',
     '/api/modules',
-    { courseId: input.courseId, name, imageId: image.id, videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4', questions: input.questions ?? [] },
+    {
+      courseId: input.courseId,
+      name,
+      imageId: image.id,
+      videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4',
+      questions: input.questions ?? [],
+    },
     201,
   );
   const { module } = (await created.json()) as { module: { id: string; questions: Array<{ id: string; text: string }> } };
   for (const userId of input.enableFor ?? []) {
-    await adminApi('PUT', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(module.id)}/access`, { enabled: true }, 204);
+    await adminApi(
+      'PUT',
+      `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(module.id)}/access`,
+      { enabled: true },
+      204,
+    );
   }
   return { id: module.id, name, questions: module.questions };
 }
@@ -348,15 +373,29 @@ export async function enableModule(userId: string, moduleId: string): Promise<vo
 }
 
 /** The admin's correction of a student's submitted activity, through the API: a verdict per question and feedback on the wrong ones. */
-export async function correctAsAdmin(userId: string, moduleId: string, verdicts: boolean[], feedback = 'Revisá el reglamento.'): Promise<void> {
-  const viewed = await adminApi('GET', `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`, undefined, 200);
+export async function correctAsAdmin(
+  userId: string,
+  moduleId: string,
+  verdicts: boolean[],
+  feedback = 'Revisá el reglamento.',
+): Promise<void> {
+  const viewed = await adminApi(
+    'GET',
+    `/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/activity`,
+    undefined,
+    200,
+  );
   const { activity } = (await viewed.json()) as { activity: { id: string; version: number; items: Array<{ id: string }> } };
   await adminApi(
     'POST',
     `/api/activities/${encodeURIComponent(activity.id)}/correction`,
     {
       version: activity.version,
-      items: activity.items.map((item, index) => ({ itemId: item.id, correct: verdicts[index] ?? true, feedback: verdicts[index] === false ? feedback : null })),
+      items: activity.items.map((item, index) => ({
+        itemId: item.id,
+        correct: verdicts[index] ?? true,
+        feedback: verdicts[index] === false ? feedback : null,
+      })),
     },
     200,
   );
@@ -372,11 +411,16 @@ export async function makeClip(format: 'webm' | 'mp4' = 'webm', seconds = 6): Pr
   const { tmpdir } = await import('node:os');
   const dir = await mkdtemp(path.join(tmpdir(), 'clip-'));
   const file = path.join(dir, `clip.${format}`);
-  const codec = format === 'webm' ? ['-c:v', 'libvpx-vp9', '-b:v', '150k', '-deadline', 'realtime', '-cpu-used', '8'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+  const codec =
+    format === 'webm'
+      ? ['-c:v', 'libvpx-vp9', '-b:v', '150k', '-deadline', 'realtime', '-cpu-used', '8']
+      : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
   try {
     await new Promise<void>((resolve, reject) => {
-      execFile('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=320x180:rate=15`, ...codec, '-y', file], (error) =>
-        error ? reject(error) : resolve(),
+      execFile(
+        'ffmpeg',
+        ['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=320x180:rate=15`, ...codec, '-y', file],
+        (error) => (error ? reject(error) : resolve()),
       );
     });
     return await readFile(file);
@@ -395,7 +439,9 @@ export async function uploadVideo(bytes: Buffer, name = 'jugada.webm'): Promise<
 /** The course's decisions and sanctions, by label. */
 export async function jugadaOptions(courseId: string): Promise<Map<string, string>> {
   const response = await adminApi('GET', `/api/courses/${encodeURIComponent(courseId)}/jugada-options`, undefined, 200);
-  const { options } = (await response.json()) as { options: { decisions: { id: string; label: string }[]; sanctions: { id: string; label: string }[] } };
+  const { options } = (await response.json()) as {
+    options: { decisions: { id: string; label: string }[]; sanctions: { id: string; label: string }[] };
+  };
   return new Map([...options.decisions, ...options.sanctions].map((o) => [o.label, o.id]));
 }
 
@@ -403,7 +449,16 @@ export async function jugadaOptions(courseId: string): Promise<Map<string, strin
 export async function createJugada(
   moduleId: string,
   courseId: string,
-  input: { videoId: string; decision: string; sanction: string; start?: number | null; end?: number | null; moment?: number | null; tolerance?: number; explanation: string },
+  input: {
+    videoId: string;
+    decision: string;
+    sanction: string;
+    start?: number | null;
+    end?: number | null;
+    moment?: number | null;
+    tolerance?: number;
+    explanation: string;
+  },
 ): Promise<{ id: string }> {
   const ids = await jugadaOptions(courseId);
   const body = {
@@ -422,20 +477,39 @@ export async function createJugada(
 }
 
 /** A module's jugadas as the admin sees them (with their correct call). */
-export async function moduleJugadas(moduleId: string): Promise<Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }>> {
+export async function moduleJugadas(
+  moduleId: string,
+): Promise<Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }>> {
   const response = await adminApi('GET', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, undefined, 200);
-  return ((await response.json()) as { jugadas: Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }> }).jugadas;
+  return (
+    (await response.json()) as {
+      jugadas: Array<{ id: string; prompt: string; video: unknown; correctDecisionId: string; correctSanctionId: string }>;
+    }
+  ).jugadas;
 }
 
 /** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */
-export async function answerAs(browser: Browser, student: TestUser, jugadaId: string, decisionId: string, sanctionId: string, moment: number | null = null) {
+export async function answerAs(
+  browser: Browser,
+  student: TestUser,
+  jugadaId: string,
+  decisionId: string,
+  sanctionId: string,
+  moment: number | null = null,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
   const status = await page.evaluate(
     async ({ jugadaId, decisionId, sanctionId, moment }) =>
-      (await fetch(`/api/jugadas/${jugadaId}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decisionId, sanctionId, moment }) })).status,
+      (
+        await fetch(`/api/jugadas/${jugadaId}/answer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ decisionId, sanctionId, moment }),
+        })
+      ).status,
     { jugadaId, decisionId, sanctionId, moment },
   );
   expect(status).toBe(200);

@@ -1,6 +1,14 @@
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, invitationLinkFrom as invitationLink, screenshot, signIn, uniqueEmail, waitForEmail } from './helpers.ts';
+import {
+  createCourse,
+  createModule,
+  invitationLinkFrom as invitationLink,
+  screenshot,
+  signIn,
+  uniqueEmail,
+  waitForEmail,
+} from './helpers.ts';
 
 test('the admin imports a class from a CSV with a course; a trainee follows the emailed invitation, creates a password and lands on the course', async ({
   page,
@@ -82,7 +90,11 @@ test('the admin imports a class from a CSV with a course; a trainee follows the 
   // The admin resends the invitation of a trainee who has not accepted yet: a new email arrives.
   const first = await waitForEmail(trainees[1]!.email);
   await page.getByRole('link', { name: 'Ver la lista de usuarios' }).click();
-  await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /Buscar/ })).first().fill(trainees[1]!.email);
+  await page
+    .getByRole('searchbox')
+    .or(page.getByRole('textbox', { name: /Buscar/ }))
+    .first()
+    .fill(trainees[1]!.email);
   await page.getByRole('link', { name: new RegExp(trainees[1]!.name) }).click();
   await expect(page.getByText('Invitación pendiente')).toBeVisible();
   await screenshot(page, 'user-invitation-pending');

@@ -16,10 +16,20 @@ async function traineeWorks(browser: Browser, student: TestUser, moduleId: strin
   const statuses = await page.evaluate(
     async ({ moduleId, question }) => {
       const json = { 'content-type': 'application/json', accept: 'application/json' };
-      const { activity } = (await (await fetch(`/api/modules/${moduleId}/activity`)).json()) as { activity: { items: Array<{ id: string }> } };
+      const { activity } = (await (await fetch(`/api/modules/${moduleId}/activity`)).json()) as {
+        activity: { items: Array<{ id: string }> };
+      };
       const answers = activity.items.map((item) => ({ itemId: item.id, answer: 'Mi respuesta' }));
-      const submitted = await fetch(`/api/modules/${moduleId}/activity/submit`, { method: 'POST', headers: json, body: JSON.stringify({ answers }) });
-      const posted = await fetch(`/api/modules/${moduleId}/messages`, { method: 'POST', headers: json, body: JSON.stringify({ body: question }) });
+      const submitted = await fetch(`/api/modules/${moduleId}/activity/submit`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ answers }),
+      });
+      const posted = await fetch(`/api/modules/${moduleId}/messages`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ body: question }),
+      });
       return [submitted.status, posted.status];
     },
     { moduleId, question },
@@ -28,20 +38,29 @@ async function traineeWorks(browser: Browser, student: TestUser, moduleId: strin
   await context.close();
 }
 
-test('the Cursos page (menu and tile) gives each course its tools and says what waits; Responder Preguntas puts unread modules of every course first', async ({ browser }) => {
+test('the Cursos page (menu and tile) gives each course its tools and says what waits; Responder Preguntas puts unread modules of every course first', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const student = await createStudent({ name: 'Renata Espera' });
   const course = await createCourse({ name: `Curso con pendientes ${tag}`, enableFor: [student.id] });
   const quiet = await createModule({ courseId: course.id, name: `Módulo tranquilo ${tag}`, questions: ['¿Una?'], enableFor: [student.id] });
-  const busy = await createModule({ courseId: course.id, name: `Módulo con dudas ${tag}`, questions: ['¿Cuántos pasos?'], enableFor: [student.id] });
+  const busy = await createModule({
+    courseId: course.id,
+    name: `Módulo con dudas ${tag}`,
+    questions: ['¿Cuántos pasos?'],
+    enableFor: [student.id],
+  });
   await traineeWorks(browser, student, busy.id, '¿Puedo dar cuatro pasos?');
 
   const page = await adminPage(browser);
   // The home tiles say what waits (across every course: at least this one's).
   const coursesTile = page.getByRole('main').getByRole('link', { name: /^Cursos/ });
   await expect(coursesTile.getByTestId('pendientes')).toContainText(/\d+ por corregir/);
-  await expect(page.getByRole('main').getByRole('link', { name: /^Responder Preguntas/ })).toContainText(/\d+ módulos? con mensajes? nuevos?/);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Responder Preguntas/ })).toContainText(
+    /\d+ módulos? con mensajes? nuevos?/,
+  );
   await screenshot(page, 'admin-inicio-pendientes');
 
   // Cursos is in the menu.
@@ -60,7 +79,8 @@ test('the Cursos page (menu and tile) gives each course its tools and says what 
   await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}$`));
   await expect(page.getByRole('heading', { name: course.name, level: 1 })).toBeVisible();
   const tools = page.getByRole('list', { name: 'Herramientas del curso' });
-  for (const tool of ['Módulos', 'Progreso de la clase', 'Por corregir', 'Foro', 'Documentos']) await expect(tools.getByRole('link', { name: new RegExp(`^${tool}`) })).toBeVisible();
+  for (const tool of ['Módulos', 'Progreso de la clase', 'Por corregir', 'Foro', 'Documentos'])
+    await expect(tools.getByRole('link', { name: new RegExp(`^${tool}`) })).toBeVisible();
   await expect(tools.getByRole('link', { name: /^Por corregir/ })).toContainText('1 por corregir');
   await expect(tools.getByRole('link', { name: /^Foro/ })).toContainText('1 módulo con mensajes nuevos');
   await screenshot(page, 'admin-curso');
@@ -116,7 +136,9 @@ test('Eliminar is offered only where no trainee worked; elsewhere Archivar', asy
   await page.context().close();
 });
 
-test('after a class-list import the failed rows stay listed, with a CSV of them and a template; invited trainees show as Invitación pendiente', async ({ browser }) => {
+test('after a class-list import the failed rows stay listed, with a CSV of them and a template; invited trainees show as Invitación pendiente', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const course = await createCourse({ name: `Curso importado ${tag}` });
@@ -164,7 +186,9 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   await page.context().close();
 });
 
-test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a double tap on Habilitar sends one request", async ({ browser }) => {
+test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a double tap on Habilitar sends one request", async ({
+  browser,
+}) => {
   const tag = Date.now().toString(36);
   const course = await createCourse({ name: `Curso a habilitar ${tag}` });
   const page = await adminPage(browser);
@@ -191,7 +215,7 @@ test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a
   await page.context().close();
 });
 
-test("Mi cuenta: a trainee changes their name and their password; their other sessions end", async ({ page, browser }) => {
+test('Mi cuenta: a trainee changes their name and their password; their other sessions end', async ({ page, browser }) => {
   const alumna = await createStudent({ name: 'Sofi' });
   await signIn(page, alumna);
   await expect(page).toHaveURL(/\/inicio$/);

@@ -72,7 +72,9 @@ test("an instructor's week: import a class, a trainee accepts the invitation, th
   // The admin sees it on the board and corrects it from there.
   await page.reload();
   await expect(row(trainees[0]!.name).getByRole('cell')).toHaveText(['Enviado']);
-  await row(trainees[0]!.name).getByRole('link', { name: `${trainees[0]!.name}, ${module.name}: Enviado` }).click();
+  await row(trainees[0]!.name)
+    .getByRole('link', { name: `${trainees[0]!.name}, ${module.name}: Enviado` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/users-activities/[^/]+/cursos/${course.id}/modules/${module.id}$`));
   const verdict = page.getByRole('radiogroup', { name: 'Corrección de la pregunta 1' });
   const feedback = page.getByRole('textbox', { name: 'Devolución para la pregunta 1' });

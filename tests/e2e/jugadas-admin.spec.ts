@@ -18,7 +18,10 @@ import {
   uploadVideo,
 } from './helpers.ts';
 
-test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({ page, browser }) => {
+test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const [ana, beto] = [await createStudent({ name: 'Ana Árbitra' }), await createStudent({ name: 'Beto Juez' })];
   const course = await createCourse({ name: 'Curso de jugadas (admin)', enableFor: [ana.id, beto.id] });
@@ -97,7 +100,10 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await expect(edited).toContainText('Jugada 2: ¿Qué cobrás en este avance?');
   await expect(edited).toContainText('Video de YouTube');
   await expect(edited).toContainText('Pasos · Ninguna');
-  expect((await moduleJugadas(module.id))[1]).toMatchObject({ prompt: '¿Qué cobrás en este avance?', video: { kind: 'youtube', youtubeId: 'jNQXAC9IVRw' } });
+  expect((await moduleJugadas(module.id))[1]).toMatchObject({
+    prompt: '¿Qué cobrás en este avance?',
+    video: { kind: 'youtube', youtubeId: 'jNQXAC9IVRw' },
+  });
 
   // The option lists are the course's and editable.
   await page.getByRole('button', { name: 'Opciones de decisión y sanción' }).click();
@@ -174,7 +180,12 @@ test("a jugada trainees answered is archived instead of deleted: it leaves the t
   const course = await createCourse({ name: 'Curso de jugadas archivadas', enableFor: [ana.id] });
   const module = await createModule({ courseId: course.id, name: 'Jugadas para archivar', enableFor: [ana.id] });
   const videoId = await uploadVideo(await makeClip('webm', 3));
-  const first = await createJugada(module.id, course.id, { videoId, decision: 'Tiro de 7 metros', sanction: 'Exclusión de 2 minutos', explanation: 'Regla 8:5.' });
+  const first = await createJugada(module.id, course.id, {
+    videoId,
+    decision: 'Tiro de 7 metros',
+    sanction: 'Exclusión de 2 minutos',
+    explanation: 'Regla 8:5.',
+  });
   await createJugada(module.id, course.id, { videoId, decision: 'Pasos', sanction: 'Ninguna', explanation: 'Regla 7:3.' });
   const ids = await jugadaOptions(course.id);
   await answerAs(browser, ana, first.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!);
@@ -207,7 +218,9 @@ test("a jugada trainees answered is archived instead of deleted: it leaves the t
   await expect(items.nth(0)).toContainText('Archivada: los alumnos no la ven');
   await expect(items.nth(0).getByRole('button', { name: 'Restaurar jugada 1' })).toBeVisible();
   await expect(page.getByTestId('resultados-jugada').nth(0)).toContainText('Archivada');
-  await expect.poll(async () => ((await moduleJugadas(module.id))[0] as unknown as { archivedAt: string | null }).archivedAt).not.toBeNull();
+  await expect
+    .poll(async () => ((await moduleJugadas(module.id))[0] as unknown as { archivedAt: string | null }).archivedAt)
+    .not.toBeNull();
   await screenshot(page, 'jugadas-admin-archivada');
 
   // The trainee no longer sees it, nor counts it.

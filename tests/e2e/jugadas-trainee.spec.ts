@@ -1,11 +1,23 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createJugada, createModule, createStudent, expectNoAxeViolations, makeClip, screenshot, signIn, uploadVideo } from './helpers.ts';
+import {
+  createCourse,
+  createJugada,
+  createModule,
+  createStudent,
+  expectNoAxeViolations,
+  makeClip,
+  screenshot,
+  signIn,
+  uploadVideo,
+} from './helpers.ts';
 
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 const videoPaused = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.paused);
 
-test('a trainee practises the call on an uploaded clip: plays only the segment, marks the moment, is graded at once, practises again without changing the score', async ({ page }) => {
+test('a trainee practises the call on an uploaded clip: plays only the segment, marks the moment, is graded at once, practises again without changing the score', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const student = await createStudent({ name: 'Tomás Árbitro' });
   const course = await createCourse({ name: 'Curso de jugadas', enableFor: [student.id] });
@@ -21,7 +33,12 @@ test('a trainee practises the call on an uploaded clip: plays only the segment, 
     sanction: 'Exclusión de 2 minutos',
     explanation: 'Regla 8:5: se impide una ocasión manifiesta de gol.',
   });
-  await createJugada(module.id, course.id, { videoId, decision: 'Pasos', sanction: 'Ninguna', explanation: 'Regla 7:3: más de tres pasos con el balón.' });
+  await createJugada(module.id, course.id, {
+    videoId,
+    decision: 'Pasos',
+    sanction: 'Ninguna',
+    explanation: 'Regla 7:3: más de tres pasos con el balón.',
+  });
 
   // The charting library is the admin's: nothing the trainee opens downloads it.
   const scripts: string[] = [];

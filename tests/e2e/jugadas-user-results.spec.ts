@@ -1,8 +1,22 @@
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { answerAs, createCourse, createJugada, createModule, createStudent, jugadaOptions, makeClip, screenshot, signIn, uploadVideo } from './helpers.ts';
+import {
+  answerAs,
+  createCourse,
+  createJugada,
+  createModule,
+  createStudent,
+  jugadaOptions,
+  makeClip,
+  screenshot,
+  signIn,
+  uploadVideo,
+} from './helpers.ts';
 
-test("the admin's page of one student's module shows that student's first attempt at each jugada, each part graded, and the total", async ({ page, browser }) => {
+test("the admin's page of one student's module shows that student's first attempt at each jugada, each part graded, and the total", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const [carla, dario] = [await createStudent({ name: 'Carla Silbato' }), await createStudent({ name: 'Darío Sin Jugadas' })];
   const course = await createCourse({ name: 'Curso de jugadas por alumno', enableFor: [carla.id, dario.id] });
@@ -30,7 +44,10 @@ test("the admin's page of one student's module shows that student's first attemp
   await signIn(page, e2eEnv().admin);
   await expect(page).toHaveURL(/\/admin\/home$/);
   await page.goto(`/admin/users-activities/${carla.id}/cursos/${course.id}/modules`);
-  await page.getByRole('link', { name: /Jugadas por alumno/ }).first().click();
+  await page
+    .getByRole('link', { name: /Jugadas por alumno/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(`/admin/users-activities/${carla.id}/cursos/${course.id}/modules/${module.id}`);
 
   const section = page.getByRole('region', { name: 'Jugadas' });

@@ -80,7 +80,12 @@ test('a trainee goes through the course by keyboard only, always seeing where th
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: 'Teclado Solo' });
   const course = await createCourse({ name: `Curso teclado ${suffix}`, enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: `Módulo teclado ${suffix}`, questions: ['¿Qué es un pie?'], enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Módulo teclado ${suffix}`,
+    questions: ['¿Qué es un pie?'],
+    enableFor: [student.id],
+  });
   const checked: FocusInfo[] = [];
 
   await page.goto('/');
@@ -179,7 +184,12 @@ test('axe finds nothing on a forum with 30 messages, scrollable by keyboard, nor
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: 'Foro Lleno' });
   const course = await createCourse({ name: `Curso foro lleno ${suffix}`, enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: `Módulo foro lleno ${suffix}`, questions: ['¿Qué es un pie?', '¿Qué es un pasivo?'], enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Módulo foro lleno ${suffix}`,
+    questions: ['¿Qué es un pie?', '¿Qué es un pasivo?'],
+    enableFor: [student.id],
+  });
 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
@@ -255,16 +265,25 @@ test('the admin pages: no sideways scroll at 360 px, notifications below the hea
 
   // A notification on a phone opens below the header: the menu button stays visible and usable.
   await page.route('**/api/review-queue', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Falla de prueba' } }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Falla de prueba' } }),
+    }),
   );
   await page.goto('/admin/review');
   const notice = page.getByRole('alert').filter({ hasText: 'Falla de prueba' });
   await expect(notice).toBeVisible({ timeout: 20_000 });
   // Where it comes to rest: it slides in from above, so mid-way it can be higher.
-  await expect.poll(async () => (await notice.boundingBox())?.y ?? 0, { message: 'el aviso queda debajo del encabezado' }).toBeGreaterThanOrEqual(56);
+  await expect
+    .poll(async () => (await notice.boundingBox())?.y ?? 0, { message: 'el aviso queda debajo del encabezado' })
+    .toBeGreaterThanOrEqual(56);
   const burger = page.getByRole('button', { name: 'Abrir menú' });
   const box = (await burger.boundingBox())!;
-  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2]);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'),
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(onTop).toBe('Abrir menú');
   await screenshot(page, 'aviso-debajo-del-encabezado');
 });

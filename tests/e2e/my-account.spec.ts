@@ -6,7 +6,13 @@ import { createCourse, createModule, createStudent, screenshot, signIn, waitForE
 async function postInForum(page: import('@playwright/test').Page, moduleId: string, body: string) {
   const status = await page.evaluate(
     async ({ moduleId, body }) =>
-      (await fetch(`/api/modules/${moduleId}/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body }) })).status,
+      (
+        await fetch(`/api/modules/${moduleId}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ body }),
+        })
+      ).status,
     { moduleId, body },
   );
   expect(status).toBe(201);
@@ -39,7 +45,11 @@ test('an admin chooses on Mi cuenta how to hear about submissions and questions,
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
 });
 
-test('a trainee is emailed when an instructor answers their forum question, and the email links to Mi cuenta to stop them', async ({ page, browser, baseURL }) => {
+test('a trainee is emailed when an instructor answers their forum question, and the email links to Mi cuenta to stop them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   const student = await createStudent({ name: 'Paula Foro' });
   const course = await createCourse({ enableFor: [student.id] });

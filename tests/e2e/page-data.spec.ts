@@ -30,7 +30,9 @@ async function studentWithModules() {
   return { student, course, first };
 }
 
-test('opening a module: its data comes with the document, no request before the video, and back to the list with no new request', async ({ page }) => {
+test('opening a module: its data comes with the document, no request before the video, and back to the list with no new request', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const { student, course, first } = await studentWithModules();
   await signIn(page, student);
@@ -53,14 +55,19 @@ test('opening a module: its data comes with the document, no request before the 
   expect(api).toEqual([]);
 
   // Into the module and its activities inside the app: one request for the activities.
-  await page.getByRole('link', { name: /Reglas del pasivo/ }).first().click();
+  await page
+    .getByRole('link', { name: /Reglas del pasivo/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
   await page.getByRole('link', { name: 'Actividades' }).click();
   await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
   expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
 });
 
-test('the module page arrives drawn with its video, and the app takes that same video element over; signing out takes it away', async ({ page }) => {
+test('the module page arrives drawn with its video, and the app takes that same video element over; signing out takes it away', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const { student, course, first } = await studentWithModules();
   await signIn(page, student);
@@ -92,7 +99,9 @@ test('the module page arrives drawn with its video, and the app takes that same 
   await expect(page.locator('video, iframe')).toHaveCount(0);
 });
 
-test('the drawn module page lays out the way back, the title, the badges and the video where the app puts them, at 360 and 1280 px', async ({ page }) => {
+test('the drawn module page lays out the way back, the title, the badges and the video where the app puts them, at 360 and 1280 px', async ({
+  page,
+}) => {
   const { student, course, first } = await studentWithModules();
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
@@ -115,7 +124,10 @@ test('the drawn module page lays out the way back, the title, the badges and the
       return {
         back: box([...document.querySelectorAll('main a')].find((a) => a.textContent?.trim() === 'Módulos')),
         title: box(heading),
-        badges: [...heading.parentElement!.querySelectorAll('.boot-badge, .mantine-Badge-root')].map((badge) => [badge.textContent, ...box(badge).slice(0, 2)]),
+        badges: [...heading.parentElement!.querySelectorAll('.boot-badge, .mantine-Badge-root')].map((badge) => [
+          badge.textContent,
+          ...box(badge).slice(0, 2),
+        ]),
         video: box(document.querySelector('video, iframe')),
       };
     });
@@ -133,7 +145,8 @@ test('the drawn module page lays out the way back, the title, the badges and the
     await expect(page.locator('#aula-boot')).toHaveCount(0);
     const app = await boxes();
     // Where the app puts each, within a pixel.
-    for (const key of ['back', 'title', 'video'] as const) drawn[key].forEach((n, i) => expect(Math.abs(n - app[key][i]!), `${key} at ${width} px`).toBeLessThanOrEqual(1));
+    for (const key of ['back', 'title', 'video'] as const)
+      drawn[key].forEach((n, i) => expect(Math.abs(n - app[key][i]!), `${key} at ${width} px`).toBeLessThanOrEqual(1));
     expect(app.badges.map(([text]) => text)).toEqual(['Visto 42 %', 'Sin responder']);
     drawn.badges.forEach(([, x, y], i) => {
       expect(Math.abs((x as number) - (app.badges[i]![1] as number))).toBeLessThanOrEqual(1);
@@ -143,8 +156,14 @@ test('the drawn module page lays out the way back, the title, the badges and the
 });
 
 for (const [what, change] of [
-  ['without the data in the document', (html: string) => html.replace(/<script type="application\/json" id="aula-page-data"[^>]*>[\s\S]*?<\/script>/, '')],
-  ['with data the page cannot read', (html: string) => html.replace(/(<script type="application\/json" id="aula-page-data"[^>]*>)[\s\S]*?(<\/script>)/, '$1{"user":$2')],
+  [
+    'without the data in the document',
+    (html: string) => html.replace(/<script type="application\/json" id="aula-page-data"[^>]*>[\s\S]*?<\/script>/, ''),
+  ],
+  [
+    'with data the page cannot read',
+    (html: string) => html.replace(/(<script type="application\/json" id="aula-page-data"[^>]*>)[\s\S]*?(<\/script>)/, '$1{"user":$2'),
+  ],
   ['with data of another page', (html: string) => html.replace(/(id="aula-page-data" data-url=")[^"]*/, '$1/api/pages/inicio')],
 ] as const) {
   test(`${what}, the module page asks for its data once, before its code runs, and no session check`, async ({ page }) => {

@@ -13,7 +13,10 @@ async function submitAs(student: TestUser, moduleId: string) {
     headers: { origin: baseURL, 'content-type': 'application/json' },
     body: JSON.stringify({ email: student.email, password: student.password }),
   });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const own = (await (await fetch(`${baseURL}/api/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
     activity: { items: { id: string }[] };
   };
@@ -32,7 +35,12 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   const beatriz = await createStudent({ name: `Beatriz Board ${tag}` });
   const carlos = await createStudent({ name: `Carlos Board ${tag}` });
   const course = await createCourse({ name: `Curso del tablero ${tag}`, enableFor: [ana.id, beatriz.id, carlos.id] });
-  const reglas = await createModule({ courseId: course.id, name: 'Reglas de juego', questions: ['¿Cuánto dura un partido?'], enableFor: [ana.id, beatriz.id] });
+  const reglas = await createModule({
+    courseId: course.id,
+    name: 'Reglas de juego',
+    questions: ['¿Cuánto dura un partido?'],
+    enableFor: [ana.id, beatriz.id],
+  });
   await createModule({ courseId: course.id, name: 'Sanciones progresivas', questions: ['¿Qué es una exclusión?'], enableFor: [ana.id] });
   await createModule({ courseId: course.id, name: 'Evaluación final', questions: ['¿Qué marca el árbitro?'] });
   await submitAs(beatriz, reglas.id);
@@ -45,7 +53,8 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Progreso · ${course.name}` })).toBeVisible();
 
   const table = page.getByRole('table');
-  const row = (student: TestUser) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
+  const row = (student: TestUser) =>
+    table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
   await expect(table.getByRole('columnheader')).toHaveText(['Alumno', 'Reglas de juego', 'Sanciones progresivas', 'Evaluación final']);
   await expect(row(ana).getByRole('cell')).toHaveText(['Sin responder', 'Sin responder', 'No habilitado']);
   await expect(row(beatriz).getByRole('cell')).toHaveText(['Enviado', 'No habilitado', 'No habilitado']);
@@ -93,13 +102,20 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   await page.getByRole('link', { name: 'Descargar CSV' }).click();
   const download = await downloading;
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
+  expect(
+    csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n'),
+  ).toEqual([
     'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final',
     `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado`,
   ]);
 
   // A cell opens that trainee's review page.
-  await row(beatriz).getByRole('link', { name: `${beatriz.name}, Reglas de juego: Enviado` }).click();
+  await row(beatriz)
+    .getByRole('link', { name: `${beatriz.name}, Reglas de juego: Enviado` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/users-activities/${beatriz.id}/cursos/${course.id}/modules/${reglas.id}$`));
   await expect(page.getByRole('button', { name: 'Guardar corrección' })).toBeVisible();
 });

@@ -49,7 +49,12 @@ test('a double click on the activity Enviar shows the confirmation, not an error
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: 'Doble Envío' });
   const course = await createCourse({ name: `Curso envío ${suffix}`, enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: `Módulo envío ${suffix}`, questions: ['¿Qué es un pie?'], enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: `Módulo envío ${suffix}`,
+    questions: ['¿Qué es un pie?'],
+    enableFor: [student.id],
+  });
 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);

@@ -35,7 +35,12 @@ test('on a shared phone, the second trainee sees none of the first one’s answe
   const first = await createStudent({ name: 'Primera Alumna' });
   const second = await createStudent({ name: 'Segundo Alumno' });
   const course = await createCourse({ name: 'Curso compartido', enableFor: [first.id, second.id] });
-  const module = await createModule({ courseId: course.id, name: 'Módulo del teléfono', questions: [question], enableFor: [first.id, second.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Módulo del teléfono',
+    questions: [question],
+    enableFor: [first.id, second.id],
+  });
 
   await signIn(page, first);
   await expect(page).toHaveURL(/\/inicio$/);

@@ -12,15 +12,24 @@ const answerBox = (page: Page, index: number) => page.getByRole('textbox', { nam
 /** As the admin, from the page's own origin (signed in as the admin in `page`). */
 async function adminCall(page: Page, method: string, url: string, body: unknown): Promise<number> {
   return page.evaluate(
-    async ({ method, url, body }) => (await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+    async ({ method, url, body }) =>
+      (await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
     { method, url, body },
   );
 }
 
-test('an archived module the trainee worked in says Archivado and keeps their answers and corrections readable', async ({ page, browser }) => {
+test('an archived module the trainee worked in says Archivado and keeps their answers and corrections readable', async ({
+  page,
+  browser,
+}) => {
   const student = await createStudent({ name: 'Valeria Archivo' });
   const course = await createCourse({ enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: 'Módulo que se archiva', questions: questions.slice(0, 1), enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Módulo que se archiva',
+    questions: questions.slice(0, 1),
+    enableFor: [student.id],
+  });
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
   await page.goto(`/${course.id}/${module.id}/actividades`);

@@ -41,9 +41,14 @@ async function watchedOf(page: Page, moduleId: string): Promise<Watched | null> 
 }
 
 const reported = (page: Page, moduleId: string) =>
-  page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/modules/${moduleId}/watched` && r.status() === 200);
+  page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/modules/${moduleId}/watched` && r.status() === 200,
+  );
 
-test('the admin uploads a module video; the student watches part of it, skips ahead, sees "Visto N %" without the skipped part, and resumes where they left', async ({ page, browser }) => {
+test('the admin uploads a module video; the student watches part of it, skips ahead, sees "Visto N %" without the skipped part, and resumes where they left', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const student = await createStudent({ name: 'Valeria Vista' });
   const course = await createCourse({ name: 'Curso con video propio', enableFor: [student.id] });
@@ -53,7 +58,10 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   const notVideo = path.join(dir, 'falso.webm');
   await writeFile(notVideo, 'esto no es un video');
   const cover = path.join(dir, 'portada.png');
-  await writeFile(cover, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64'));
+  await writeFile(
+    cover,
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64'),
+  );
 
   // The admin creates the module with an uploaded WebM as its video.
   await signIn(page, e2eEnv().admin);
@@ -138,13 +146,15 @@ test('the admin uploads a module video; the student watches part of it, skips ah
 
   // And on the class progress board, under the module's state.
   await page.goto(`/admin/courses/${course.id}/progreso`);
-  await expect(page.getByRole('link', { name: `Valeria Vista, Reglas con video propio: Sin responder, Visto ${watched.percent} %` })).toContainText(
-    `Visto ${watched.percent} %`,
-  );
+  await expect(
+    page.getByRole('link', { name: `Valeria Vista, Reglas con video propio: Sin responder, Visto ${watched.percent} %` }),
+  ).toContainText(`Visto ${watched.percent} %`);
   await screenshot(page, 'modulo-video-visto-tablero');
 });
 
-test('a YouTube module video reports through the IFrame API: a jump does not count, and the player starts where the student left off', async ({ page }) => {
+test('a YouTube module video reports through the IFrame API: a jump does not count, and the player starts where the student left off', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const { frameLoads } = await fakeYouTube(page);
   await page.addInitScript(() => {
@@ -152,7 +162,12 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
   });
   const student = await createStudent({ name: 'Yamila YouTube' });
   const course = await createCourse({ name: 'Curso con YouTube', enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: 'Reglas en YouTube', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Reglas en YouTube',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    enableFor: [student.id],
+  });
 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
@@ -166,7 +181,12 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
   expect(await videoElements(page)).toEqual(serverSent);
   expect(frameLoads).toHaveLength(1);
   const firstAddress = new URL(frameLoads[0]!);
-  expect(Object.fromEntries(firstAddress.searchParams)).toEqual({ playsinline: '1', rel: '0', enablejsapi: '1', origin: new URL(page.url()).origin });
+  expect(Object.fromEntries(firstAddress.searchParams)).toEqual({
+    playsinline: '1',
+    rel: '0',
+    enablejsapi: '1',
+    origin: new URL(page.url()).origin,
+  });
 
   await youtube(page, 'playVideo');
   await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(3);
@@ -213,7 +233,12 @@ test('a browser without Element.moveBefore: the player makes its own YouTube fra
   });
   const student = await createStudent({ name: 'Sofía Sinmover' });
   const course = await createCourse({ name: 'Curso sin moveBefore', enableFor: [student.id] });
-  const module = await createModule({ courseId: course.id, name: 'Reglas sin mover', videoUrl: 'https://youtu.be/dQw4w9WgXcQ', enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Reglas sin mover',
+    videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    enableFor: [student.id],
+  });
 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);

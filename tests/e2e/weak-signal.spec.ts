@@ -20,7 +20,9 @@ async function serverMessages(page: Page, moduleId: string): Promise<string[]> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-test('messages typed while the previous one is sending all reach the forum, in order, each once; a failed one waits with Reintentar', async ({ page }) => {
+test('messages typed while the previous one is sending all reach the forum, in order, each once; a failed one waits with Reintentar', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const alumna = await createStudent({ name: 'Paula Señal' });
   const course = await createCourse({ enableFor: [alumna.id] });
@@ -61,7 +63,9 @@ test('messages typed while the previous one is sending all reach the forum, in o
 
   // No signal: the message stays, with Reintentar; the one typed after it waits behind it.
   await page.unroute(`**/api/modules/${module.id}/messages`);
-  await page.route(`**/api/modules/${module.id}/messages`, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(`**/api/modules/${module.id}/messages`, (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+  );
   await box.fill('Cuarta, sin señal');
   await box.press('Enter');
   await box.fill('Quinta, detrás');
@@ -134,14 +138,24 @@ test('another person signing in on the same phone after a lapse goes to their ow
   await expect(page).toHaveURL(/\/inicio$/);
 });
 
-test("when YouTube's player script cannot load, the module's video stays and the page says its watching is not recorded", async ({ page }) => {
+test("when YouTube's player script cannot load, the module's video stays and the page says its watching is not recorded", async ({
+  page,
+}) => {
   const alumna = await createStudent({ name: 'Lucía Filtro' });
   const course = await createCourse({ enableFor: [alumna.id] });
-  const module = await createModule({ courseId: course.id, name: 'Módulo en YouTube filtrado', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', enableFor: [alumna.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Módulo en YouTube filtrado',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    enableFor: [alumna.id],
+  });
   // A school filter: the API script is refused; the player frame itself loads.
   await page.route('https://www.youtube.com/iframe_api', (route) => route.abort('blockedbyclient'));
   await page.route(/^https:\/\/www\.youtube-nocookie\.com\//, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>YouTube</title><body style="background:#111;color:#eee">Reproductor</body></html>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="es"><title>YouTube</title><body style="background:#111;color:#eee">Reproductor</body></html>',
+    }),
   );
   await signIn(page, alumna);
   await expect(page).toHaveURL(/\/inicio$/);
@@ -158,20 +172,32 @@ test("when YouTube's player script cannot load, the module's video stays and the
 
   // … and reached inside the app (the player makes the frame itself).
   await page.getByRole('main').getByRole('link', { name: 'Módulos', exact: true }).click();
-  await page.getByRole('main').getByRole('link', { name: /Módulo en YouTube filtrado/ }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Módulo en YouTube filtrado/ })
+    .click();
   await expect(note).toBeVisible();
   await expect(frame).toHaveCount(1);
   await expect(frame).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?/);
   await expect(frame).toHaveAttribute('title', 'Video: Módulo en YouTube filtrado');
 });
 
-test('a jugada with a moment asks for it before the answer is sent; a clip that never played does not cost the attempt', async ({ page }) => {
+test('a jugada with a moment asks for it before the answer is sent; a clip that never played does not cost the attempt', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const alumno = await createStudent({ name: 'Bruno Apurado' });
   const course = await createCourse({ enableFor: [alumno.id] });
   const module = await createModule({ courseId: course.id, enableFor: [alumno.id] });
   const videoId = await uploadVideo(await makeClip('webm', 5));
-  await createJugada(module.id, course.id, { videoId, moment: 2, tolerance: 5, decision: 'Tiro de 7 metros', sanction: 'Exclusión de 2 minutos', explanation: 'Regla 8:5.' });
+  await createJugada(module.id, course.id, {
+    videoId,
+    moment: 2,
+    tolerance: 5,
+    decision: 'Tiro de 7 metros',
+    sanction: 'Exclusión de 2 minutos',
+    explanation: 'Regla 8:5.',
+  });
   await signIn(page, alumno);
   await expect(page).toHaveURL(/\/inicio$/);
   await page.goto(`/${course.id}/${module.id}/jugadas`);
@@ -217,8 +243,10 @@ async function largePhoto(): Promise<Buffer> {
   const file = path.join(dir, 'foto.jpg');
   try {
     await new Promise<void>((resolve, reject) =>
-      execFile('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4000x3000:duration=1', '-frames:v', '1', '-q:v', '2', '-y', file], (error) =>
-        error ? reject(error) : resolve(),
+      execFile(
+        'ffmpeg',
+        ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=4000x3000:duration=1', '-frames:v', '1', '-q:v', '2', '-y', file],
+        (error) => (error ? reject(error) : resolve()),
       ),
     );
     return await readFile(file);

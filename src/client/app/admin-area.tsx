@@ -18,7 +18,6 @@ import { lazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
-
 const AdminHomePage = lazyPage(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
 const CreateUserPage = lazyPage(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');

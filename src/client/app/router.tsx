@@ -6,7 +6,6 @@ import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.t
 import { lazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 
-
 // Only the login page ships in the first download; every other page is its own chunk.
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page.tsx'), 'ResetPasswordPage');

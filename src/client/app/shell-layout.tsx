@@ -44,7 +44,15 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger id="boton-menu" opened={opened} onClick={toggle} size="sm" aria-label={opened ? 'Cerrar menú' : 'Abrir menú'} aria-expanded={opened} aria-controls="menu-lateral" />
+            <Burger
+              id="boton-menu"
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+              aria-expanded={opened}
+              aria-controls="menu-lateral"
+            />
             <Text fw={700} c="blue.8" truncate>
               {title}
             </Text>

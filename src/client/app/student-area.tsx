@@ -6,7 +6,6 @@ import { lazyPage, matchesRoute, type LazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 
-
 const StudentHomePage = lazyPage(() => import('../features/courses/student-home-page.tsx'), 'StudentHomePage');
 const CoursesPage = lazyPage(() => import('../features/courses/courses-page.tsx'), 'CoursesPage');
 const CourseWelcomePage = lazyPage(() => import('../features/courses/course-welcome-page.tsx'), 'CourseWelcomePage');

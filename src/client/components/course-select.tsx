@@ -40,7 +40,10 @@ export function CourseSelect({ value, onChange, error, label = 'Curso', descript
       label={label}
       description={description}
       placeholder={courses.isPending ? 'Cargando cursos…' : 'Elegí un curso'}
-      data={[...(allLabel ? [{ value: ALL, label: allLabel }] : []), ...(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))]}
+      data={[
+        ...(allLabel ? [{ value: ALL, label: allLabel }] : []),
+        ...(courses.data ?? []).map((course) => ({ value: course.id, label: course.name })),
+      ]}
       value={value ?? (allLabel ? ALL : null)}
       onChange={(chosen) => onChange(chosen === ALL ? null : chosen)}
       error={error}

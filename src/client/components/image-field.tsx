@@ -170,7 +170,11 @@ export function ImageField({ label, image, onCompressionError, currentUrl, progr
           {shown ? (
             <Image src={shown} alt={previewUrl ? 'Vista previa de la imagen elegida' : 'Imagen actual'} fit="cover" />
           ) : (
-            <Center bg="var(--mantine-color-gray-1)" c="gray.7" style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-md)' }}>
+            <Center
+              bg="var(--mantine-color-gray-1)"
+              c="gray.7"
+              style={{ border: '1px dashed var(--mantine-color-gray-5)', borderRadius: 'var(--mantine-radius-md)' }}
+            >
               <Stack align="center" gap={4}>
                 <IconPhoto size={32} aria-hidden />
                 <Text size="sm">Sin imagen</Text>

@@ -22,7 +22,8 @@ interface LoadErrorProps {
 
 const unavailable = {
   course: 'Este curso no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, lo vas a ver en Mis cursos.',
-  module: 'Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.',
+  module:
+    'Este módulo no existe o todavía no está habilitado para vos. Cuando tu instructor lo habilite, vas a poder abrirlo desde la lista de módulos.',
 };
 
 /** A page that could not load, explained in Spanish with a way out (instead of a blank page). */
@@ -31,7 +32,13 @@ export function LoadError({ error, backTo, backLabel, forbiddenText, notFoundTex
   const kind = status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'failed';
   const Icon = kind === 'forbidden' ? IconLock : kind === 'notFound' ? IconMapSearch : IconAlertTriangle;
   const title =
-    kind === 'forbidden' ? 'No tenés acceso' : kind === 'notFound' ? (studentOf ? 'No está disponible' : 'No lo encontramos') : 'No pudimos cargar esta página';
+    kind === 'forbidden'
+      ? 'No tenés acceso'
+      : kind === 'notFound'
+        ? studentOf
+          ? 'No está disponible'
+          : 'No lo encontramos'
+        : 'No pudimos cargar esta página';
   const text =
     kind === 'forbidden'
       ? (forbiddenText ?? 'No tenés permiso para ver esta página.')

@@ -14,12 +14,24 @@ export function PageRange({ total, value, onChange, label }: PageRangeProps) {
   const pages = Array.from({ length: Math.min(5, total) }, (_, index) => first + index);
   return (
     <Group justify="center" component="nav" aria-label={label} mt="xs">
-      <Pagination.Root total={total} value={value} onChange={onChange} size="md" getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}>
+      <Pagination.Root
+        total={total}
+        value={value}
+        onChange={onChange}
+        size="md"
+        getItemProps={(page) => ({ 'aria-label': `Página ${page}` })}
+      >
         <Group gap={4} justify="center">
           <Pagination.First aria-label="Primera página" />
           <Pagination.Previous aria-label="Página anterior" />
           {pages.map((page) => (
-            <Pagination.Control key={page} active={page === value} onClick={() => onChange(page)} aria-label={`Página ${page}`} aria-current={page === value ? 'page' : undefined}>
+            <Pagination.Control
+              key={page}
+              active={page === value}
+              onClick={() => onChange(page)}
+              aria-label={`Página ${page}`}
+              aria-current={page === value ? 'page' : undefined}
+            >
               {page}
             </Pagination.Control>
           ))}

@@ -73,7 +73,15 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
         // React leaves this element's content alone: the video the server sent lives here.
         <div ref={slot} className="video-slot" />
       ) : (
-        <video ref={element} controls playsInline preload="metadata" src={videoUrl} aria-label={videoLabel(title)} style={{ objectFit: 'contain', display: 'block' }}>
+        <video
+          ref={element}
+          controls
+          playsInline
+          preload="metadata"
+          src={videoUrl}
+          aria-label={videoLabel(title)}
+          style={{ objectFit: 'contain', display: 'block' }}
+        >
           <Text c="white" p="md">
             {messages.videoUnsupported}{' '}
             <Anchor href={videoUrl} c="white" td="underline">
@@ -130,7 +138,14 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
         // An existing frame keeps its address (it already has the player's parameters and start).
         const player = existing
           ? new YT.Player(existing, { events })
-          : new YT.Player(mount, { host: youtubeEmbedHost, videoId: id, width: '100%', height: '100%', playerVars: youtubePlayerVars(start.current), events });
+          : new YT.Player(mount, {
+              host: youtubeEmbedHost,
+              videoId: id,
+              width: '100%',
+              height: '100%',
+              playerVars: youtubePlayerVars(start.current),
+              events,
+            });
         adapter = youtubeAdapter(player);
         report.current?.(adapter);
         destroy = () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, RETRY_DELAYS_MS } from './api.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const badGateway = () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } });
 
 describe('api', () => {
@@ -17,8 +18,15 @@ describe('api', () => {
   });
 
   it('repeats a request with an Idempotency-Key, with the same key, when no instance answered it', async () => {
-    fetchMock.mockResolvedValueOnce(badGateway()).mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(201, { message: { id: 'm1' } }));
-    const sending = api<{ message: { id: string } }>('/api/modules/x/messages', { method: 'POST', body: { body: 'hola' }, idempotencyKey: 'k1' });
+    fetchMock
+      .mockResolvedValueOnce(badGateway())
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(201, { message: { id: 'm1' } }));
+    const sending = api<{ message: { id: string } }>('/api/modules/x/messages', {
+      method: 'POST',
+      body: { body: 'hola' },
+      idempotencyKey: 'k1',
+    });
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! + RETRY_DELAYS_MS[1]!);
     await expect(sending).resolves.toEqual({ message: { id: 'm1' } });
     expect(fetchMock).toHaveBeenCalledTimes(3);

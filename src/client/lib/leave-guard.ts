@@ -44,7 +44,9 @@ export function useLeaveGuard(isDirty: () => boolean) {
  * discarding typed content. A `replace` is the app correcting the address (a search, a
  * redirect), not the person leaving, and goes through.
  */
-export function useGuardedBrowserLocation(options?: Parameters<typeof useBrowserLocation>[0]): [string, ReturnType<typeof useBrowserLocation>[1]] {
+export function useGuardedBrowserLocation(
+  options?: Parameters<typeof useBrowserLocation>[0],
+): [string, ReturnType<typeof useBrowserLocation>[1]] {
   const [location, navigate] = useBrowserLocation(options);
   const guarded = useCallback<typeof navigate>(
     (to, navigateOptions) => {

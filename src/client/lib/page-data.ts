@@ -45,7 +45,8 @@ function request(url: string): Promise<Response> {
 
 /** Files every piece of a page's answer under its own key. */
 function seed(data: Partial<HomePage & CourseModulesPage & ModulePage & ActivitiesPage>, url: string) {
-  if (queryClient.getQueryData(sessionKeys.current) === undefined) queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user: data.user ?? null });
+  if (queryClient.getQueryData(sessionKeys.current) === undefined)
+    queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user: data.user ?? null });
   if (data.courses) queryClient.setQueryData(courseKeys.list(), { courses: data.courses });
   if (data.module) {
     queryClient.setQueryData(moduleKeys.detail(data.module.id), data.module);

@@ -35,9 +35,7 @@ export const paths = {
   courseModules: (courseId: string) => `/${encodeURIComponent(courseId)}/modulos`,
   courseDocuments: (courseId: string) => `/${encodeURIComponent(courseId)}/documentos`,
   module: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/modulo`,
-  moduleActivities: (courseId: string, moduleId: string) =>
-    `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/actividades`,
+  moduleActivities: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/actividades`,
   moduleJugadas: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/jugadas`,
-  moduleQuestions: (courseId: string, moduleId: string) =>
-    `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
+  moduleQuestions: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
 } as const;

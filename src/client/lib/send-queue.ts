@@ -21,7 +21,8 @@ interface Handlers<P, R> {
 }
 
 /** A connection failure, a lapsed session or a server that could not answer: worth trying again by itself later. */
-const retriesByItself = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500;
+const retriesByItself = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status >= 500;
 
 /**
  * Messages sent one at a time, in the order they were typed, each once. The line lives outside

@@ -6,10 +6,12 @@ import { courseKeys } from './query-keys.ts';
 // Every course with what waits in it (activities to correct, forums with new messages): the
 // admin's Cursos page and the counts on the home tiles read the same query.
 
-export const getCourseOverview = (signal?: AbortSignal) => api<{ courses: CourseOverview[] }>('/api/courses/overview', { signal }).then((r) => r.courses);
+export const getCourseOverview = (signal?: AbortSignal) =>
+  api<{ courses: CourseOverview[] }>('/api/courses/overview', { signal }).then((r) => r.courses);
 
 // What waits changes with every trainee's action: asked again each time a page shows it.
-export const courseOverviewQueryOptions = () => queryOptions({ queryKey: courseKeys.overview(), queryFn: ({ signal }) => getCourseOverview(signal), staleTime: 0 });
+export const courseOverviewQueryOptions = () =>
+  queryOptions({ queryKey: courseKeys.overview(), queryFn: ({ signal }) => getCourseOverview(signal), staleTime: 0 });
 
 export function useCourseOverview() {
   return useQuery(courseOverviewQueryOptions());

@@ -6,9 +6,11 @@ import { moduleKeys } from './query-keys.ts';
 // One module, needed by the module page and the forum pages: it comes with the module page's
 // data (GET /api/pages/modules/:id), which also brings the course's module list.
 
-export const getModule = (moduleId: string) => loadPage<{ module: StudentModuleDetail }>(pageUrls.module(moduleId)).then((data) => data.module);
+export const getModule = (moduleId: string) =>
+  loadPage<{ module: StudentModuleDetail }>(pageUrls.module(moduleId)).then((data) => data.module);
 
-export const moduleQueryOptions = (moduleId: string) => queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: () => getModule(moduleId) });
+export const moduleQueryOptions = (moduleId: string) =>
+  queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: () => getModule(moduleId) });
 
 /** A student gets 404 while the module is not enabled for them, as for a module that does not exist. */
 export function useModule(moduleId: string) {

@@ -34,13 +34,17 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.put('/users/:userId/courses/:courseId/access', { schema: { params: userCourseParams, body: accessInputSchema, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    const { userId, courseId } = request.params;
-    await setUserCourseAccess(db, userId, courseId, request.body.enabled);
-    if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, courseId });
-    return reply.status(204).send();
-  });
+  r.put(
+    '/users/:userId/courses/:courseId/access',
+    { schema: { params: userCourseParams, body: accessInputSchema, response: noContent } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const { userId, courseId } = request.params;
+      await setUserCourseAccess(db, userId, courseId, request.body.enabled);
+      if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, courseId });
+      return reply.status(204).send();
+    },
+  );
 
   r.get(
     '/users/:userId/courses/:courseId/modules',
@@ -53,13 +57,17 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.put('/users/:userId/modules/:moduleId/access', { schema: { params: userModuleParams, body: accessInputSchema, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    const { userId, moduleId } = request.params;
-    await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
-    if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, moduleId });
-    return reply.status(204).send();
-  });
+  r.put(
+    '/users/:userId/modules/:moduleId/access',
+    { schema: { params: userModuleParams, body: accessInputSchema, response: noContent } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const { userId, moduleId } = request.params;
+      await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
+      if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, moduleId });
+      return reply.status(204).send();
+    },
+  );
 
   r.put(
     '/modules/:moduleId/access',

@@ -59,7 +59,9 @@ async function ensureActivity(tx: Tx, userId: string, moduleId: string) {
     .where(eq(moduleQuestion.moduleId, moduleId))
     .orderBy(asc(moduleQuestion.position));
   if (questions.length > 0) {
-    await tx.insert(activityItem).values(questions.map((q, position) => ({ id: randomUUID(), activityId: created.id, position, question: q.text })));
+    await tx
+      .insert(activityItem)
+      .values(questions.map((q, position) => ({ id: randomUUID(), activityId: created.id, position, question: q.text })));
   }
 }
 

@@ -29,7 +29,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   // one goes on (with a new cookie).
   r.put('/me/password', { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
-    if (!(await hit(db, `password-change:user:${user.id}`, passwordChecks))) throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    if (!(await hit(db, `password-change:user:${user.id}`, passwordChecks)))
+      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
     try {
       const { headers } = await auth.api.changePassword({
         body: { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword, revokeOtherSessions: true },
@@ -39,7 +40,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
       const cookies = headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
     } catch (error) {
-      if (error instanceof APIError && error.statusCode === 400) throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+      if (error instanceof APIError && error.statusCode === 400)
+        throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
       throw error;
     }
     // The sessions that ended are forgotten on every instance at once.

@@ -105,7 +105,9 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   async function notifyStudent(request: { log: { error: (obj: object, msg: string) => void } }, activity: Activity, changed: boolean) {
     const student = await findUser(db, activity.userId);
     const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
-    const email = changed ? correctionChangedEmail(student.name, activity.moduleName, link) : correctionEmail(student.name, activity.moduleName, link);
+    const email = changed
+      ? correctionChangedEmail(student.name, activity.moduleName, link)
+      : correctionEmail(student.name, activity.moduleName, link);
     ctx.mailer.send({ to: student.email, link, ...email }).catch((error: unknown) => {
       request.log.error({ err: error, activityId: activity.id }, 'no se pudo enviar el aviso de corrección');
     });

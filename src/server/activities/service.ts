@@ -32,14 +32,21 @@ interface Loaded {
 
 async function load(db: Db | Tx, where: ReturnType<typeof eq>, forUpdate = false): Promise<Loaded> {
   const query = db
-    .select({ activity, module: { id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId, archivedAt: courseModule.archivedAt } })
+    .select({
+      activity,
+      module: { id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId, archivedAt: courseModule.archivedAt },
+    })
     .from(activity)
     .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
     .where(where);
   // Locks the activity row: a submit and a correction of the same activity happen one after the other.
   const [found] = forUpdate ? await query.for('update', { of: activity }) : await query;
   if (!found) throw activityNotFound();
-  const items = await db.select().from(activityItem).where(eq(activityItem.activityId, found.activity.id)).orderBy(asc(activityItem.position));
+  const items = await db
+    .select()
+    .from(activityItem)
+    .where(eq(activityItem.activityId, found.activity.id))
+    .orderBy(asc(activityItem.position));
   return { row: found.activity, items, module: found.module };
 }
 
@@ -130,7 +137,9 @@ interface DraftRow {
   editable: boolean | null;
   /** The activity after the save; null when nothing was written. */
   saved: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
-  items: { id: string; question: string; answer: string | null; correction: boolean | null; feedback: string | null; editable: boolean }[] | null;
+  items:
+    | { id: string; question: string; answer: string | null; correction: boolean | null; feedback: string | null; editable: boolean }[]
+    | null;
 }
 
 /**
@@ -143,7 +152,11 @@ interface DraftRow {
 const draftStatement = preparedStatement<'userId' | 'moduleId' | 'answers', DraftRow>(
   'save_draft',
   ['userId', 'moduleId', 'answers'],
-  ({ userId, moduleId, answers }) => sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
+  ({
+    userId,
+    moduleId,
+    answers,
+  }) => sql`with target as (select id, course_id, name, archived_at from ${courseModule} where id = ${moduleId}),
       access as (
         select
           coalesce((select ca.enabled from course_access ca join target t on ca.course_id = t.course_id
@@ -331,4 +344,3 @@ export async function reviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     .orderBy(asc(activity.submittedAt), asc(activity.id));
   return rows.map((row) => ({ ...row, submittedAt: (row.submittedAt ?? new Date(0)).toISOString() }));
 }
-

@@ -21,7 +21,10 @@ let keyCounter = 0;
 const newKey = () => `test:${++keyCounter}`;
 
 async function expireWindow(key: string) {
-  await database.db.update(rateLimit).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimit.key, key));
+  await database.db
+    .update(rateLimit)
+    .set({ resetAt: sql`now() - interval '1 second'` })
+    .where(eq(rateLimit.key, key));
 }
 
 describe('rate limit counters', () => {
@@ -71,7 +74,11 @@ describe('rate limit counters', () => {
 describe('progressive delays (countAttempt)', () => {
   const delay: Delay = { free: 3, baseSeconds: 1, maxSeconds: 4, windowSeconds: 60 };
   const attempt = (key: string) => countAttempt(database.db, [{ key, delay }]);
-  const endWait = (key: string) => database.db.update(rateLimit).set({ blockedUntil: sql`now() - interval '1 millisecond'` }).where(eq(rateLimit.key, key));
+  const endWait = (key: string) =>
+    database.db
+      .update(rateLimit)
+      .set({ blockedUntil: sql`now() - interval '1 millisecond'` })
+      .where(eq(rateLimit.key, key));
 
   it('lets `free` attempts through, then makes each next one wait twice as long, up to the maximum', async () => {
     const key = newKey();
@@ -118,7 +125,8 @@ describe('progressive delays (countAttempt)', () => {
         { key: hard, delay },
         { key: soft, delay: softDelay },
       ]);
-    for (let i = 0; i < 3; i += 1) expect(await countAttempt(database.db, [{ key: soft, delay: softDelay }])).toMatchObject({ allowed: true, slowed: false });
+    for (let i = 0; i < 3; i += 1)
+      expect(await countAttempt(database.db, [{ key: soft, delay: softDelay }])).toMatchObject({ allowed: true, slowed: false });
     // The soft key waits now: attempts go through, counted, each making the next wait longer.
     expect(await both()).toEqual({ allowed: true, slowed: true, waits: [{ key: soft, seconds: 2 }] });
     expect(await both()).toEqual({ allowed: true, slowed: true, waits: [{ key: soft, seconds: 4 }] });
@@ -137,4 +145,3 @@ describe('progressive delays (countAttempt)', () => {
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(3);
   });
 });
-

@@ -65,8 +65,7 @@ export function waitAfter(delay: Delay, count: number): number {
  * password then gets 429), or refused, to wait `retryAfterSeconds`.
  */
 export type AttemptVerdict =
-  | { allowed: true; slowed: boolean; waits: Array<{ key: string; seconds: number }> }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; slowed: boolean; waits: Array<{ key: string; seconds: number }> } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Counts one attempt against each key, before anything is checked, in one statement that

@@ -53,7 +53,11 @@ function setUp() {
   const bus = { epoch: 1 as number | null, listeningEpoch: () => bus.epoch };
   const cache = createSessionCache({ sessions, bus, maxAgeMs: 60_000, now: () => clock.now });
   let lookups = 0;
-  const session = (userId = 'u1', sessionId = 's1', expiresIn = 3_600_000) => ({ user: { id: userId }, sessionId, expiresAt: new Date(clock.now + expiresIn) });
+  const session = (userId = 'u1', sessionId = 's1', expiresIn = 3_600_000) => ({
+    user: { id: userId },
+    sessionId,
+    expiresAt: new Date(clock.now + expiresIn),
+  });
   const get = (key: string, value = session()) => cache.get(key, async () => (lookups++, value));
   return { sessions, clock, bus, cache, get, session, lookups: () => lookups };
 }

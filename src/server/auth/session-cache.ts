@@ -76,7 +76,13 @@ export function createSessionCache<S extends CachedSession>(options: {
 
   async function end(ended: { userId: string; sessionId?: string | undefined; reason: SessionEndReason }) {
     const id = randomUUID();
-    const event: SessionEndedEvent = { type: 'session.ended', userId: ended.userId, reason: ended.reason, ...(ended.sessionId === undefined ? {} : { sessionId: ended.sessionId }), id };
+    const event: SessionEndedEvent = {
+      type: 'session.ended',
+      userId: ended.userId,
+      reason: ended.reason,
+      ...(ended.sessionId === undefined ? {} : { sessionId: ended.sessionId }),
+      id,
+    };
     forget(event);
     // Every instance listening now must acknowledge, this one included; those that start later
     // begin with nothing in memory. Unknown (the database cannot be asked): at least this one.
@@ -105,7 +111,13 @@ export function createSessionCache<S extends CachedSession>(options: {
       const epoch = bus.listeningEpoch();
       const entry = entries.get(key);
       const time = now();
-      if (entry && epoch !== null && entry.epoch === epoch && time - entry.storedAt < maxAgeMs && entry.session.expiresAt.getTime() > time) {
+      if (
+        entry &&
+        epoch !== null &&
+        entry.epoch === epoch &&
+        time - entry.storedAt < maxAgeMs &&
+        entry.session.expiresAt.getTime() > time
+      ) {
         return entry.session;
       }
       if (entry) entries.delete(key);

@@ -57,7 +57,13 @@ export function matches(event: SessionEndedEvent, session: { userId: string; ses
 export function createSessionEvents(bus: EventBus): SessionEvents {
   return {
     publish: ({ userId, sessionId, reason, id }) =>
-      bus.publish({ type: 'session.ended', userId, reason, ...(sessionId === undefined ? {} : { sessionId }), ...(id === undefined ? {} : { id }) }),
+      bus.publish({
+        type: 'session.ended',
+        userId,
+        reason,
+        ...(sessionId === undefined ? {} : { sessionId }),
+        ...(id === undefined ? {} : { id }),
+      }),
     subscribe: (listener) =>
       bus.subscribe((event) => {
         if (event.type === 'session.ended') listener(event);

@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { archiveInputSchema, courseInputSchema, courseOverviewSchema, courseSchema, courseUpdateSchema, idSchema } from '../../shared/schemas/content.ts';
+import {
+  archiveInputSchema,
+  courseInputSchema,
+  courseOverviewSchema,
+  courseSchema,
+  courseUpdateSchema,
+  idSchema,
+} from '../../shared/schemas/content.ts';
 import { noContent } from '../http/responses.ts';
 import { deleteCourse, setCourseArchived } from './archive.ts';
 import { canViewCourse, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
-import { courseNotFound, courseOverview, createCourse, findCourse, listAllCourses, listEnabledCourses, presentCourse, updateCourse } from './service.ts';
+import {
+  courseNotFound,
+  courseOverview,
+  createCourse,
+  findCourse,
+  listAllCourses,
+  listEnabledCourses,
+  presentCourse,
+  updateCourse,
+} from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -38,12 +54,16 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.get('/courses/:courseId', { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const row = await findCourse(db, request.params.courseId);
-    requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.id)), courseNotFound);
-    return { course: presentCourse(row) };
-  });
+  r.get(
+    '/courses/:courseId',
+    { schema: { params: courseParams, response: { 200: z.object({ course: courseSchema }) } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const row = await findCourse(db, request.params.courseId);
+      requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.id)), courseNotFound);
+      return { course: presentCourse(row) };
+    },
+  );
 
   r.patch(
     '/courses/:courseId',

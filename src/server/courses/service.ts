@@ -44,7 +44,9 @@ export async function courseOverview(db: Db): Promise<CourseOverview[]> {
   const rows = await db
     .select({
       course,
-      modules: count(sql`select count(*) from ${courseModule} where ${courseModule.courseId} = ${courseId} and ${courseModule.archivedAt} is null`),
+      modules: count(
+        sql`select count(*) from ${courseModule} where ${courseModule.courseId} = ${courseId} and ${courseModule.archivedAt} is null`,
+      ),
       students: count(
         sql`select count(*) from ${courseAccess} join ${user} on ${user.id} = ${courseAccess.userId}
             where ${courseAccess.courseId} = ${courseId} and ${courseAccess.enabled} and ${user.role} = 'student'`,
@@ -61,7 +63,11 @@ export async function courseOverview(db: Db): Promise<CourseOverview[]> {
     })
     .from(course)
     .orderBy(asc(course.createdAt), asc(course.id));
-  return rows.map(({ course: row, hasStudentWork, ...counts }) => ({ ...presentCourse(row), ...counts, hasStudentWork: Boolean(hasStudentWork) }));
+  return rows.map(({ course: row, hasStudentWork, ...counts }) => ({
+    ...presentCourse(row),
+    ...counts,
+    hasStudentWork: Boolean(hasStudentWork),
+  }));
 }
 
 export async function listEnabledCourses(db: Db, userId: string) {
@@ -77,7 +83,10 @@ export async function listEnabledCourses(db: Db, userId: string) {
 export async function createCourse(db: Db, input: { name: string; description: string; imageId: string }) {
   return db.transaction(async (tx) => {
     await assertImageExists(tx, input.imageId);
-    const [row] = await tx.insert(course).values({ id: randomUUID(), ...input }).returning();
+    const [row] = await tx
+      .insert(course)
+      .values({ id: randomUUID(), ...input })
+      .returning();
     return row!;
   });
 }

@@ -50,7 +50,11 @@ async function pendingMigrations(lastApplied: () => Promise<string | null | unde
 
 /** Says, before applying them, that migrations are being applied: on a small server they take a while. */
 function logMigrations(logger: Logger | undefined, pending: number) {
-  if (pending > 0) logger?.info({ migrations: pending }, pending === 1 ? 'Aplicando 1 migración a la base de datos…' : `Aplicando ${pending} migraciones a la base de datos…`);
+  if (pending > 0)
+    logger?.info(
+      { migrations: pending },
+      pending === 1 ? 'Aplicando 1 migración a la base de datos…' : `Aplicando ${pending} migraciones a la base de datos…`,
+    );
 }
 
 const LAST_MIGRATION = 'select max(created_at)::text as last from drizzle.__drizzle_migrations';
@@ -116,7 +120,8 @@ function withDrizzleParsers(client: PGlite): PGlite {
   const wrap = <T extends Queryable>(target: T): T =>
     new Proxy(target, {
       get(object, property) {
-        if (property === 'query') return (query: string, params?: unknown[], options?: { parsers?: unknown }) => object.query(query, params, strip(options));
+        if (property === 'query')
+          return (query: string, params?: unknown[], options?: { parsers?: unknown }) => object.query(query, params, strip(options));
         if (property === 'transaction') {
           return (callback: (tx: Transaction) => Promise<unknown>) => (object as unknown as PGlite).transaction((tx) => callback(wrap(tx)));
         }
@@ -140,7 +145,10 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    logMigrations(logger, await pendingMigrations(async () => (await lockClient.query<{ last: string | null }>(LAST_MIGRATION)).rows[0]?.last));
+    logMigrations(
+      logger,
+      await pendingMigrations(async () => (await lockClient.query<{ last: string | null }>(LAST_MIGRATION)).rows[0]?.last),
+    );
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);

@@ -41,13 +41,18 @@ function literal(value: unknown): string {
 /** The statements each PGlite instance has prepared (by name). */
 const preparedOn = new WeakMap<PGlite, Map<string, Promise<void>>>();
 
-const isPglite = (client: unknown): client is PGlite => typeof (client as PGlite).exec === 'function' && typeof (client as PGlite).dumpDataDir === 'function';
+const isPglite = (client: unknown): client is PGlite =>
+  typeof (client as PGlite).exec === 'function' && typeof (client as PGlite).dumpDataDir === 'function';
 
 /**
  * `build` gets one SQL placeholder per name in `params` and returns the statement. `name` must be
  * unique in the app (it names the statement in the database session).
  */
-export function preparedStatement<P extends string, Row>(name: string, params: readonly P[], build: (p: Record<P, SQL>) => SQL): PreparedStatement<P, Row> {
+export function preparedStatement<P extends string, Row>(
+  name: string,
+  params: readonly P[],
+  build: (p: Record<P, SQL>) => SQL,
+): PreparedStatement<P, Row> {
   const placeholders = Object.fromEntries(params.map((param) => [param, sql`${sql.placeholder(param)}`])) as Record<P, SQL>;
   const query = dialect.sqlToQuery(build(placeholders));
 
@@ -58,7 +63,8 @@ export function preparedStatement<P extends string, Row>(name: string, params: r
     if (!prepared) {
       prepared = (async () => {
         const [setting] = await client.exec(`select current_setting('standard_conforming_strings') as on; prepare ${name} as ${query.sql}`);
-        if ((setting?.rows[0] as { on?: string } | undefined)?.on !== 'on') throw new Error('standard_conforming_strings debe estar activado');
+        if ((setting?.rows[0] as { on?: string } | undefined)?.on !== 'on')
+          throw new Error('standard_conforming_strings debe estar activado');
       })();
       statements.set(name, prepared);
       prepared.catch(() => statements.delete(name));

@@ -2,7 +2,20 @@
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // Accented letters folded for search; the same folding is applied to what the admin types.
 export const SEARCH_FROM = 'ÁÀÄÂÉÈËÊÍÌÏÎÓÒÖÔÚÙÜÛÑÇáàäâéèëêíìïîóòöôúùüûñç';
@@ -246,7 +259,9 @@ export const activity = pgTable(
   },
   (t) => [
     uniqueIndex('activity_user_module_idx').on(t.userId, t.moduleId),
-    index('activity_awaiting_idx').on(t.submittedAt).where(sql`${t.submitted}`),
+    index('activity_awaiting_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.submitted}`),
   ],
 );
 
@@ -475,7 +490,12 @@ export const forumReplyNotice = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
     pendingSince: timestamp('pending_since', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('forum_reply_notice_pending_idx').on(t.pendingSince).where(sql`${t.pendingSince} is not null`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.moduleId] }),
+    index('forum_reply_notice_pending_idx')
+      .on(t.pendingSince)
+      .where(sql`${t.pendingSince} is not null`),
+  ],
 );
 
 /**

@@ -20,8 +20,13 @@ const documentParams = z.object({ documentId: idSchema });
 /** A file name for the download: the document's name, kept to safe characters, with its type's extension. */
 function downloadName(name: string, extension: string) {
   // Control characters and path separators never reach a file name.
-  // eslint-disable-next-line no-control-regex
-  const base = name.normalize('NFC').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 150) || 'documento';
+  const base =
+    name
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .trim()
+      .slice(0, 150) || 'documento';
   return `${base}.${extension}`;
 }
 
@@ -75,7 +80,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!row) throw documentNotFound();
     // The row is gone first: a file left behind (a crash, the store down) is only unused
     // space, removed by the scheduled clean-up of orphaned uploads.
-    await storage.delete(row.storageKey).catch((error: unknown) => request.log.warn({ err: error, key: row.storageKey }, 'no se pudo borrar el archivo'));
+    await storage
+      .delete(row.storageKey)
+      .catch((error: unknown) => request.log.warn({ err: error, key: row.storageKey }, 'no se pudo borrar el archivo'));
     return reply.status(204).send();
   });
 
@@ -94,4 +101,3 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 }
-

@@ -39,7 +39,10 @@ export async function insertDocument(
   db: Db,
   input: { courseId: string; name: string; storageKey: string; mimeType: string; extension: string; size: number },
 ) {
-  const [row] = await db.insert(document).values({ id: randomUUID(), ...input }).returning();
+  const [row] = await db
+    .insert(document)
+    .values({ id: randomUUID(), ...input })
+    .returning();
   return row!;
 }
 

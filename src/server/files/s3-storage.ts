@@ -121,7 +121,8 @@ export function createS3Storage(options: S3Options): FileStorage {
           throw storeError(error);
         });
         for (const item of page.Contents ?? []) {
-          if (item.Key && STORAGE_KEY.test(item.Key)) yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
+          if (item.Key && STORAGE_KEY.test(item.Key))
+            yield { key: item.Key, size: item.Size ?? 0, lastModified: item.LastModified ?? new Date(0) };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

@@ -34,7 +34,10 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .header('x-content-type-options', 'nosniff');
   if (file.downloadName) {
     // Old clients read the ASCII `filename` (accents dropped); the others `filename*` in UTF-8.
-    const ascii = file.downloadName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_');
+    const ascii = file.downloadName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\x20-\x7e]/g, '_');
     reply.header('content-disposition', contentDisposition(file.downloadName, { type: 'inline', fallback: ascii }));
   }
 
@@ -54,7 +57,10 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     // One range: 206. Several ranges (multipart/byteranges) or a malformed header: the whole file.
     if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
       const { start, end } = ranges[0]!;
-      reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`).header('content-length', end - start + 1);
+      reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${file.size}`)
+        .header('content-length', end - start + 1);
       return reply.send(request.method === 'HEAD' ? noBody() : await storage.get(file.key, { start, end }));
     }
   }

@@ -52,7 +52,12 @@ export const STORAGE_KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
 /** A fresh key for a new object: a random id and the type's extension. */
 export function newStorageKey(extension: string): string {
-  return `${randomUUID()}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
+  return `${randomUUID()}.${
+    extension
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 8) || 'bin'
+  }`;
 }
 
 export function checkKey(key: string): string {

@@ -21,7 +21,17 @@ import { notifyForumMessage } from '../notifications/notify.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
-import { createdEvent, deleteMessage, findMessage, forumModules, listMessagesPage, markRead, postMessage, presentEvent, presentMessage } from './service.ts';
+import {
+  createdEvent,
+  deleteMessage,
+  findMessage,
+  forumModules,
+  listMessagesPage,
+  markRead,
+  postMessage,
+  presentEvent,
+  presentMessage,
+} from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
@@ -145,7 +155,9 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
           await events.publish(createdEvent(row, courseId));
           if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
           // Emails in the background: the author does not wait for the mail server.
-          void notifyForumMessage(ctx, row).catch((error: unknown) => request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'));
+          void notifyForumMessage(ctx, row).catch((error: unknown) =>
+            request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'),
+          );
         });
         return presentMessage(row, user);
       });
@@ -153,14 +165,18 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.delete('/messages/:messageId', { schema: { params: z.object({ messageId: idSchema }), response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    const { message, courseId } = await findMessage(db, request.params.messageId);
-    const row = await deleteMessage(db, message.id);
-    if (!row) throw notFound(messages.messageNotFound);
-    await events.publish({ type: 'message.deleted', courseId, moduleId: row.moduleId, messageId: row.id });
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/messages/:messageId',
+    { schema: { params: z.object({ messageId: idSchema }), response: noContent } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const { message, courseId } = await findMessage(db, request.params.messageId);
+      const row = await deleteMessage(db, message.id);
+      if (!row) throw notFound(messages.messageNotFound);
+      await events.publish({ type: 'message.deleted', courseId, moduleId: row.moduleId, messageId: row.id });
+      return reply.status(204).send();
+    },
+  );
 
   // An admin opened (or is looking at) the module's forum: clears NUEVOS MENSAJES.
   r.post('/modules/:moduleId/messages/read', { schema: { params: moduleParams, response: noContent } }, async (request, reply) => {

@@ -87,7 +87,11 @@ export async function listMessagesPage(db: Db, moduleId: string, { before, limit
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   const oldest = page.at(-1);
-  return { rows: page.reverse().map((r) => r.message), hasMore, nextCursor: hasMore && oldest ? cursorOf(oldest.micros, oldest.message.id) : null };
+  return {
+    rows: page.reverse().map((r) => r.message),
+    hasMore,
+    nextCursor: hasMore && oldest ? cursorOf(oldest.micros, oldest.message.id) : null,
+  };
 }
 
 /** Posts a message; a student's message raises the module's NUEVOS MENSAJES badge. */
@@ -157,7 +161,13 @@ export async function forumModules(db: Db, courseId?: string): Promise<ForumModu
     .leftJoin(forumState, eq(forumState.moduleId, courseModule.id))
     .where(courseId ? eq(courseModule.courseId, courseId) : isNull(course.archivedAt))
     .orderBy(
-      ...(courseId ? [] : [desc(hasNewMessages), sql`case when ${hasNewMessages} then ${forumState.lastStudentMessageAt} end desc nulls last`, asc(course.createdAt)]),
+      ...(courseId
+        ? []
+        : [
+            desc(hasNewMessages),
+            sql`case when ${hasNewMessages} then ${forumState.lastStudentMessageAt} end desc nulls last`,
+            asc(course.createdAt),
+          ]),
       asc(courseModule.position),
       asc(courseModule.createdAt),
     );

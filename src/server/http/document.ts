@@ -38,7 +38,12 @@ export function pageDataUrl(pathname: string): string | null {
  * and no U+2028/U+2029. JSON.parse reads it back unchanged.
  */
 export function jsonForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** index.html with the page's data as the first element of its head, and a first paint in its body. */
@@ -71,7 +76,10 @@ export function moduleFirstPaint(courseId: string, page: Pick<ModulePage, 'modul
   const source = videoSource(module.videoUrl, startAt, origin);
   const title = escapeHtml(module.name);
   const badges = (student ? moduleBadges(student) : [])
-    .map(({ text, color, watched }) => `<span class="boot-badge boot-badge-${color}${watched ? ' boot-badge-watched' : ''}">${watched ? eyeIcon : ''}${escapeHtml(text)}</span>`)
+    .map(
+      ({ text, color, watched }) =>
+        `<span class="boot-badge boot-badge-${color}${watched ? ' boot-badge-watched' : ''}">${watched ? eyeIcon : ''}${escapeHtml(text)}</span>`,
+    )
     .join('');
   const src = escapeHtml(source.src);
   const label = escapeHtml(videoLabel(module.name));

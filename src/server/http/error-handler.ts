@@ -19,7 +19,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error }, 'el almacenamiento de archivos no responde');
-      return reply.status(503).header('retry-after', '30').send(body(request.id, 'UNAVAILABLE', messages.storageUnavailable));
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .send(body(request.id, 'UNAVAILABLE', messages.storageUnavailable));
     }
     if (error instanceof StoredObjectNotFoundError) {
       request.log.warn({ err: error }, 'falta un archivo en el almacenamiento');
@@ -41,7 +44,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status === 429) return reply.status(429).send(body(request.id, 'TOO_MANY_REQUESTS', messages.tooManyRequests));
     if (status >= 400 && status < 500) {
       const message = error.code?.startsWith('FST_ERR_CTP_') ? messages.invalidJson : messages.badRequest;
-      return reply.status(status === 404 ? 404 : 400).send(body(request.id, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', status === 404 ? messages.notFound : message));
+      return reply
+        .status(status === 404 ? 404 : 400)
+        .send(body(request.id, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', status === 404 ? messages.notFound : message));
     }
     // Outages are not bugs: say what happened, with a 503 the client may retry later.
     if (isDiskFull(error)) {

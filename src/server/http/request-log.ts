@@ -31,7 +31,8 @@ export class RequestLog extends LogController {
 
   override streamError(error: Error, _request: FastifyRequest, reply: FastifyReply): void {
     // A phone that seeks in a video or leaves the page closes its download: nothing went wrong.
-    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.debug('el cliente cerró la conexión antes del final de la respuesta');
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      reply.log.debug('el cliente cerró la conexión antes del final de la respuesta');
     else reply.log.warn({ err: error }, 'la respuesta se cortó por un error después de enviar sus cabeceras');
   }
 

@@ -89,20 +89,24 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // multipart/form-data with one `file`: an MP4 or WebM clip, checked by its content.
-  r.post('/videos', { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
-    // Its length, read back from storage: what watched percentages of a module video are computed against.
-    const durationSeconds = await storage.get(file.key).then(
-      (content) => readVideoDuration(content, file),
-      () => null,
-    );
-    const id = await insertVideo(db, { ...file, durationSeconds }).catch(async (error: unknown) => {
-      await storage.delete(file.key).catch(() => undefined);
-      throw error;
-    });
-    return reply.status(201).send({ id, mimeType: file.mime, size: file.size });
-  });
+  r.post(
+    '/videos',
+    { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
+      // Its length, read back from storage: what watched percentages of a module video are computed against.
+      const durationSeconds = await storage.get(file.key).then(
+        (content) => readVideoDuration(content, file),
+        () => null,
+      );
+      const id = await insertVideo(db, { ...file, durationSeconds }).catch(async (error: unknown) => {
+        await storage.delete(file.key).catch(() => undefined);
+        throw error;
+      });
+      return reply.status(201).send({ id, mimeType: file.mime, size: file.size });
+    },
+  );
 
   r.get(
     '/modules/:moduleId/jugadas',
@@ -132,12 +136,16 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  r.put('/jugadas/:jugadaId', { schema: { params: jugadaParams, body: jugadaInputSchema, response: { 200: jugadaResponse } } }, async (request) => {
-    await guards.requireAdmin(request);
-    const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
-    await removeFile(unusedVideo);
-    return { jugada };
-  });
+  r.put(
+    '/jugadas/:jugadaId',
+    { schema: { params: jugadaParams, body: jugadaInputSchema, response: { 200: jugadaResponse } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
+      await removeFile(unusedVideo);
+      return { jugada };
+    },
+  );
 
   // 'Eliminar': only a jugada no trainee answered (409 otherwise: archive it).
   r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {

@@ -161,13 +161,23 @@ export async function listJugadas(db: Db, moduleId: string): Promise<Jugada[]> {
 }
 
 async function answerCountOf(db: Db | Tx, jugadaId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, jugadaId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(jugadaAnswer)
+    .where(eq(jugadaAnswer.jugadaId, jugadaId));
   return row?.n ?? 0;
 }
 
 export async function findJugada(db: Db | Tx, jugadaId: string) {
   const [row] = await db
-    .select({ jugada, courseId: courseModule.courseId, mimeType: video.mimeType, storageKey: video.storageKey, size: video.size, storedAt: video.createdAt })
+    .select({
+      jugada,
+      courseId: courseModule.courseId,
+      mimeType: video.mimeType,
+      storageKey: video.storageKey,
+      size: video.size,
+      storedAt: video.createdAt,
+    })
     .from(jugada)
     .innerJoin(courseModule, eq(courseModule.id, jugada.moduleId))
     .leftJoin(video, eq(video.id, jugada.videoId))
@@ -192,8 +202,10 @@ export interface JugadaFields {
 async function jugadaColumns(tx: Tx, courseId: string, input: JugadaFields) {
   const options = await ensureOptions(tx, courseId);
   const kindOf = new Map(options.map((o) => [o.id, o.kind]));
-  if (kindOf.get(input.correctDecisionId) !== 'decision') throw badRequest(messages.jugadaDecisionUnknown, { correctDecisionId: messages.jugadaDecisionUnknown });
-  if (kindOf.get(input.correctSanctionId) !== 'sanction') throw badRequest(messages.jugadaSanctionUnknown, { correctSanctionId: messages.jugadaSanctionUnknown });
+  if (kindOf.get(input.correctDecisionId) !== 'decision')
+    throw badRequest(messages.jugadaDecisionUnknown, { correctDecisionId: messages.jugadaDecisionUnknown });
+  if (kindOf.get(input.correctSanctionId) !== 'sanction')
+    throw badRequest(messages.jugadaSanctionUnknown, { correctSanctionId: messages.jugadaSanctionUnknown });
   let source: { videoId: string | null; youtubeId: string | null };
   if (input.video.kind === 'file') {
     if (!(await videoOf(tx, input.video.videoId))) throw badRequest(messages.videoNotFound, { video: messages.videoNotFound });
@@ -224,7 +236,10 @@ export async function createJugada(db: Db, moduleId: string, input: JugadaFields
       .from(jugada)
       .where(eq(jugada.moduleId, moduleId));
     if (count >= JUGADAS_PER_MODULE_MAX) throw badRequest(`Un módulo puede tener como máximo ${JUGADAS_PER_MODULE_MAX} jugadas`);
-    const [row] = await tx.insert(jugada).values({ id: randomUUID(), moduleId, position: next, ...columns }).returning();
+    const [row] = await tx
+      .insert(jugada)
+      .values({ id: randomUUID(), moduleId, position: next, ...columns })
+      .returning();
     return presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null);
   });
 }
@@ -234,10 +249,17 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
   return db.transaction(async (tx) => {
     const found = await findJugada(tx, jugadaId);
     const columns = await jugadaColumns(tx, found.courseId, input);
-    const [row] = await tx.update(jugada).set({ ...columns, updatedAt: sql`now()` }).where(eq(jugada.id, jugadaId)).returning();
+    const [row] = await tx
+      .update(jugada)
+      .set({ ...columns, updatedAt: sql`now()` })
+      .where(eq(jugada.id, jugadaId))
+      .returning();
     const previous = found.jugada.videoId;
     const unusedVideo = previous && previous !== row!.videoId ? await dropVideoIfUnused(tx, previous) : null;
-    return { jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId)), unusedVideo };
+    return {
+      jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId)),
+      unusedVideo,
+    };
   });
 }
 
@@ -292,7 +314,11 @@ export async function reorderJugadas(db: Db, moduleId: string, jugadaIds: string
 
 type AnswerRow = typeof jugadaAnswer.$inferSelect;
 
-function presentResult(row: JugadaRow, answer: Omit<AnswerRow, 'jugadaId' | 'userId' | 'createdAt'>, optionLabel: Map<string, string>): JugadaResult {
+function presentResult(
+  row: JugadaRow,
+  answer: Omit<AnswerRow, 'jugadaId' | 'userId' | 'createdAt'>,
+  optionLabel: Map<string, string>,
+): JugadaResult {
   return {
     decisionId: answer.decisionId,
     sanctionId: answer.sanctionId,
@@ -327,7 +353,15 @@ async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
     ? await db
         .select()
         .from(jugadaAnswer)
-        .where(and(eq(jugadaAnswer.userId, userId), inArray(jugadaAnswer.jugadaId, rows.map((r) => r.jugada.id))))
+        .where(
+          and(
+            eq(jugadaAnswer.userId, userId),
+            inArray(
+              jugadaAnswer.jugadaId,
+              rows.map((r) => r.jugada.id),
+            ),
+          ),
+        )
     : [];
   const answerOf = new Map(answers.map((a) => [a.jugadaId, a]));
   const score = { correct: answers.filter((a) => a.correct).length, total: rows.length };
@@ -363,10 +397,13 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
     const { jugada: row, courseId } = await findJugada(tx, jugadaId);
     const options = await ensureOptions(tx, courseId);
     const kindOf = new Map(options.map((o) => [o.id, o.kind]));
-    if (kindOf.get(input.decisionId) !== 'decision') throw badRequest(messages.jugadaDecisionUnknown, { decisionId: messages.jugadaDecisionUnknown });
-    if (kindOf.get(input.sanctionId) !== 'sanction') throw badRequest(messages.jugadaSanctionUnknown, { sanctionId: messages.jugadaSanctionUnknown });
+    if (kindOf.get(input.decisionId) !== 'decision')
+      throw badRequest(messages.jugadaDecisionUnknown, { decisionId: messages.jugadaDecisionUnknown });
+    if (kindOf.get(input.sanctionId) !== 'sanction')
+      throw badRequest(messages.jugadaSanctionUnknown, { sanctionId: messages.jugadaSanctionUnknown });
     // An answer without the moment a jugada asks for is not an attempt (the first one is the one that counts).
-    if (row.momentSeconds !== null && input.moment === null) throw badRequest(messages.jugadaMarkMoment, { moment: messages.jugadaMarkMoment });
+    if (row.momentSeconds !== null && input.moment === null)
+      throw badRequest(messages.jugadaMarkMoment, { moment: messages.jugadaMarkMoment });
     const grade = gradeJugada(row, input);
     const answer = { decisionId: input.decisionId, sanctionId: input.sanctionId, momentSeconds: input.moment, ...grade };
     const inserted = await tx
@@ -391,7 +428,12 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
         .select({ answer: jugadaAnswer, name: user.name, email: user.email })
         .from(jugadaAnswer)
         .innerJoin(user, eq(user.id, jugadaAnswer.userId))
-        .where(inArray(jugadaAnswer.jugadaId, rows.map((r) => r.jugada.id)))
+        .where(
+          inArray(
+            jugadaAnswer.jugadaId,
+            rows.map((r) => r.jugada.id),
+          ),
+        )
         .orderBy(asc(user.name), asc(user.id))
     : [];
   const byJugada = Map.groupBy(answers, (a) => a.answer.jugadaId);
@@ -409,8 +451,14 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
         answered: list.length,
         correct,
         percentCorrect: list.length ? Math.round((correct / list.length) * 100) : null,
-        decisions: counts(options.decisions, list.map((a) => a.answer.decisionId)),
-        sanctions: counts(options.sanctions, list.map((a) => a.answer.sanctionId)),
+        decisions: counts(
+          options.decisions,
+          list.map((a) => a.answer.decisionId),
+        ),
+        sanctions: counts(
+          options.sanctions,
+          list.map((a) => a.answer.sanctionId),
+        ),
         answers: list.map(({ answer, name, email }) => ({
           userId: answer.userId,
           name,

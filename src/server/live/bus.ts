@@ -96,7 +96,13 @@ export function createEventBus(options: EventBusOptions): EventBus {
   };
 
   if (!databaseUrl || !pool) {
-    return { publish: async (event) => emit(event), subscribe, listeningEpoch: () => 0, listeners: async () => 1, close: async () => listeners.clear() };
+    return {
+      publish: async (event) => emit(event),
+      subscribe,
+      listeningEpoch: () => 0,
+      listeners: async () => 1,
+      close: async () => listeners.clear(),
+    };
   }
 
   const retry = options.retry ?? { minMs: 250, maxMs: 10_000 };
@@ -140,7 +146,12 @@ export function createEventBus(options: EventBusOptions): EventBus {
 
   const connect = async () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString: databaseUrl, keepAlive: true, connectionTimeoutMillis: 5000, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+      application_name: LISTENER_NAME,
+    });
     let failed = false;
     const fail = (error: unknown) => {
       if (failed) return;

@@ -43,7 +43,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       await privateDir(outbox);
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
-      logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'email guardado en la bandeja de salida (SMTP_URL no está configurado)');
+      logger.info(
+        { to: message.to, subject: message.subject, file, link: message.link },
+        'email guardado en la bandeja de salida (SMTP_URL no está configurado)',
+      );
     },
   };
 }

@@ -51,7 +51,13 @@ export function createQueuedMailer(transport: Mailer, db: Db, logger: Logger): M
           .for('update', { skipLocked: true });
         let delivered = 0;
         for (const row of due) {
-          const message: MailMessage = { to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.link ? { link: row.link } : {}) };
+          const message: MailMessage = {
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            ...(row.link ? { link: row.link } : {}),
+          };
           try {
             await transport.send(message);
             await tx.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
@@ -60,7 +66,11 @@ export function createQueuedMailer(transport: Mailer, db: Db, logger: Logger): M
             const attempts = row.attempts + 1;
             await tx
               .update(emailOutbox)
-              .set({ attempts, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)), lastError: String((error as Error)?.message ?? error).slice(0, 500) })
+              .set({
+                attempts,
+                nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+                lastError: String((error as Error)?.message ?? error).slice(0, 500),
+              })
               .where(eq(emailOutbox.id, row.id));
           }
         }

@@ -33,7 +33,12 @@ export interface CleanupReport {
  * unfinished uploads; then, on the embedded database, a VACUUM (ANALYZE). Each deleted session is announced on `sessionEvents` (when given), as every
  * other session deletion is, so that no instance keeps it in memory.
  */
-export async function cleanUp(database: Database, storage: FileStorage, now = new Date(), sessionEvents?: SessionEvents): Promise<CleanupReport> {
+export async function cleanUp(
+  database: Database,
+  storage: FileStorage,
+  now = new Date(),
+  sessionEvents?: SessionEvents,
+): Promise<CleanupReport> {
   const { db } = database;
   const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id, userId: session.userId });
   if (sessionEvents) {
@@ -65,7 +70,15 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
   }
   const unfinishedUploads = await storage.removeUnfinished(cutoff);
   const vacuumMs = database.pglite ? await vacuumEmbedded(database.pglite) : null;
-  return { sessions: sessions.length, verifications: verifications.length, rateLimits: rateLimits.length, unusedVideos, orphanedFiles, unfinishedUploads, vacuumMs };
+  return {
+    sessions: sessions.length,
+    verifications: verifications.length,
+    rateLimits: rateLimits.length,
+    unusedVideos,
+    orphanedFiles,
+    unfinishedUploads,
+    vacuumMs,
+  };
 }
 
 /**
@@ -85,7 +98,12 @@ async function vacuumEmbedded(pglite: PGlite): Promise<number> {
  * Runs `cleanUp` under a PostgreSQL advisory lock, so that of several instances only one does
  * it at a time; null when another instance holds the lock. PGlite has one process: no lock.
  */
-export async function cleanUpOnce(database: Database, storage: FileStorage, now = new Date(), sessionEvents?: SessionEvents): Promise<CleanupReport | null> {
+export async function cleanUpOnce(
+  database: Database,
+  storage: FileStorage,
+  now = new Date(),
+  sessionEvents?: SessionEvents,
+): Promise<CleanupReport | null> {
   if (!database.pool) return cleanUp(database, storage, now, sessionEvents);
   const client = await database.pool.connect();
   try {
@@ -102,7 +120,13 @@ export async function cleanUpOnce(database: Database, storage: FileStorage, now 
 }
 
 /** Every `minutes` (0 = never), a first pass a minute after start. */
-export function scheduleCleanup(options: { database: Database; storage: FileStorage; sessionEvents: SessionEvents; logger: Logger; minutes: number }) {
+export function scheduleCleanup(options: {
+  database: Database;
+  storage: FileStorage;
+  sessionEvents: SessionEvents;
+  logger: Logger;
+  minutes: number;
+}) {
   const { database, storage, sessionEvents, logger, minutes } = options;
   if (minutes <= 0) return { stop: async () => undefined };
   let running: Promise<unknown> = Promise.resolve();

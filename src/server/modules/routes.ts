@@ -68,7 +68,9 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/modules',
-    { schema: { headers: idempotencyHeaders, body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } } },
+    {
+      schema: { headers: idempotencyHeaders, body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } },
+    },
     async (request, reply) => {
       const admin = await guards.requireAdmin(request);
       const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body));
@@ -89,7 +91,12 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   // Admins get the module with its questions; a student only a module enabled for them.
   r.get(
     '/modules/:moduleId',
-    { schema: { params: moduleParams, response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]) }) } } },
+    {
+      schema: {
+        params: moduleParams,
+        response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]) }) },
+      },
+    },
     async (request) => {
       const user = await guards.requireUser(request);
       const row = await findModule(db, request.params.moduleId);
@@ -102,7 +109,12 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
         videoFileOf(db, row),
       ]);
       return {
-        module: { ...presentModule(row, file), progress: progress.get(row.id) ?? null, jugadas: scores.get(row.id) ?? null, watched: watched.get(row.id) ?? null },
+        module: {
+          ...presentModule(row, file),
+          progress: progress.get(row.id) ?? null,
+          jugadas: scores.get(row.id) ?? null,
+          watched: watched.get(row.id) ?? null,
+        },
       };
     },
   );
@@ -114,7 +126,8 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireAdmin(request);
       const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body);
       // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
-      if (unusedVideo) await storage.delete(unusedVideo).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+      if (unusedVideo)
+        await storage.delete(unusedVideo).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
       return { module };
     },
   );

@@ -66,7 +66,11 @@ export async function storedVideoOf(db: Db | Tx, row: ModuleRow) {
 }
 
 export async function withQuestions(db: Db | Tx, row: ModuleRow): Promise<ModuleWithQuestions> {
-  const [questions, file, worked] = await Promise.all([questionsOf(db, row.id), videoFileOf(db, row), hasStudentWork(db, sql`select ${row.id}::text`)]);
+  const [questions, file, worked] = await Promise.all([
+    questionsOf(db, row.id),
+    videoFileOf(db, row),
+    hasStudentWork(db, sql`select ${row.id}::text`),
+  ]);
   return { ...presentModule(row, file), questions, hasStudentWork: worked };
 }
 
@@ -86,7 +90,12 @@ export async function listModulesWithQuestions(db: Db, courseId: string): Promis
   const questions = await db
     .select({ id: moduleQuestion.id, moduleId: moduleQuestion.moduleId, text: moduleQuestion.text })
     .from(moduleQuestion)
-    .where(inArray(moduleQuestion.moduleId, rows.map(({ module }) => module.id)))
+    .where(
+      inArray(
+        moduleQuestion.moduleId,
+        rows.map(({ module }) => module.id),
+      ),
+    )
     .orderBy(asc(moduleQuestion.position));
   const byModule = Map.groupBy(questions, (q) => q.moduleId);
   return rows.map(({ module: row, file, hasStudentWork }) => ({
@@ -115,7 +124,11 @@ export async function listModulesForStudent(
     .orderBy(asc(courseModule.position), asc(courseModule.createdAt));
   const withState = options.includeBlocked ? rows : rows.filter((r) => r.enabled);
   const ids = withState.map((r) => r.module.id);
-  const [progress, scores, watched] = await Promise.all([progressByModule(db, userId, ids), jugadaScores(db, userId, ids), watchedByModule(db, userId, ids)]);
+  const [progress, scores, watched] = await Promise.all([
+    progressByModule(db, userId, ids),
+    jugadaScores(db, userId, ids),
+    watchedByModule(db, userId, ids),
+  ]);
   return rows.map(({ module, enabled }) => ({
     id: module.id,
     name: module.name,
@@ -142,9 +155,13 @@ async function replaceQuestions(tx: Tx, moduleId: string, questions: string[]) {
  * players' reports set it: watched/service.ts).
  */
 async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; videoId?: string | undefined }) {
-  if (input.videoUrl !== undefined && input.videoId !== undefined) throw badRequest(messages.moduleVideoBoth, { videoUrl: messages.moduleVideoBoth });
+  if (input.videoUrl !== undefined && input.videoId !== undefined)
+    throw badRequest(messages.moduleVideoBoth, { videoUrl: messages.moduleVideoBoth });
   if (input.videoId !== undefined) {
-    const [found] = await tx.select({ id: video.id, durationSeconds: video.durationSeconds }).from(video).where(eq(video.id, input.videoId));
+    const [found] = await tx
+      .select({ id: video.id, durationSeconds: video.durationSeconds })
+      .from(video)
+      .where(eq(video.id, input.videoId));
     if (!found) throw badRequest(messages.videoNotFound, { videoId: messages.videoNotFound });
     return { videoUrl: null, videoId: input.videoId, videoDurationSeconds: found.durationSeconds };
   }
@@ -154,7 +171,14 @@ async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; vide
 
 export async function createModule(
   db: Db,
-  input: { courseId: string; name: string; imageId: string; videoUrl?: string | undefined; videoId?: string | undefined; questions: string[] },
+  input: {
+    courseId: string;
+    name: string;
+    imageId: string;
+    videoUrl?: string | undefined;
+    videoId?: string | undefined;
+    questions: string[];
+  },
 ): Promise<ModuleWithQuestions> {
   return db.transaction(async (tx) => {
     await findCourse(tx, input.courseId);
@@ -183,7 +207,13 @@ export async function createModule(
 export async function updateModule(
   db: Db,
   moduleId: string,
-  input: { name?: string | undefined; imageId?: string | undefined; videoUrl?: string | undefined; videoId?: string | undefined; questions?: string[] | undefined },
+  input: {
+    name?: string | undefined;
+    imageId?: string | undefined;
+    videoUrl?: string | undefined;
+    videoId?: string | undefined;
+    questions?: string[] | undefined;
+  },
 ): Promise<{ module: ModuleWithQuestions; unusedVideo: string | null }> {
   return db.transaction(async (tx) => {
     const before = await findModule(tx, moduleId);

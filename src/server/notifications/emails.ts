@@ -7,14 +7,24 @@ const footerHtml = (preferencesLink: string) =>
 
 const excerpt = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export function forumRepliesEmail(input: { name: string; moduleName: string; replies: Array<{ authorName: string; body: string }>; link: string; preferencesLink: string }) {
+export function forumRepliesEmail(input: {
+  name: string;
+  moduleName: string;
+  replies: Array<{ authorName: string; body: string }>;
+  link: string;
+  preferencesLink: string;
+}) {
   const { name, moduleName, replies, link, preferencesLink } = input;
   const many = replies.length > 1;
-  const subject = many ? `${replies.length} respuestas nuevas en el foro de "${moduleName}"` : `Te respondieron en el foro de "${moduleName}"`;
+  const subject = many
+    ? `${replies.length} respuestas nuevas en el foro de "${moduleName}"`
+    : `Te respondieron en el foro de "${moduleName}"`;
   const text = [
     `Hola ${name}:`,
     '',
-    many ? `Hay ${replies.length} respuestas nuevas de tus instructores en el foro del módulo "${moduleName}":` : `Tu instructor respondió en el foro del módulo "${moduleName}":`,
+    many
+      ? `Hay ${replies.length} respuestas nuevas de tus instructores en el foro del módulo "${moduleName}":`
+      : `Tu instructor respondió en el foro del módulo "${moduleName}":`,
     '',
     ...replies.flatMap((reply) => [`${reply.authorName}: ${excerpt(reply.body)}`, '']),
     'Leé la conversación y seguila en el foro:',
@@ -32,7 +42,14 @@ ${footerHtml(preferencesLink)}`;
 export function submissionEmail(input: { name: string; studentName: string; moduleName: string; link: string; preferencesLink: string }) {
   const { name, studentName, moduleName, link, preferencesLink } = input;
   const subject = `${studentName} envió sus respuestas de "${moduleName}"`;
-  const text = [`Hola ${name}:`, '', `${studentName} envió sus respuestas del módulo "${moduleName}" y esperan tu corrección:`, '', link, ...footerText(preferencesLink)].join('\n');
+  const text = [
+    `Hola ${name}:`,
+    '',
+    `${studentName} envió sus respuestas del módulo "${moduleName}" y esperan tu corrección:`,
+    '',
+    link,
+    ...footerText(preferencesLink),
+  ].join('\n');
   const html = `<p>Hola ${escapeHtml(name)}:</p>
 <p>${escapeHtml(studentName)} envió sus respuestas del módulo <strong>${escapeHtml(moduleName)}</strong> y esperan tu corrección.</p>
 <p><a href="${escapeHtml(link)}">Corregir</a></p>
@@ -40,10 +57,27 @@ ${footerHtml(preferencesLink)}`;
   return { subject, text, html };
 }
 
-export function questionEmail(input: { name: string; studentName: string; moduleName: string; body: string; link: string; preferencesLink: string }) {
+export function questionEmail(input: {
+  name: string;
+  studentName: string;
+  moduleName: string;
+  body: string;
+  link: string;
+  preferencesLink: string;
+}) {
   const { name, studentName, moduleName, body, link, preferencesLink } = input;
   const subject = `Nueva pregunta de ${studentName} en "${moduleName}"`;
-  const text = [`Hola ${name}:`, '', `${studentName} escribió en el foro del módulo "${moduleName}":`, '', excerpt(body), '', 'Respondé desde el foro:', link, ...footerText(preferencesLink)].join('\n');
+  const text = [
+    `Hola ${name}:`,
+    '',
+    `${studentName} escribió en el foro del módulo "${moduleName}":`,
+    '',
+    excerpt(body),
+    '',
+    'Respondé desde el foro:',
+    link,
+    ...footerText(preferencesLink),
+  ].join('\n');
   const html = `<p>Hola ${escapeHtml(name)}:</p>
 <p>${escapeHtml(studentName)} escribió en el foro del módulo <strong>${escapeHtml(moduleName)}</strong>:</p>
 <blockquote>${escapeHtml(excerpt(body))}</blockquote>
@@ -57,18 +91,28 @@ export interface DigestLine {
   moduleName: string;
 }
 
-export function dailySummaryEmail(input: { name: string; submissions: DigestLine[]; questions: DigestLine[]; reviewLink: string; forumLink: string; preferencesLink: string }) {
+export function dailySummaryEmail(input: {
+  name: string;
+  submissions: DigestLine[];
+  questions: DigestLine[];
+  reviewLink: string;
+  forumLink: string;
+  preferencesLink: string;
+}) {
   const { name, submissions, questions, reviewLink, forumLink, preferencesLink } = input;
   const subject = `Resumen del día en Aula Virtual: ${submissions.length} para corregir, ${questions.length} ${questions.length === 1 ? 'pregunta' : 'preguntas'}`;
   const lines = (items: DigestLine[]) => items.map((item) => `- ${item.studentName} · ${item.moduleName}`);
   const text = [
     `Hola ${name}:`,
     '',
-    ...(submissions.length > 0 ? [`Respuestas enviadas para corregir (${submissions.length}):`, ...lines(submissions), reviewLink, ''] : []),
+    ...(submissions.length > 0
+      ? [`Respuestas enviadas para corregir (${submissions.length}):`, ...lines(submissions), reviewLink, '']
+      : []),
     ...(questions.length > 0 ? [`Mensajes de alumnos en los foros (${questions.length}):`, ...lines(questions), forumLink, ''] : []),
     ...footerText(preferencesLink),
   ].join('\n');
-  const list = (items: DigestLine[]) => `<ul>${items.map((item) => `<li>${escapeHtml(item.studentName)} · ${escapeHtml(item.moduleName)}</li>`).join('')}</ul>`;
+  const list = (items: DigestLine[]) =>
+    `<ul>${items.map((item) => `<li>${escapeHtml(item.studentName)} · ${escapeHtml(item.moduleName)}</li>`).join('')}</ul>`;
   const html = `<p>Hola ${escapeHtml(name)}:</p>
 ${submissions.length > 0 ? `<p><strong>Respuestas enviadas para corregir (${submissions.length})</strong></p>${list(submissions)}<p><a href="${escapeHtml(reviewLink)}">Ir a Por corregir</a></p>` : ''}
 ${questions.length > 0 ? `<p><strong>Mensajes de alumnos en los foros (${questions.length})</strong></p>${list(questions)}<p><a href="${escapeHtml(forumLink)}">Ir a Responder Preguntas</a></p>` : ''}

@@ -27,7 +27,8 @@ function send(deps: Deps, message: MailMessage, what: string) {
 const links = (publicUrl: string) => ({
   studentPreferences: `${publicUrl}/mi-cuenta`,
   adminPreferences: `${publicUrl}/admin/mi-cuenta`,
-  studentForum: (courseId: string, moduleId: string) => `${publicUrl}/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
+  studentForum: (courseId: string, moduleId: string) =>
+    `${publicUrl}/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
   adminForum: (moduleId: string) => `${publicUrl}/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: (userId: string, courseId: string, moduleId: string) =>
     `${publicUrl}/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}/modules/${encodeURIComponent(moduleId)}`,
@@ -46,7 +47,10 @@ async function adminsWanting(db: Db, kind: 'submissions' | 'questions') {
 }
 
 async function moduleOf(db: Db, moduleId: string) {
-  const [row] = await db.select({ id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId }).from(courseModule).where(eq(courseModule.id, moduleId));
+  const [row] = await db
+    .select({ id: courseModule.id, name: courseModule.name, courseId: courseModule.courseId })
+    .from(courseModule)
+    .where(eq(courseModule.id, moduleId));
   return row;
 }
 
@@ -58,12 +62,29 @@ export async function notifySubmission(deps: Deps, submitted: { userId: string; 
   const to = links(deps.config.publicUrl);
   for (const admin of await adminsWanting(deps.db, 'submissions')) {
     const link = to.adminReview(submitted.userId, module.courseId, module.id);
-    await send(deps, { to: admin.email, link, ...submissionEmail({ name: admin.name, studentName: student.name, moduleName: module.name, link, preferencesLink: to.adminPreferences }) }, 'el aviso de respuestas enviadas');
+    await send(
+      deps,
+      {
+        to: admin.email,
+        link,
+        ...submissionEmail({
+          name: admin.name,
+          studentName: student.name,
+          moduleName: module.name,
+          link,
+          preferencesLink: to.adminPreferences,
+        }),
+      },
+      'el aviso de respuestas enviadas',
+    );
   }
 }
 
 /** A message was posted in a module's forum: by a trainee, admins are told; by an instructor, the trainees who wrote there. */
-export async function notifyForumMessage(deps: Deps, message: { id: string; moduleId: string; userId: string | null; authorName: string; isAdmin: boolean; body: string }) {
+export async function notifyForumMessage(
+  deps: Deps,
+  message: { id: string; moduleId: string; userId: string | null; authorName: string; isAdmin: boolean; body: string },
+) {
   const module = await moduleOf(deps.db, message.moduleId);
   if (!module) return;
   const to = links(deps.config.publicUrl);
@@ -72,7 +93,18 @@ export async function notifyForumMessage(deps: Deps, message: { id: string; modu
       const link = to.adminForum(module.id);
       await send(
         deps,
-        { to: admin.email, link, ...questionEmail({ name: admin.name, studentName: message.authorName, moduleName: module.name, body: message.body, link, preferencesLink: to.adminPreferences }) },
+        {
+          to: admin.email,
+          link,
+          ...questionEmail({
+            name: admin.name,
+            studentName: message.authorName,
+            moduleName: module.name,
+            body: message.body,
+            link,
+            preferencesLink: to.adminPreferences,
+          }),
+        },
         'el aviso de pregunta en el foro',
       );
     }
@@ -108,11 +140,18 @@ async function claimForumReplySlot(db: Db, userId: string, moduleId: string): Pr
       .where(and(eq(forumReplyNotice.userId, userId), eq(forumReplyNotice.moduleId, moduleId)))
       .for('update');
     if (!row) {
-      const inserted = await tx.insert(forumReplyNotice).values({ userId, moduleId, lastSentAt: sql`now()` }).onConflictDoNothing().returning();
+      const inserted = await tx
+        .insert(forumReplyNotice)
+        .values({ userId, moduleId, lastSentAt: sql`now()` })
+        .onConflictDoNothing()
+        .returning();
       return inserted.length > 0 ? null : undefined;
     }
     if (Date.now() - row.lastSentAt.getTime() >= FORUM_REPLY_WINDOW_MS) {
-      await tx.update(forumReplyNotice).set({ lastSentAt: sql`now()`, pendingSince: null }).where(and(eq(forumReplyNotice.userId, userId), eq(forumReplyNotice.moduleId, moduleId)));
+      await tx
+        .update(forumReplyNotice)
+        .set({ lastSentAt: sql`now()`, pendingSince: null })
+        .where(and(eq(forumReplyNotice.userId, userId), eq(forumReplyNotice.moduleId, moduleId)));
       return row.lastSentAt;
     }
     await tx
@@ -140,7 +179,15 @@ async function sendForumReplies(
   const link = to.studentForum(module.courseId, module.id);
   // The first email carries only the answer that triggered it, not the forum's whole history.
   const shown = since ? replies : replies.slice(-1);
-  await send(deps, { to: trainee.email, link, ...forumRepliesEmail({ name: trainee.name, moduleName: module.name, replies: shown, link, preferencesLink: to.studentPreferences }) }, 'el aviso de respuesta en el foro');
+  await send(
+    deps,
+    {
+      to: trainee.email,
+      link,
+      ...forumRepliesEmail({ name: trainee.name, moduleName: module.name, replies: shown, link, preferencesLink: to.studentPreferences }),
+    },
+    'el aviso de respuesta en el foro',
+  );
 }
 
 /** node-postgres and PGlite both answer `{ rows }`. */
@@ -234,7 +281,14 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
       {
         to: admin.email,
         link: to.reviewQueue,
-        ...dailySummaryEmail({ name: admin.name, submissions, questions, reviewLink: to.reviewQueue, forumLink: to.forumList, preferencesLink: to.adminPreferences }),
+        ...dailySummaryEmail({
+          name: admin.name,
+          submissions,
+          questions,
+          reviewLink: to.reviewQueue,
+          forumLink: to.forumList,
+          preferencesLink: to.adminPreferences,
+        }),
       },
       'el resumen diario',
     );

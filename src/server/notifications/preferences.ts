@@ -9,7 +9,11 @@ export const defaultPreferences: EmailPreferences = { submissions: 'immediate', 
 export function toPreferences(row: { submissions: string; questions: string; forumReplies: string } | null | undefined): EmailPreferences {
   if (!row) return defaultPreferences;
   const delivery = (value: string) => (value === 'daily' || value === 'never' ? value : 'immediate');
-  return { submissions: delivery(row.submissions), questions: delivery(row.questions), forumReplies: row.forumReplies === 'never' ? 'never' : 'immediate' };
+  return {
+    submissions: delivery(row.submissions),
+    questions: delivery(row.questions),
+    forumReplies: row.forumReplies === 'never' ? 'never' : 'immediate',
+  };
 }
 
 export async function getPreferences(db: Db, userId: string): Promise<EmailPreferences> {

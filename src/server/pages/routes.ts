@@ -26,12 +26,16 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user, courses: rows.map(presentCourse) };
   });
 
-  r.get('/pages/courses/:courseId/modulos', { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const { access, modules } = await loadCourseModules(db, user.id, request.params.courseId);
-    requireVisible(canViewCourse(user, access), courseNotFound);
-    return { user, modules };
-  });
+  r.get(
+    '/pages/courses/:courseId/modulos',
+    { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const { access, modules } = await loadCourseModules(db, user.id, request.params.courseId);
+      requireVisible(canViewCourse(user, access), courseNotFound);
+      return { user, modules };
+    },
+  );
 
   r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, async (request) => {
     const user = await guards.requireUser(request);
@@ -42,12 +46,16 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user, module, modules };
   });
 
-  r.get('/pages/modules/:moduleId/actividades', { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const { access, archivedReadable, activity } = await loadActivity(db, user.id, request.params.moduleId);
-    requireRole(user.role === 'student');
-    requireVisible(canViewModule(user, access) || archivedReadable, moduleNotFound);
-    if (!activity) throw activityNotFound();
-    return { user, activity };
-  });
+  r.get(
+    '/pages/modules/:moduleId/actividades',
+    { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const { access, archivedReadable, activity } = await loadActivity(db, user.id, request.params.moduleId);
+      requireRole(user.role === 'student');
+      requireVisible(canViewModule(user, access) || archivedReadable, moduleNotFound);
+      if (!activity) throw activityNotFound();
+      return { user, activity };
+    },
+  );
 }

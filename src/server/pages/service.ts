@@ -60,8 +60,23 @@ interface ModuleListRow {
 }
 
 function moduleListRow(tuple: ModuleListTuple): ModuleListRow {
-  const [id, name, imageId, position, enabled, submitted, items, correct, incorrect, jugadasCorrect, jugadasTotal, durationSeconds, watchedSeconds, positionSeconds, archived] =
-    tuple;
+  const [
+    id,
+    name,
+    imageId,
+    position,
+    enabled,
+    submitted,
+    items,
+    correct,
+    incorrect,
+    jugadasCorrect,
+    jugadasTotal,
+    durationSeconds,
+    watchedSeconds,
+    positionSeconds,
+    archived,
+  ] = tuple;
   return {
     id,
     name,
@@ -86,7 +101,6 @@ interface Access {
   courseEnabled: boolean;
   moduleEnabled: boolean;
 }
-
 
 /**
  * The course's modules in order, as one JSON array of `ModuleListTuple`: whether each is enabled
@@ -148,7 +162,10 @@ export interface CourseModulesData {
   modules: StudentModule[];
 }
 
-const courseModulesStatement = preparedStatement<'userId' | 'courseId', { found: boolean; course_enabled: boolean; list: ModuleListTuple[] }>(
+const courseModulesStatement = preparedStatement<
+  'userId' | 'courseId',
+  { found: boolean; course_enabled: boolean; list: ModuleListTuple[] }
+>(
   'page_course_modules',
   ['userId', 'courseId'],
   ({ userId, courseId }) => sql`select
@@ -248,7 +265,14 @@ interface ActivityRow {
   module_enabled: boolean;
   module_granted: boolean;
   has_work: boolean | null;
-  activity: { id: string; userId: string; submitted: boolean; version: number; submittedAt: string | null; correctedAt: string | null } | null;
+  activity: {
+    id: string;
+    userId: string;
+    submitted: boolean;
+    version: number;
+    submittedAt: string | null;
+    correctedAt: string | null;
+  } | null;
   items: ItemJson[] | null;
 }
 

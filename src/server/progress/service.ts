@@ -1,5 +1,12 @@
 import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
-import { BOARD_PAGE_SIZE, boardStateLabels, boardStateOf, boardStates, type BoardState, type ProgressBoard } from '../../shared/schemas/progress.ts';
+import {
+  BOARD_PAGE_SIZE,
+  boardStateLabels,
+  boardStateOf,
+  boardStates,
+  type BoardState,
+  type ProgressBoard,
+} from '../../shared/schemas/progress.ts';
 import type { Db } from '../db/client.ts';
 import { account, activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
 import { watchedPercent } from '../../shared/watched.ts';
@@ -45,21 +52,29 @@ function enabledCells(db: Db, courseId: string, who: SQL) {
       incorrect: sql<number>`(count(*) filter (where ${activityItem.correction} is false))::int`.as('incorrect'),
     })
     .from(moduleAccess)
-    .innerJoin(courseModule, and(eq(courseModule.id, moduleAccess.moduleId), eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)))
+    .innerJoin(
+      courseModule,
+      and(eq(courseModule.id, moduleAccess.moduleId), eq(courseModule.courseId, courseId), isNull(courseModule.archivedAt)),
+    )
     .leftJoin(activity, and(eq(activity.userId, moduleAccess.userId), eq(activity.moduleId, moduleAccess.moduleId)))
     .leftJoin(activityItem, eq(activityItem.activityId, activity.id))
     .where(and(eq(moduleAccess.enabled, true), who))
     .groupBy(moduleAccess.userId, moduleAccess.moduleId, activity.id, activity.submitted);
 }
 
-const emptyTotals = (): Record<BoardState, number> => Object.fromEntries(boardStates.map((state) => [state, 0])) as Record<BoardState, number>;
+const emptyTotals = (): Record<BoardState, number> =>
+  Object.fromEntries(boardStates.map((state) => [state, 0])) as Record<BoardState, number>;
 
 /**
  * One page of the class progress board. Paged on the server: whatever the size of the class,
  * five queries — the modules, the page of trainees (with the count), their cells, what they
  * watched of each module video, and the totals per module, grouped in the database.
  */
-export async function progressBoard(db: Db, courseId: string, options: { search?: string | undefined; page: number }): Promise<ProgressBoard> {
+export async function progressBoard(
+  db: Db,
+  courseId: string,
+  options: { search?: string | undefined; page: number },
+): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
   const filter = traineeFilter(courseId, options.search);
   const [modules, trainees, [{ total } = { total: 0 }]] = await Promise.all([
@@ -82,7 +97,12 @@ export async function progressBoard(db: Db, courseId: string, options: { search?
     totalsQuery(db, courseId, inFilter),
     pageIds.length && moduleIds.length
       ? db
-          .select({ userId: videoProgress.userId, moduleId: videoProgress.moduleId, seconds: videoProgress.watchedSeconds, duration: watchedLength })
+          .select({
+            userId: videoProgress.userId,
+            moduleId: videoProgress.moduleId,
+            seconds: videoProgress.watchedSeconds,
+            duration: watchedLength,
+          })
           .from(videoProgress)
           .innerJoin(courseModule, eq(courseModule.id, videoProgress.moduleId))
           .where(and(inArray(videoProgress.userId, pageIds), inArray(videoProgress.moduleId, moduleIds)))
@@ -153,6 +173,9 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
     ['Nombre', 'Email', ...modules.map((m) => m.name)],
     ...trainees.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
   ];
-  const slug = fold(course.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'curso';
+  const slug =
+    fold(course.name)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'curso';
   return { filename: `progreso-${slug}.csv`, body: `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n` };
 }

@@ -28,7 +28,10 @@ const PLACEHOLDER_VIDEO = 'https://www.youtube.com/watch?v=jNQXAC9IVRw';
 const modules = [
   {
     name: 'Módulo 1: El juego y el campo',
-    colors: [[21, 101, 192], [13, 71, 161]] as const,
+    colors: [
+      [21, 101, 192],
+      [13, 71, 161],
+    ] as const,
     questions: [
       '¿Cuáles son las medidas reglamentarias del campo de juego?',
       '¿Cuántos jugadores puede tener un equipo en el campo y cuántos en total en la planilla?',
@@ -37,7 +40,10 @@ const modules = [
   },
   {
     name: 'Módulo 2: Faltas y sanciones progresivas',
-    colors: [[46, 125, 50], [27, 94, 32]] as const,
+    colors: [
+      [46, 125, 50],
+      [27, 94, 32],
+    ] as const,
     questions: [
       'Describí la diferencia entre una amonestación y una exclusión de 2 minutos.',
       '¿En qué casos corresponde una descalificación directa?',
@@ -46,7 +52,10 @@ const modules = [
   },
   {
     name: 'Módulo 3: Señalización y mecánica arbitral',
-    colors: [[239, 108, 0], [191, 54, 12]] as const,
+    colors: [
+      [239, 108, 0],
+      [191, 54, 12],
+    ] as const,
     questions: [
       '¿Cómo se divide el trabajo entre el árbitro de campo y el árbitro de gol?',
       'Describí la señal de juego pasivo y cuándo se muestra.',
@@ -55,7 +64,10 @@ const modules = [
   },
   {
     name: 'Módulo 4: Tiro de 7 metros y situaciones especiales',
-    colors: [[106, 27, 154], [74, 20, 140]] as const,
+    colors: [
+      [106, 27, 154],
+      [74, 20, 140],
+    ] as const,
     questions: [
       '¿En qué situaciones se sanciona un tiro de 7 metros?',
       '¿Dónde deben ubicarse los demás jugadores durante la ejecución de un 7 metros?',
@@ -64,7 +76,10 @@ const modules = [
   },
   {
     name: 'Módulo 5: Evaluación y práctica',
-    colors: [[198, 40, 40], [142, 36, 36]] as const,
+    colors: [
+      [198, 40, 40],
+      [142, 36, 36],
+    ] as const,
     questions: [
       'Analizá una jugada de un partido que hayas visto: ¿qué decisión tomaste y por qué?',
       '¿Qué aspectos de tu posicionamiento querés mejorar en las prácticas de los sábados?',
@@ -103,7 +118,15 @@ const documents = [
 ];
 
 /** The sample jugadas, in module 2 (enabled for the demo student): each on a clip the seed draws. */
-const jugadas: Array<{ clip: SampleClip; start: number | null; end: number | null; prompt: string; decision: string; sanction: string; explanation: string }> = [
+const jugadas: Array<{
+  clip: SampleClip;
+  start: number | null;
+  end: number | null;
+  prompt: string;
+  decision: string;
+  sanction: string;
+  explanation: string;
+}> = [
   {
     clip: { title: 'Jugada de ejemplo 1 – Contraataque', moment: 2.5, attacker: '60+40*min(t,2.5)', defender: '10+52*min(t,2.5)' },
     start: 0.5,
@@ -146,8 +169,10 @@ async function seedJugadas(ctx: AppContext, courseId: string, moduleId: string, 
   try {
     clips = await Promise.all(jugadas.map((j) => makeSampleClip(j.clip, ffmpeg)));
   } catch (error) {
-    if (error instanceof FfmpegMissing) ctx.logger.warn('Curso de ejemplo: no se crearon las jugadas de ejemplo porque falta ffmpeg (el resto del curso está completo).');
-    else ctx.logger.warn({ err: error }, 'Curso de ejemplo: no se crearon las jugadas de ejemplo porque ffmpeg no pudo generar los videos.');
+    if (error instanceof FfmpegMissing)
+      ctx.logger.warn('Curso de ejemplo: no se crearon las jugadas de ejemplo porque falta ffmpeg (el resto del curso está completo).');
+    else
+      ctx.logger.warn({ err: error }, 'Curso de ejemplo: no se crearon las jugadas de ejemplo porque ffmpeg no pudo generar los videos.');
     return;
   }
   const options = await courseOptions(ctx.db, courseId);
@@ -207,7 +232,14 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
   for (const doc of documents) {
     const pdf = simplePdf(doc.title, doc.paragraphs);
     const storageKey = await storeBuffer(storage, pdf, 'pdf', 'application/pdf');
-    await insertDocument(db, { courseId: course.id, name: doc.name, storageKey, mimeType: 'application/pdf', extension: 'pdf', size: pdf.length });
+    await insertDocument(db, {
+      courseId: course.id,
+      name: doc.name,
+      storageKey,
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+      size: pdf.length,
+    });
   }
 
   await seedJugadas(ctx, course.id, created[1]!.id, ffmpeg);

@@ -16,7 +16,14 @@ const notCsv = () => new AppError('UNSUPPORTED_MEDIA_TYPE', messages.importNotCs
 
 // Signatures of the files most often picked by mistake instead of the CSV: PDF, ZIP (xlsx,
 // docx), old Office (xls), PNG, JPEG, GIF.
-const binarySignatures = [[0x25, 0x50, 0x44, 0x46], [0x50, 0x4b, 0x03, 0x04], [0xd0, 0xcf, 0x11, 0xe0], [0x89, 0x50, 0x4e, 0x47], [0xff, 0xd8, 0xff], [0x47, 0x49, 0x46, 0x38]];
+const binarySignatures = [
+  [0x25, 0x50, 0x44, 0x46],
+  [0x50, 0x4b, 0x03, 0x04],
+  [0xd0, 0xcf, 0x11, 0xe0],
+  [0x89, 0x50, 0x4e, 0x47],
+  [0xff, 0xd8, 0xff],
+  [0x47, 0x49, 0x46, 0x38],
+];
 
 /** The text of the file: UTF-8 when it is valid UTF-8 (BOM or not), otherwise Windows-1252 (Excel's "CSV" on Windows). */
 export function decodeCsv(bytes: Uint8Array): string {
@@ -40,7 +47,11 @@ export function decodeCsv(bytes: Uint8Array): string {
 /** The separator of the header line, outside quotes: the most frequent of `;`, `,` and tab. */
 function detectDelimiter(text: string): string {
   const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  const counts = new Map<string, number>([[';', 0], [',', 0], ['\t', 0]]);
+  const counts = new Map<string, number>([
+    [';', 0],
+    [',', 0],
+    ['\t', 0],
+  ]);
   let quoted = false;
   for (const char of firstLine) {
     if (char === '"') quoted = !quoted;
@@ -95,6 +106,7 @@ export function parseClassList(bytes: Uint8Array): ClassListRow[] {
     .map(({ record, info }) => ({ line: info.lines, name: (record[nameColumn] ?? '').trim(), email: (record[emailColumn] ?? '').trim() }))
     .filter((row) => row.name !== '' || row.email !== '');
   if (rows.length === 0) throw badRequest(messages.importNoRows, { file: messages.importNoRows });
-  if (rows.length > IMPORT_MAX_ROWS) throw badRequest(messages.importTooManyRows(IMPORT_MAX_ROWS), { file: messages.importTooManyRows(IMPORT_MAX_ROWS) });
+  if (rows.length > IMPORT_MAX_ROWS)
+    throw badRequest(messages.importTooManyRows(IMPORT_MAX_ROWS), { file: messages.importTooManyRows(IMPORT_MAX_ROWS) });
   return rows;
 }

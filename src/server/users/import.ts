@@ -28,7 +28,8 @@ async function checkRows(db: Db | Tx, rows: ClassListRow[]): Promise<ImportRow[]
     const email = safeParse(emailSchema, row.email);
     const normalized = email.success ? email.data : row.email;
     let problem: string | null = null;
-    if (!name.success) problem = row.name.trim() === '' ? messages.importMissingName : (name.error.issues[0]?.message ?? messages.importMissingName);
+    if (!name.success)
+      problem = row.name.trim() === '' ? messages.importMissingName : (name.error.issues[0]?.message ?? messages.importMissingName);
     else if (!email.success) problem = messages.importInvalidEmail;
     else if (firstLineOf.has(normalized)) problem = messages.importDuplicate(firstLineOf.get(normalized)!);
     if (email.success && !firstLineOf.has(normalized)) firstLineOf.set(normalized, row.line);
@@ -64,14 +65,25 @@ async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
   for (const ids of chunks(userIds)) {
     await tx.insert(courseAccess).values(ids.map((userId) => ({ userId, courseId, enabled: true })));
   }
-  const [first] = await tx.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.courseId, courseId)).orderBy(asc(courseModule.position), asc(courseModule.id)).limit(1);
+  const [first] = await tx
+    .select({ id: courseModule.id })
+    .from(courseModule)
+    .where(eq(courseModule.courseId, courseId))
+    .orderBy(asc(courseModule.position), asc(courseModule.id))
+    .limit(1);
   if (!first) return;
-  const questions = await tx.select({ position: moduleQuestion.position, text: moduleQuestion.text }).from(moduleQuestion).where(eq(moduleQuestion.moduleId, first.id)).orderBy(asc(moduleQuestion.position));
+  const questions = await tx
+    .select({ position: moduleQuestion.position, text: moduleQuestion.text })
+    .from(moduleQuestion)
+    .where(eq(moduleQuestion.moduleId, first.id))
+    .orderBy(asc(moduleQuestion.position));
   for (const ids of chunks(userIds)) {
     await tx.insert(moduleAccess).values(ids.map((userId) => ({ userId, moduleId: first.id, enabled: true })));
     const activities = ids.map((userId) => ({ id: randomUUID(), userId, moduleId: first.id }));
     await tx.insert(activity).values(activities);
-    const items = activities.flatMap((a) => questions.map((q, position) => ({ id: randomUUID(), activityId: a.id, position, question: q.text })));
+    const items = activities.flatMap((a) =>
+      questions.map((q, position) => ({ id: randomUUID(), activityId: a.id, position, question: q.text })),
+    );
     for (const part of chunks(items, 1000)) await tx.insert(activityItem).values(part);
   }
 }
@@ -85,12 +97,22 @@ export async function importClassList(ctx: AppContext, rows: ClassListRow[], cou
     const target = await findImportCourse(tx, courseId);
     const checked = await checkRows(tx, rows);
     const valid = checked.filter((row) => row.problem === null);
-    const invited = await insertInvitedUsers(tx, valid.map((row) => ({ name: row.name, email: row.email, role: 'student' as const })));
-    if (target && invited.length > 0) await enableCourseFor(tx, invited.map((row) => row.id), target.id);
+    const invited = await insertInvitedUsers(
+      tx,
+      valid.map((row) => ({ name: row.name, email: row.email, role: 'student' as const })),
+    );
+    if (target && invited.length > 0)
+      await enableCourseFor(
+        tx,
+        invited.map((row) => row.id),
+        target.id,
+      );
     // An email registered between the check and the insert (another import racing this one).
     const createdEmails = new Set(invited.map((row) => row.email));
     return {
-      checked: checked.map((row) => (row.problem === null && !createdEmails.has(row.email) ? { ...row, problem: messages.importRegistered } : row)),
+      checked: checked.map((row) =>
+        row.problem === null && !createdEmails.has(row.email) ? { ...row, problem: messages.importRegistered } : row,
+      ),
       invited,
     };
   });

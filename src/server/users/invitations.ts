@@ -29,7 +29,9 @@ export interface InvitedUser {
 export async function createInvitation(tx: Db | Tx, userId: string): Promise<string> {
   await tx.delete(invitation).where(and(eq(invitation.userId, userId), isNull(invitation.usedAt)));
   const token = randomBytes(32).toString('base64url');
-  await tx.insert(invitation).values({ id: randomUUID(), userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) });
+  await tx
+    .insert(invitation)
+    .values({ id: randomUUID(), userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_TTL_MS) });
   return token;
 }
 
@@ -51,7 +53,9 @@ export async function insertInvitedUsers(tx: Tx, rows: Array<{ name: string; ema
     if (inserted.length === 0) continue;
     const withTokens = inserted.map((row) => ({ ...row, token: randomBytes(32).toString('base64url') }));
     const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
-    await tx.insert(invitation).values(withTokens.map((row) => ({ id: randomUUID(), userId: row.id, tokenHash: hashToken(row.token), expiresAt })));
+    await tx
+      .insert(invitation)
+      .values(withTokens.map((row) => ({ id: randomUUID(), userId: row.id, tokenHash: hashToken(row.token), expiresAt })));
     created.push(...withTokens);
   }
   return created;
@@ -137,10 +141,15 @@ export async function acceptInvitation(ctx: AppContext, token: string, password:
       .where(and(eq(account.userId, found.userId), eq(account.providerId, 'credential')))
       .returning({ id: account.id });
     if (updated.length === 0) {
-      await tx.insert(account).values({ id: randomUUID(), accountId: found.userId, providerId: 'credential', userId: found.userId, password: passwordHash });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: found.userId, providerId: 'credential', userId: found.userId, password: passwordHash });
     }
     // The email reached them: the address is theirs.
-    await tx.update(user).set({ emailVerified: true, updatedAt: sql`now()` }).where(eq(user.id, found.userId));
+    await tx
+      .update(user)
+      .set({ emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(user.id, found.userId));
     return { userId: found.userId, email: found.email };
   });
 }

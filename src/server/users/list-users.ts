@@ -7,7 +7,11 @@ import { qualified } from '../db/qualified.ts';
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The same folding the database applies to `search_text`: lower case, no accents. */
-export const fold = (text: string) => [...text].map((c) => SEARCH_TO[SEARCH_FROM.indexOf(c)] ?? c).join('').toLowerCase();
+export const fold = (text: string) =>
+  [...text]
+    .map((c) => SEARCH_TO[SEARCH_FROM.indexOf(c)] ?? c)
+    .join('')
+    .toLowerCase();
 
 /**
  * One page of the admin's user list: users with a submission awaiting correction first, then
@@ -70,4 +74,3 @@ export async function listUsers(db: Db, options: { search?: string | undefined; 
     pageSize,
   };
 }
-

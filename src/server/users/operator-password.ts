@@ -20,8 +20,13 @@ export interface PasswordReset {
 }
 
 /** Sets `password` for the user with `email`; null when there is no such user. */
-export async function resetPasswordAsOperator(ctx: Pick<AppContext, 'db' | 'auth' | 'sessions'>, email: string, password: string): Promise<PasswordReset | null> {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) throw new Error(`la contraseña debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres`);
+export async function resetPasswordAsOperator(
+  ctx: Pick<AppContext, 'db' | 'auth' | 'sessions'>,
+  email: string,
+  password: string,
+): Promise<PasswordReset | null> {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+    throw new Error(`la contraseña debe tener entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres`);
   const passwordHash = await (await ctx.auth.$context).password.hash(password);
   const reset = await ctx.db.transaction(async (tx) => {
     const [found] = await tx
@@ -37,11 +42,16 @@ export async function resetPasswordAsOperator(ctx: Pick<AppContext, 'db' | 'auth
       .returning({ id: account.id });
     // Invited and never accepted: the password is their first.
     if (updated.length === 0) {
-      await tx.insert(account).values({ id: randomUUID(), accountId: found.id, providerId: 'credential', userId: found.id, password: passwordHash });
+      await tx
+        .insert(account)
+        .values({ id: randomUUID(), accountId: found.id, providerId: 'credential', userId: found.id, password: passwordHash });
     }
     const ended = await tx.delete(session).where(eq(session.userId, found.id)).returning({ id: session.id });
     await tx.delete(verification).where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, found.id)));
-    await tx.update(invitation).set({ usedAt: sql`now()` }).where(and(eq(invitation.userId, found.id), isNull(invitation.usedAt)));
+    await tx
+      .update(invitation)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(invitation.userId, found.id), isNull(invitation.usedAt)));
     return { id: found.id, email: found.email, name: found.name, role: found.role, sessions: ended.length };
   });
   if (!reset) return null;

@@ -41,7 +41,10 @@ async function readClassList(request: FastifyRequest) {
     bytes = await part.toBuffer();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), { file: messages.importTooHeavy(IMPORT_MAX_BYTES) });
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), {
+        file: messages.importTooHeavy(IMPORT_MAX_BYTES),
+      });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
     // No boundary, cut short, garbage: the parser's own errors are the client's fault.
     throw malformedUpload(error);

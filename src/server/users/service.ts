@@ -21,7 +21,9 @@ export async function createUser(
   input: { name: string; email: string; password?: string | undefined; role: Role },
 ): Promise<User> {
   if (input.password === undefined) {
-    const [invited] = await ctx.db.transaction((tx) => insertInvitedUsers(tx, [{ name: input.name, email: input.email, role: input.role }]));
+    const [invited] = await ctx.db.transaction((tx) =>
+      insertInvitedUsers(tx, [{ name: input.name, email: input.email, role: input.role }]),
+    );
     if (!invited) throw emailTaken();
     await sendInvitations({ mailer: ctx.mailer, logger: ctx.logger, publicUrl: ctx.config.publicUrl }, [invited]);
     return { id: invited.id, name: invited.name, email: invited.email, role: input.role };

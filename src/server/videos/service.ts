@@ -8,7 +8,9 @@ import { courseModule, jugada, video } from '../db/schema.ts';
 /** `durationSeconds`: the length read from the file (`readVideoDuration`), null when it does not say. */
 export async function insertVideo(db: Db, file: { key: string; mime: string; size: number; durationSeconds?: number | null }) {
   const id = randomUUID();
-  await db.insert(video).values({ id, storageKey: file.key, mimeType: file.mime, size: file.size, durationSeconds: file.durationSeconds ?? null });
+  await db
+    .insert(video)
+    .values({ id, storageKey: file.key, mimeType: file.mime, size: file.size, durationSeconds: file.durationSeconds ?? null });
   return id;
 }
 
@@ -25,7 +27,10 @@ function unused(db: Db | Tx) {
  * removes the bytes after the commit.
  */
 export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
-  const [row] = await tx.delete(video).where(and(eq(video.id, videoId), unused(tx))).returning({ storageKey: video.storageKey });
+  const [row] = await tx
+    .delete(video)
+    .where(and(eq(video.id, videoId), unused(tx)))
+    .returning({ storageKey: video.storageKey });
   return row?.storageKey ?? null;
 }
 
@@ -35,6 +40,9 @@ export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string
  * orphaned files, which the same clean-up removes. Returns how many rows went.
  */
 export async function deleteUnusedVideos(db: Db, uploadedBefore: Date): Promise<number> {
-  const rows = await db.delete(video).where(and(lt(video.createdAt, uploadedBefore), unused(db))).returning({ id: video.id });
+  const rows = await db
+    .delete(video)
+    .where(and(lt(video.createdAt, uploadedBefore), unused(db)))
+    .returning({ id: video.id });
   return rows.length;
 }

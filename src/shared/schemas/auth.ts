@@ -13,28 +13,31 @@ export const passwordTooShort = `La contraseña debe tener al menos ${PASSWORD_M
 
 /** A required email, trimmed and lower-cased; `invalid` is the text shown for a bad shape. */
 export const emailField = (invalid: string = messages.invalidEmail, required: string = messages.required) =>
-  z.string({ error: required }).check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, { error: required, abort: true }),
-    z.maxLength(254, { error: invalid, abort: true }),
-    z.regex(z.regexes.email, { error: invalid }),
-  );
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(254, { error: invalid, abort: true }),
+      z.regex(z.regexes.email, { error: invalid }),
+    );
 
 export const emailSchema = emailField();
 
-export const newPasswordSchema = z.string({ error: messages.required }).check(
-  z.minLength(1, { error: messages.required, abort: true }),
-  z.minLength(PASSWORD_MIN, { error: passwordTooShort, abort: true }),
-  z.maxLength(PASSWORD_MAX, tooLong('La contraseña', PASSWORD_MAX)),
-);
+export const newPasswordSchema = z
+  .string({ error: messages.required })
+  .check(
+    z.minLength(1, { error: messages.required, abort: true }),
+    z.minLength(PASSWORD_MIN, { error: passwordTooShort, abort: true }),
+    z.maxLength(PASSWORD_MAX, tooLong('La contraseña', PASSWORD_MAX)),
+  );
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).check(
-    z.minLength(1, { error: messages.required, abort: true }),
-    z.maxLength(PASSWORD_MAX, messages.wrongLogin),
-  ),
+  password: z
+    .string({ error: messages.required })
+    .check(z.minLength(1, { error: messages.required, abort: true }), z.maxLength(PASSWORD_MAX, messages.wrongLogin)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -43,7 +46,9 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: messages.resetLinkInvalid }).check(z.minLength(1, messages.resetLinkInvalid), z.maxLength(200, messages.resetLinkInvalid)),
+  token: z
+    .string({ error: messages.resetLinkInvalid })
+    .check(z.minLength(1, messages.resetLinkInvalid), z.maxLength(200, messages.resetLinkInvalid)),
   password: newPasswordSchema,
 });
 

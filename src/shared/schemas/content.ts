@@ -16,11 +16,9 @@ export const imageTooHeavy = tooHeavy('La imagen', IMAGE_MAX_BYTES);
 export const documentTooHeavy = tooHeavy('El archivo', DOCUMENT_MAX_BYTES);
 
 const requiredText = (max: number, what: string) =>
-  z.string({ error: messages.requiredField }).check(
-    z.trim(),
-    z.minLength(1, { error: messages.requiredField, abort: true }),
-    z.maxLength(max, tooLong(what, max)),
-  );
+  z
+    .string({ error: messages.requiredField })
+    .check(z.trim(), z.minLength(1, { error: messages.requiredField, abort: true }), z.maxLength(max, tooLong(what, max)));
 
 export const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.invalidId));
 
@@ -98,11 +96,9 @@ export const videoUrlSchema = z.string({ error: messages.requiredField }).check(
   }, invalidVideo),
 );
 
-export const questionTextSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, messages.emptyQuestion),
-  z.maxLength(QUESTION_MAX, tooLong('La pregunta', QUESTION_MAX)),
-);
+export const questionTextSchema = z
+  .string()
+  .check(z.trim(), z.minLength(1, messages.emptyQuestion), z.maxLength(QUESTION_MAX, tooLong('La pregunta', QUESTION_MAX)));
 
 export const moduleInputSchema = z.object({
   courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
@@ -111,7 +107,9 @@ export const moduleInputSchema = z.object({
   /** The video is either an address (`videoUrl`) or an uploaded file (`videoId`, from POST /api/videos): exactly one. */
   videoUrl: z.optional(videoUrlSchema),
   videoId: z.optional(idSchema),
-  questions: z.array(questionTextSchema).check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
+  questions: z
+    .array(questionTextSchema)
+    .check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
 });
 export type ModuleInput = z.input<typeof moduleInputSchema>;
 export const moduleUpdateSchema = z.partial(z.omit(moduleInputSchema, { courseId: true }));

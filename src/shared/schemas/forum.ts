@@ -4,11 +4,13 @@ import { messages, tooLong } from '../messages.ts';
 export const MESSAGE_MAX = 2000;
 
 export const postMessageSchema = z.object({
-  body: z.string({ error: messages.writeMessage }).check(
-    z.trim(),
-    z.minLength(1, { error: messages.writeMessageFirst, abort: true }),
-    z.maxLength(MESSAGE_MAX, tooLong('El mensaje', MESSAGE_MAX)),
-  ),
+  body: z
+    .string({ error: messages.writeMessage })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: messages.writeMessageFirst, abort: true }),
+      z.maxLength(MESSAGE_MAX, tooLong('El mensaje', MESSAGE_MAX)),
+    ),
 });
 
 export const forumMessageSchema = z.object({
@@ -39,7 +41,11 @@ export const forumHistoryQuerySchema = z.object({
   limit: z._default(
     z.coerce
       .number({ error: messages.forumLimitInvalid })
-      .check(z.int(messages.forumLimitInvalid), z.minimum(1, messages.forumLimitInvalid), z.maximum(FORUM_PAGE_MAX, messages.forumLimitInvalid)),
+      .check(
+        z.int(messages.forumLimitInvalid),
+        z.minimum(1, messages.forumLimitInvalid),
+        z.maximum(FORUM_PAGE_MAX, messages.forumLimitInvalid),
+      ),
     FORUM_PAGE_SIZE,
   ),
 });

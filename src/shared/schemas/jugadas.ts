@@ -45,10 +45,9 @@ const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, messages.invalidId)
 /** Seconds into the video: a number from 0, or null when not given. */
 const seconds = (what: string) =>
   z.nullable(
-    z.number({ error: `${what}: ingresá un número de segundos` }).check(
-      z.gte(0, `${what} no puede ser negativo`),
-      z.lte(SECONDS_MAX, `${what} no puede pasar de ${SECONDS_MAX} segundos`),
-    ),
+    z
+      .number({ error: `${what}: ingresá un número de segundos` })
+      .check(z.gte(0, `${what} no puede ser negativo`), z.lte(SECONDS_MAX, `${what} no puede pasar de ${SECONDS_MAX} segundos`)),
   );
 
 export const jugadaOptionSchema = z.object({ id: z.string(), label: z.string() });
@@ -57,16 +56,20 @@ export type JugadaOption = z.infer<typeof jugadaOptionSchema>;
 export const jugadaOptionsSchema = z.object({ decisions: z.array(jugadaOptionSchema), sanctions: z.array(jugadaOptionSchema) });
 export type JugadaOptions = z.infer<typeof jugadaOptionsSchema>;
 
-const optionLabel = z.string({ error: messages.requiredField }).check(
-  z.trim(),
-  z.minLength(1, { error: messages.jugadaOptionEmpty, abort: true }),
-  z.maxLength(OPTION_LABEL_MAX, tooLong('Una opción', OPTION_LABEL_MAX)),
-);
-const optionList = (what: string) =>
-  z.array(z.object({ id: z.optional(id), label: optionLabel })).check(
-    z.minLength(1, messages.jugadaOptionListEmpty),
-    z.maxLength(OPTIONS_PER_LIST_MAX, tooMany(what, OPTIONS_PER_LIST_MAX, 'opciones')),
+const optionLabel = z
+  .string({ error: messages.requiredField })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: messages.jugadaOptionEmpty, abort: true }),
+    z.maxLength(OPTION_LABEL_MAX, tooLong('Una opción', OPTION_LABEL_MAX)),
   );
+const optionList = (what: string) =>
+  z
+    .array(z.object({ id: z.optional(id), label: optionLabel }))
+    .check(
+      z.minLength(1, messages.jugadaOptionListEmpty),
+      z.maxLength(OPTIONS_PER_LIST_MAX, tooMany(what, OPTIONS_PER_LIST_MAX, 'opciones')),
+    );
 
 /** The course's two lists as the admin saves them: options with an id are kept (and renamed), new ones have none. */
 export const jugadaOptionsInputSchema = z.object({
@@ -93,22 +96,26 @@ export const jugadaInputSchema = z
     video: jugadaVideoInputSchema,
     start: seconds('Desde'),
     end: seconds('Hasta'),
-    prompt: z.string({ error: messages.requiredField }).check(
-      z.trim(),
-      z.minLength(1, { error: messages.requiredField, abort: true }),
-      z.maxLength(PROMPT_MAX, tooLong('La consigna', PROMPT_MAX)),
-    ),
-    correctDecisionId: z.string({ error: messages.jugadaChooseDecision }).check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
-    correctSanctionId: z.string({ error: messages.jugadaChooseSanction }).check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
+    prompt: z
+      .string({ error: messages.requiredField })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: messages.requiredField, abort: true }),
+        z.maxLength(PROMPT_MAX, tooLong('La consigna', PROMPT_MAX)),
+      ),
+    correctDecisionId: z
+      .string({ error: messages.jugadaChooseDecision })
+      .check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
+    correctSanctionId: z
+      .string({ error: messages.jugadaChooseSanction })
+      .check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
     moment: seconds('El momento'),
-    tolerance: z.number({ error: 'Tolerancia: ingresá un número de segundos' }).check(
-      z.gt(0, messages.jugadaTolerance),
-      z.lte(60, messages.jugadaTolerance),
-    ),
-    explanation: z.string({ error: messages.requiredField }).check(
-      z.trim(),
-      z.maxLength(EXPLANATION_MAX, tooLong('La explicación', EXPLANATION_MAX)),
-    ),
+    tolerance: z
+      .number({ error: 'Tolerancia: ingresá un número de segundos' })
+      .check(z.gt(0, messages.jugadaTolerance), z.lte(60, messages.jugadaTolerance)),
+    explanation: z
+      .string({ error: messages.requiredField })
+      .check(z.trim(), z.maxLength(EXPLANATION_MAX, tooLong('La explicación', EXPLANATION_MAX))),
   })
   .check(
     z.refine((j) => j.start === null || j.end === null || j.end > j.start, { error: messages.jugadaEndBeforeStart, path: ['end'] }),
@@ -153,8 +160,12 @@ export type Jugada = z.infer<typeof jugadaSchema>;
 
 /** What the trainee answers. */
 export const jugadaAnswerInputSchema = z.object({
-  decisionId: z.string({ error: messages.jugadaChooseDecision }).check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
-  sanctionId: z.string({ error: messages.jugadaChooseSanction }).check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
+  decisionId: z
+    .string({ error: messages.jugadaChooseDecision })
+    .check(z.minLength(1, messages.jugadaChooseDecision), z.maxLength(64, messages.invalidId)),
+  sanctionId: z
+    .string({ error: messages.jugadaChooseSanction })
+    .check(z.minLength(1, messages.jugadaChooseSanction), z.maxLength(64, messages.invalidId)),
   moment: seconds('El momento'),
 });
 export type JugadaAnswerInput = z.infer<typeof jugadaAnswerInputSchema>;

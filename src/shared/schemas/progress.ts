@@ -14,7 +14,11 @@ export const boardStates = ['no-habilitado', 'invitacion-pendiente', 'sin-respon
 export const boardStateSchema = z.enum(boardStates);
 export type BoardState = z.infer<typeof boardStateSchema>;
 
-export const boardStateLabels: Record<BoardState, string> = { 'no-habilitado': 'No habilitado', 'invitacion-pendiente': 'Invitación pendiente', ...progressLabels };
+export const boardStateLabels: Record<BoardState, string> = {
+  'no-habilitado': 'No habilitado',
+  'invitacion-pendiente': 'Invitación pendiente',
+  ...progressLabels,
+};
 
 /** An enabled module's state on the board: nothing done by someone who could not sign in yet is their pending invitation. */
 export function boardStateOf(summary: ProgressSummary & { invitationPending: boolean }): BoardState {

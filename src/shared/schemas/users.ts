@@ -3,11 +3,9 @@ import { messages, tooLong } from '../messages.ts';
 import { NAME_MAX } from './content.ts';
 import { emailSchema, newPasswordSchema, PASSWORD_MAX, roleSchema, sessionUserSchema } from './auth.ts';
 
-export const userNameSchema = z.string({ error: messages.required }).check(
-  z.trim(),
-  z.minLength(1, { error: messages.required, abort: true }),
-  z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)),
-);
+export const userNameSchema = z
+  .string({ error: messages.required })
+  .check(z.trim(), z.minLength(1, { error: messages.required, abort: true }), z.maxLength(NAME_MAX, tooLong('El nombre', NAME_MAX)));
 
 /** 'Mi cuenta' → 'Tus datos': the name others see (forum messages, corrections). */
 export const updateMeSchema = z.object({ name: userNameSchema });
@@ -15,7 +13,9 @@ export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
 /** 'Mi cuenta' → 'Cambiar contraseña'. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: messages.required }).check(z.minLength(1, { error: messages.required, abort: true }), z.maxLength(PASSWORD_MAX, messages.currentPasswordWrong)),
+  currentPassword: z
+    .string({ error: messages.required })
+    .check(z.minLength(1, { error: messages.required, abort: true }), z.maxLength(PASSWORD_MAX, messages.currentPasswordWrong)),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -42,10 +42,9 @@ export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** 'Creá tu contraseña': the invitation's token and the chosen password. */
 export const acceptInvitationSchema = z.object({
-  token: z.string({ error: messages.invitationInvalid }).check(
-    z.minLength(1, messages.invitationInvalid),
-    z.maxLength(200, messages.invitationInvalid),
-  ),
+  token: z
+    .string({ error: messages.invitationInvalid })
+    .check(z.minLength(1, messages.invitationInvalid), z.maxLength(200, messages.invitationInvalid)),
   password: newPasswordSchema,
 });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;

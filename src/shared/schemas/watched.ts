@@ -15,10 +15,14 @@ const seconds = (error: string) => z.number({ error }).check(z.gte(0, error));
 
 export const watchedInputSchema = z
   .object({
-    duration: z.number({ error: messages.watchedDuration }).check(z.gt(0, messages.watchedDuration), z.lte(WATCHED_DURATION_MAX, messages.watchedDuration)),
+    duration: z
+      .number({ error: messages.watchedDuration })
+      .check(z.gt(0, messages.watchedDuration), z.lte(WATCHED_DURATION_MAX, messages.watchedDuration)),
     position: seconds(messages.watchedPosition),
     intervals: z
-      .array(z.tuple([seconds(messages.watchedInterval), seconds(messages.watchedInterval)], { error: messages.watchedInterval }), { error: messages.watchedInterval })
+      .array(z.tuple([seconds(messages.watchedInterval), seconds(messages.watchedInterval)], { error: messages.watchedInterval }), {
+        error: messages.watchedInterval,
+      })
       .check(z.maxLength(WATCHED_INTERVALS_MAX, messages.watchedTooMany)),
   })
   .check(

@@ -65,7 +65,10 @@ export async function startAppProcess(env: Record<string, string>, options: { po
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`la app terminó al arrancar (${child.exitCode}): ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`la app no arrancó en 60 s: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -37,7 +37,11 @@ export async function buildCourse(ctx: AppContext, overrides: { name?: string; d
   });
 }
 
-export async function buildModule(ctx: AppContext, courseId: string, overrides: { name?: string; questions?: string[]; videoUrl?: string } = {}) {
+export async function buildModule(
+  ctx: AppContext,
+  courseId: string,
+  overrides: { name?: string; questions?: string[]; videoUrl?: string } = {},
+) {
   const n = next();
   return createModule(ctx.db, {
     courseId,
@@ -77,7 +81,13 @@ export async function submitAnswers(ctx: AppContext, userId: string, moduleId: s
 }
 
 /** Corrects a submitted activity: `verdicts[i]` says whether item i is correct. */
-export async function correctActivity(ctx: AppContext, userId: string, moduleId: string, verdicts: boolean[], feedback = 'Revisá el reglamento') {
+export async function correctActivity(
+  ctx: AppContext,
+  userId: string,
+  moduleId: string,
+  verdicts: boolean[],
+  feedback = 'Revisá el reglamento',
+) {
   const { row, items } = await activityOf(ctx, userId, moduleId);
   return saveCorrection(ctx.db, row.id, {
     version: row.version,
@@ -85,13 +95,23 @@ export async function correctActivity(ctx: AppContext, userId: string, moduleId:
   });
 }
 
-export async function buildMessage(ctx: AppContext, moduleId: string, author: { id: string; name: string; email: string; role: Role }, body = 'Hola') {
+export async function buildMessage(
+  ctx: AppContext,
+  moduleId: string,
+  author: { id: string; name: string; email: string; role: Role },
+  body = 'Hola',
+) {
   const { row } = await postMessage(ctx.db, moduleId, author, body);
   return row;
 }
 
 /** A new account and its session cookie. */
-export async function signedIn(app: FastifyInstance, ctx: AppContext, role: Role = 'student', overrides: { name?: string; email?: string } = {}) {
+export async function signedIn(
+  app: FastifyInstance,
+  ctx: AppContext,
+  role: Role = 'student',
+  overrides: { name?: string; email?: string } = {},
+) {
   const user = await createUser(ctx, { role, ...overrides });
   const cookie = await login(app, user.email, user.password);
   return { ...user, cookie };
@@ -103,7 +123,14 @@ export const unknownId = () => randomUUID();
 export async function buildJugada(
   ctx: AppContext,
   moduleId: string,
-  overrides: { decision?: string; sanction?: string; moment?: number | null; tolerance?: number; explanation?: string; prompt?: string } = {},
+  overrides: {
+    decision?: string;
+    sanction?: string;
+    moment?: number | null;
+    tolerance?: number;
+    explanation?: string;
+    prompt?: string;
+  } = {},
 ) {
   const module = await findModule(ctx.db, moduleId);
   const options = await courseOptions(ctx.db, module.courseId);

@@ -9,7 +9,11 @@ export const pngBytes = () => bannerPng([20, 60, 120], [200, 220, 240], 8, 8);
 
 /** Starts like a JPEG (SOI + JFIF APP0): what the magic-byte check looks at. */
 export const jpegBytes = () =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+    Buffer.alloc(64),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 
 /** Starts like a WebP (RIFF container with a VP8 chunk). */
 export const webpBytes = () => {
@@ -22,7 +26,8 @@ export const webpBytes = () => {
 export const pdfBytes = (title = 'Reglamento') => simplePdf(title, ['Un documento de prueba.']);
 
 /** Bytes of a Windows executable (MZ header). */
-export const exeBytes = () => Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64)]);
+export const exeBytes = () =>
+  Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64)]);
 
 export const htmlBytes = () => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 
@@ -64,7 +69,9 @@ export async function listFiles(root: string): Promise<string[]> {
 /** The start of a WebM file (EBML header with DocType "webm"): what the magic-byte check looks at. */
 export const webmBytes = () =>
   Buffer.concat([
-    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08]),
+    Buffer.from([
+      0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08,
+    ]),
     Buffer.from([0x42, 0x82, 0x84]),
     Buffer.from('webm', 'latin1'),
     Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
@@ -73,12 +80,21 @@ export const webmBytes = () =>
 
 /** The start of an MP4 file (an ftyp box of brand isom). */
 export const mp4Bytes = () =>
-  Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1'), Buffer.alloc(256)]);
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x20]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+    Buffer.alloc(256),
+  ]);
 /**
  * What uploads left behind on either storage driver: the stored keys and, on the local disk,
  * the scratch files of uploads in progress.
  */
-export async function storedFiles(ctx: { storage: FileStorage; config: { dataDir: string } }): Promise<{ objects: string[]; scratch: string[] }> {
+export async function storedFiles(ctx: {
+  storage: FileStorage;
+  config: { dataDir: string };
+}): Promise<{ objects: string[]; scratch: string[] }> {
   const objects: string[] = [];
   for await (const object of ctx.storage.list()) objects.push(object.key);
   const scratch = ctx.storage.kind === 'local' ? await listFiles(path.join(ctx.config.dataDir, 'files', 'tmp')) : [];

@@ -34,7 +34,13 @@ export async function openEventStream(baseUrl: string, path: string, cookie?: st
   const close = () => controller.abort();
   if (response.status !== 200 || !response.body) {
     const body = await response.text();
-    return { status: response.status, headers: response.headers, body, waitFor: () => Promise.reject(new Error(`stream refused: ${response.status}`)), close };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body,
+      waitFor: () => Promise.reject(new Error(`stream refused: ${response.status}`)),
+      close,
+    };
   }
 
   const reader = response.body.getReader();

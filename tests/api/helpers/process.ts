@@ -73,7 +73,10 @@ export async function runServerProcess(env: Record<string, string>, options: { w
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (exitCode !== null) throw new Error(`el servidor terminó al arrancar (${exitCode}): ${stderr}${stdout}`);
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`el servidor no respondió en 30 s: ${stderr}${stdout}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -90,5 +93,8 @@ export async function httpLogin(url: string, email: string, password: string): P
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 200) throw new Error(`login respondió ${response.status}: ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }

@@ -28,8 +28,11 @@ export function countRoundTrips(database: Database) {
       }
     };
     const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<object> | undefined;
-    (pool as unknown as { connect: unknown }).connect = (callback?: (error: unknown, client: object | undefined, done: unknown) => void) => {
-      if (callback) return connect((error, client, done) => (watch(client as object | undefined), callback(error, client as object | undefined, done)));
+    (pool as unknown as { connect: unknown }).connect = (
+      callback?: (error: unknown, client: object | undefined, done: unknown) => void,
+    ) => {
+      if (callback)
+        return connect((error, client, done) => (watch(client as object | undefined), callback(error, client as object | undefined, done)));
       return connect()!.then((client) => (watch(client), client));
     };
   }

@@ -30,7 +30,13 @@ export async function startS3(options: { port?: number } = {}): Promise<TestS3> 
   let port = options.port ?? 0;
   let server: S3rverInstance | null = null;
   const start = async () => {
-    const instance = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] }) as S3rverInstance;
+    const instance = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    }) as S3rverInstance;
     const address = await instance.run();
     port = address.port;
     server = instance;

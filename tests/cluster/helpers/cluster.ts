@@ -20,8 +20,10 @@ export const AUTH_SECRET = 'cluster-secret-cluster-secret-0123456789';
  * installs what they need.
  */
 export function clusterUnavailable(options: { nginx?: boolean } = {}): string | null {
-  if (options.nginx !== false && !nginxInstalled()) return "no está nginx (/usr/sbin/nginx): instalalo con 'apt-get install nginx' o corré 'npm test' como root";
-  if (process.getuid?.() !== 0 && !process.env.TEST_DATABASE_URL) return 'hace falta root (para un PostgreSQL temporal) o TEST_DATABASE_URL';
+  if (options.nginx !== false && !nginxInstalled())
+    return "no está nginx (/usr/sbin/nginx): instalalo con 'apt-get install nginx' o corré 'npm test' como root";
+  if (process.getuid?.() !== 0 && !process.env.TEST_DATABASE_URL)
+    return 'hace falta root (para un PostgreSQL temporal) o TEST_DATABASE_URL';
   return null;
 }
 

@@ -76,7 +76,13 @@ export async function startNginx(appPorts: number[], listenPort?: number): Promi
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx no arrancó (${child.exitCode}): ${stderr}${await errorLog()}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`nginx no respondió en 15 s: ${stderr}${await errorLog()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

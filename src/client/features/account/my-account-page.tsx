@@ -31,11 +31,13 @@ function DeliveryChoice({ label, value, onChange }: { label: string; value: Deli
 function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: EmailPreferences }) {
   const save = useSaveEmailPreferences();
   const [draft, setDraft] = useState<EmailPreferences>(saved);
-  const changed = draft.submissions !== saved.submissions || draft.questions !== saved.questions || draft.forumReplies !== saved.forumReplies;
+  const changed =
+    draft.submissions !== saved.submissions || draft.questions !== saved.questions || draft.forumReplies !== saved.forumReplies;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const changes = role === 'admin' ? { submissions: draft.submissions, questions: draft.questions } : { forumReplies: draft.forumReplies };
+    const changes =
+      role === 'admin' ? { submissions: draft.submissions, questions: draft.questions } : { forumReplies: draft.forumReplies };
     save.mutate(changes, { onSuccess: () => notify('Listo', messages.preferencesSaved) });
   };
 
@@ -44,8 +46,16 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
       <Stack>
         {role === 'admin' ? (
           <>
-            <DeliveryChoice label="Cuando un alumno envía sus respuestas para corregir" value={draft.submissions} onChange={(submissions) => setDraft({ ...draft, submissions })} />
-            <DeliveryChoice label="Cuando un alumno escribe en el foro de un módulo" value={draft.questions} onChange={(questions) => setDraft({ ...draft, questions })} />
+            <DeliveryChoice
+              label="Cuando un alumno envía sus respuestas para corregir"
+              value={draft.submissions}
+              onChange={(submissions) => setDraft({ ...draft, submissions })}
+            />
+            <DeliveryChoice
+              label="Cuando un alumno escribe en el foro de un módulo"
+              value={draft.questions}
+              onChange={(questions) => setDraft({ ...draft, questions })}
+            />
           </>
         ) : (
           <Radio.Group
@@ -54,7 +64,11 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
             onChange={(forumReplies) => setDraft({ ...draft, forumReplies: forumReplies === 'never' ? 'never' : 'immediate' })}
           >
             <Stack gap="xs" mt={6}>
-              <Radio value="immediate" label="Avisarme por email" description="Como mucho un email por módulo cada 10 minutos, con todas las respuestas juntas." />
+              <Radio
+                value="immediate"
+                label="Avisarme por email"
+                description="Como mucho un email por módulo cada 10 minutos, con todas las respuestas juntas."
+              />
               <Radio value="never" label="No avisarme" description="Las respuestas las ves cuando entrás al foro." />
             </Stack>
           </Radio.Group>
@@ -76,7 +90,8 @@ export function MyAccountPage() {
   const user = session.data;
   const home = user?.role === 'admin' ? paths.adminHome() : paths.studentHome();
 
-  if (preferences.error) return <LoadError error={preferences.error} backTo={home} backLabel="Volver al inicio" onRetry={() => void preferences.refetch()} />;
+  if (preferences.error)
+    return <LoadError error={preferences.error} backTo={home} backLabel="Volver al inicio" onRetry={() => void preferences.refetch()} />;
 
   return (
     <Stack gap="md" maw={640}>

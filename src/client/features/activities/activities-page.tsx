@@ -91,13 +91,21 @@ export function ActivitiesPage() {
         {activity.moduleName}
       </Text>
       {autosave.changedElsewhere && (
-        <Alert color="blue" title="La actividad cambió" icon={<IconRefresh />} withCloseButton closeButtonLabel="Cerrar aviso" onClose={autosave.dismissChange}>
+        <Alert
+          color="blue"
+          title="La actividad cambió"
+          icon={<IconRefresh />}
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={autosave.dismissChange}
+        >
           {messages.activityChangedElsewhere}
         </Alert>
       )}
       {activity.moduleArchived && (
         <Alert color="gray" title="Módulo archivado" icon={<IconArchive />}>
-          Tu instructor archivó este módulo: ya no se puede responder, pero tus respuestas y sus correcciones quedan acá para que las consultes.
+          Tu instructor archivó este módulo: ya no se puede responder, pero tus respuestas y sus correcciones quedan acá para que las
+          consultes.
         </Alert>
       )}
       {activity.submitted && !activity.moduleArchived && (
@@ -219,7 +227,8 @@ export function ActivitiesPage() {
           setDialog(null);
           // To the first empty answer, once the popup has given the focus back (two frames later).
           const first = items.find((item) => missing.has(item.id) && !isAnswered(item));
-          if (unanswered && first) requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(`respuesta-${first.id}`)?.focus()));
+          if (unanswered && first)
+            requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(`respuesta-${first.id}`)?.focus()));
         }}
       />
     </Stack>

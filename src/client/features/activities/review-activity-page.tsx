@@ -27,7 +27,9 @@ function storedDecisions(activity: Activity): Record<string, Decision> {
   return Object.fromEntries(
     activity.items.map((item) => [
       item.id,
-      activity.submitted && item.correction === false ? { correct: null, feedback: '' } : { correct: item.correction, feedback: item.feedback ?? '' },
+      activity.submitted && item.correction === false
+        ? { correct: null, feedback: '' }
+        : { correct: item.correction, feedback: item.feedback ?? '' },
     ]),
   );
 }
@@ -59,13 +61,22 @@ export function ReviewActivityPage() {
     if (!activity || !(activity.submitted || changing)) return false;
     const stored = storedDecisions(activity);
     return activity.items.some(
-      (item) => (decisions[item.id]?.correct ?? null) !== stored[item.id]!.correct || (decisions[item.id]?.feedback ?? '') !== stored[item.id]!.feedback,
+      (item) =>
+        (decisions[item.id]?.correct ?? null) !== stored[item.id]!.correct ||
+        (decisions[item.id]?.feedback ?? '') !== stored[item.id]!.feedback,
     );
   });
 
   if (query.isPending) return <Skeleton h={300} />;
   if (query.isError || !activity) {
-    return <LoadError error={query.error} backTo={paths.adminUserModules(userId, courseId)} backLabel="Volver a los módulos" notFoundText="Este alumno no tiene esta actividad (el módulo nunca se le habilitó)." />;
+    return (
+      <LoadError
+        error={query.error}
+        backTo={paths.adminUserModules(userId, courseId)}
+        backLabel="Volver a los módulos"
+        notFoundText="Este alumno no tiene esta actividad (el módulo nunca se le habilitó)."
+      />
+    );
   }
 
   const student = query.data.user;
@@ -111,8 +122,8 @@ export function ReviewActivityPage() {
       </Text>
       {changing && (
         <Alert color="yellow" title="Modificando la corrección">
-          Cambiá las marcas y las devoluciones y guardá. Al alumno le llega un email; las preguntas que marques como incorrectas
-          vuelven a quedar abiertas para que las responda de nuevo.
+          Cambiá las marcas y las devoluciones y guardá. Al alumno le llega un email; las preguntas que marques como incorrectas vuelven a
+          quedar abiertas para que las responda de nuevo.
         </Alert>
       )}
       {!editing && (
@@ -174,7 +185,11 @@ export function ReviewActivityPage() {
                 <Group gap="xs">
                   {item.correction === true && <Badge color="green">Correcta</Badge>}
                   {item.correction === false && <Badge color="orange">Incorrecta</Badge>}
-                  {item.feedback && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>}
+                  {item.feedback && (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {item.feedback}
+                    </Text>
+                  )}
                 </Group>
               )}
             </Stack>

@@ -150,5 +150,14 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
     return queryClient.invalidateQueries({ queryKey: activityKeys.mine(moduleId) });
   }, [moduleId, queryClient]);
 
-  return { answers, change, status, flush, hasPending, changedElsewhere, reloadAfterConflict, dismissChange: () => setChangedElsewhere(false) };
+  return {
+    answers,
+    change,
+    status,
+    flush,
+    hasPending,
+    changedElsewhere,
+    reloadAfterConflict,
+    dismissChange: () => setChangedElsewhere(false),
+  };
 }

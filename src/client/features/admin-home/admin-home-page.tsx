@@ -8,7 +8,8 @@ import { useCourseOverview } from '../../lib/use-course-overview.ts';
 /** The instructor's home: a tile per task, each saying what waits there. */
 export function AdminHomePage() {
   const overview = useCourseOverview();
-  const sum = (count: (c: { awaitingCorrection: number; modulesWithNewMessages: number }) => number) => overview.data?.reduce((total, c) => total + count(c), 0) ?? 0;
+  const sum = (count: (c: { awaitingCorrection: number; modulesWithNewMessages: number }) => number) =>
+    overview.data?.reduce((total, c) => total + count(c), 0) ?? 0;
   const awaitingCorrection = sum((c) => c.awaitingCorrection);
   const modulesWithNewMessages = sum((c) => c.modulesWithNewMessages);
 
@@ -20,7 +21,12 @@ export function AdminHomePage() {
       icon: IconSchool,
       waiting: <WaitingBadges awaitingCorrection={awaitingCorrection} modulesWithNewMessages={modulesWithNewMessages} />,
     },
-    { label: 'Lista de usuarios', description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.', to: paths.adminUsers(), icon: IconUsers },
+    {
+      label: 'Lista de usuarios',
+      description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.',
+      to: paths.adminUsers(),
+      icon: IconUsers,
+    },
     {
       label: 'Por corregir',
       description: 'Actividades enviadas que esperan tu corrección.',
@@ -36,7 +42,12 @@ export function AdminHomePage() {
       waiting: <WaitingBadges modulesWithNewMessages={modulesWithNewMessages} />,
     },
     { label: 'Crear Curso', description: 'Nombre, imagen y texto de bienvenida.', to: paths.adminCreateCourse(), icon: IconBook2 },
-    { label: 'Subir Documento', description: 'Material descargable de cada curso.', to: paths.adminUploadDocuments(), icon: IconFileUpload },
+    {
+      label: 'Subir Documento',
+      description: 'Material descargable de cada curso.',
+      to: paths.adminUploadDocuments(),
+      icon: IconFileUpload,
+    },
     { label: 'Crear Módulo', description: 'Video y preguntas de un módulo.', to: paths.adminCreateModule(), icon: IconLayoutList },
   ];
 

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Anchor, Badge, Button, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconChartDots, IconChecklist, IconFiles, IconLayoutList, IconMessages, IconPencil, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconChartDots,
+  IconChecklist,
+  IconFiles,
+  IconLayoutList,
+  IconMessages,
+  IconPencil,
+  type Icon,
+} from '@tabler/icons-react';
 import { awaitingCorrectionText, newMessagesText } from '../../../shared/messages.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -49,7 +58,12 @@ export function AdminCoursePage() {
       to: paths.adminCreateModule(course.id),
       icon: IconLayoutList,
     },
-    { label: 'Progreso de la clase', description: 'El estado de cada alumno en cada módulo, y su CSV.', to: paths.adminCourseProgress(course.id), icon: IconChartDots },
+    {
+      label: 'Progreso de la clase',
+      description: 'El estado de cada alumno en cada módulo, y su CSV.',
+      to: paths.adminCourseProgress(course.id),
+      icon: IconChartDots,
+    },
     {
       label: 'Por corregir',
       description: 'Las actividades enviadas que esperan tu corrección.',
@@ -97,7 +111,13 @@ export function AdminCoursePage() {
           </Group>
         </Stack>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Herramientas del curso">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 3 }}
+        spacing="md"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label="Herramientas del curso"
+      >
         {tools.map((tool) => (
           <li key={tool.label}>
             <TileLink to={tool.to} icon={tool.icon} label={tool.label} description={tool.description}>

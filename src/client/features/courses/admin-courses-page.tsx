@@ -43,7 +43,17 @@ export function AdminCoursesPage() {
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {overview.data.map((course) => (
             <li key={course.id}>
-              <Card component={Link} href={paths.adminCourse(course.id)} withBorder shadow="xs" radius="md" padding="md" className="tile" h="100%" data-testid="curso">
+              <Card
+                component={Link}
+                href={paths.adminCourse(course.id)}
+                withBorder
+                shadow="xs"
+                radius="md"
+                padding="md"
+                className="tile"
+                h="100%"
+                data-testid="curso"
+              >
                 <Card.Section>
                   <Image src={course.imageUrl} alt="" h={130} fit="cover" />
                 </Card.Section>

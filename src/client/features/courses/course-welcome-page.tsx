@@ -47,10 +47,21 @@ export function CourseWelcomePage() {
             {/* The welcome text is plain text written by the instructor: its line breaks are kept, never read as HTML. */}
             <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{course.data.description}</Text>
             <Group gap="sm" mt="xs">
-              <Button component={Link} href={paths.courseModules(courseId)} size="md" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button
+                component={Link}
+                href={paths.courseModules(courseId)}
+                size="md"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
                 Comenzar
               </Button>
-              <Button component={Link} href={paths.courseDocuments(courseId)} size="md" variant="default" leftSection={<IconFiles size={18} aria-hidden />}>
+              <Button
+                component={Link}
+                href={paths.courseDocuments(courseId)}
+                size="md"
+                variant="default"
+                leftSection={<IconFiles size={18} aria-hidden />}
+              >
                 Documentos
               </Button>
             </Group>

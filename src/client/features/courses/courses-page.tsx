@@ -22,7 +22,13 @@ export function CoursesPage() {
     );
   else if (courses.isError) body = <LoadError error={courses.error} onRetry={() => void courses.refetch()} />;
   else if (courses.data.length === 0)
-    body = <EmptyState icon={IconSchool} title="Todavía no tenés cursos habilitados." text="Cuando tu instructor te habilite uno, lo vas a ver acá." />;
+    body = (
+      <EmptyState
+        icon={IconSchool}
+        title="Todavía no tenés cursos habilitados."
+        text="Cuando tu instructor te habilite uno, lo vas a ver acá."
+      />
+    );
   else
     body = (
       <Paper withBorder radius="md" component="ul" p={0} m={0} style={{ listStyle: 'none', overflow: 'hidden' }}>

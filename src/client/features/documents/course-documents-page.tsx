@@ -37,7 +37,18 @@ function fileLook(document: CourseDocument): { icon: Icon; color: string } {
 function DocumentCard({ document }: { document: CourseDocument }) {
   const look = fileLook(document);
   return (
-    <Card component="a" href={document.url} target="_blank" rel="noopener" withBorder shadow="sm" radius="md" padding="md" className="tile" h="100%">
+    <Card
+      component="a"
+      href={document.url}
+      target="_blank"
+      rel="noopener"
+      withBorder
+      shadow="sm"
+      radius="md"
+      padding="md"
+      className="tile"
+      h="100%"
+    >
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <ThemeIcon size={44} radius="md" variant="light" color={look.color} aria-hidden style={{ flexShrink: 0 }}>
           <look.icon size={26} />
@@ -85,7 +96,11 @@ export function CourseDocumentsPage() {
           ))}
         </SimpleGrid>
       ) : documents.data.length === 0 ? (
-        <EmptyState icon={IconFiles} title="Todavía no hay documentos en este curso." text="Cuando tu instructor suba material, lo vas a encontrar acá." />
+        <EmptyState
+          icon={IconFiles}
+          title="Todavía no hay documentos en este curso."
+          text="Cuando tu instructor suba material, lo vas a encontrar acá."
+        />
       ) : (
         <SimpleGrid component="ul" cols={grid} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {documents.data.map((document) => (

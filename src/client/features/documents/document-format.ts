@@ -21,7 +21,9 @@ export const documentTypeLabel = (extension: string) => typeLabels[extension.toL
 
 const bytesFormat = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
 const units = ['kilobyte', 'megabyte', 'gigabyte'] as const;
-const sizeFormats = units.map((unit) => new Intl.NumberFormat('es-AR', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }));
+const sizeFormats = units.map(
+  (unit) => new Intl.NumberFormat('es-AR', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+);
 
 /** 900 → "900 B"; 1536 → "1,5 kB"; 5 242 880 → "5 MB". */
 export function formatFileSize(bytes: number) {

@@ -55,7 +55,12 @@ export function UploadDocumentsPage() {
           <Text c="dimmed">Elegí un curso para ver sus documentos y subir nuevos.</Text>
         )}
       </Stack>
-      <DeleteDocumentModal document={deleting} opened={deleteOpened} onClose={() => setDeleteOpened(false)} onExited={() => setDeleting(null)} />
+      <DeleteDocumentModal
+        document={deleting}
+        opened={deleteOpened}
+        onClose={() => setDeleteOpened(false)}
+        onExited={() => setDeleting(null)}
+      />
     </>
   );
 }

@@ -40,8 +40,7 @@ export function AdminForumPage() {
     <Stack maw={860}>
       <PageTitle>Preguntas del módulo</PageTitle>
       <Text mt={-12} c="gray.7">
-        {module.data.name} ·{' '}
-        {/* Back to this module's course, not to whichever course the list shows first. */}
+        {module.data.name} · {/* Back to this module's course, not to whichever course the list shows first. */}
         <Anchor component={Link} underline="always" href={paths.adminQuestionModules(module.data.courseId)}>
           Todos los módulos
         </Anchor>

@@ -26,11 +26,19 @@ export function QuestionModulesPage() {
   return (
     <Stack>
       <PageTitle>Responder Preguntas</PageTitle>
-      <CourseSelect value={courseId} onChange={setCourseId} allLabel="Todos los cursos" empty={<Text c="gray.7">Todavía no hay cursos.</Text>} />
+      <CourseSelect
+        value={courseId}
+        onChange={setCourseId}
+        allLabel="Todos los cursos"
+        empty={<Text c="gray.7">Todavía no hay cursos.</Text>}
+      />
       {modules.isPending && <Skeleton h={160} />}
       {modules.isError && <LoadError error={modules.error} onRetry={() => void modules.refetch()} />}
       {modules.data?.length === 0 && (
-        <EmptyState title={courseId ? 'Este curso todavía no tiene módulos' : 'Todavía no hay módulos'} text="Cuando haya módulos, acá vas a ver las preguntas de los alumnos." />
+        <EmptyState
+          title={courseId ? 'Este curso todavía no tiene módulos' : 'Todavía no hay módulos'}
+          text="Cuando haya módulos, acá vas a ver las preguntas de los alumnos."
+        />
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {listed.map((module) => (

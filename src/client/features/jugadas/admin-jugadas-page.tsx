@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowLeft, IconArrowUp, IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowDown,
+  IconArrowLeft,
+  IconArrowUp,
+  IconList,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { Jugada, JugadaOptions } from '../../../shared/schemas/jugadas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModule } from '../../lib/use-module.ts';
@@ -33,7 +43,15 @@ export function AdminJugadasPage() {
   const [editingOptions, setEditingOptions] = useState(false);
 
   const error = module.error ?? jugadas.error;
-  if (error) return <LoadError error={error} backTo={paths.adminCreateModule()} backLabel="Volver a Crear Módulo" onRetry={() => void jugadas.refetch()} />;
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        backTo={paths.adminCreateModule()}
+        backLabel="Volver a Crear Módulo"
+        onRetry={() => void jugadas.refetch()}
+      />
+    );
 
   return (
     <Stack gap="md" maw={1000}>
@@ -55,7 +73,12 @@ export function AdminJugadasPage() {
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} disabled={!options.data}>
           Agregar jugada
         </Button>
-        <Button variant="default" leftSection={<IconList size={18} aria-hidden />} onClick={() => setEditingOptions(true)} disabled={!options.data}>
+        <Button
+          variant="default"
+          leftSection={<IconList size={18} aria-hidden />}
+          onClick={() => setEditingOptions(true)}
+          disabled={!options.data}
+        >
           Opciones de decisión y sanción
         </Button>
       </Group>
@@ -81,13 +104,25 @@ export function AdminJugadasPage() {
         <Skeleton h={80} />
       )}
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Agregar jugada' : 'Editar jugada'} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Agregar jugada' : 'Editar jugada'}
+        size="lg"
+      >
         {editing !== null && options.data && (
-          <JugadaForm moduleId={moduleId} options={options.data} jugada={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+          <JugadaForm
+            moduleId={moduleId}
+            options={options.data}
+            jugada={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
         )}
       </Modal>
       <Modal opened={editingOptions} onClose={() => setEditingOptions(false)} title="Opciones de decisión y sanción" size="lg">
-        {editingOptions && options.data && courseId && <OptionsEditor courseId={courseId} options={options.data} onDone={() => setEditingOptions(false)} />}
+        {editingOptions && options.data && courseId && (
+          <OptionsEditor courseId={courseId} options={options.data} onDone={() => setEditingOptions(false)} />
+        )}
       </Modal>
     </Stack>
   );
@@ -116,7 +151,17 @@ const actionTexts: Record<Action, { verb: string; done: string; text: string }> 
 
 const answersText = (count: number) => (count === 1 ? '1 alumno la respondió' : `${count} alumnos la respondieron`);
 
-function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; jugadas: Jugada[]; options: JugadaOptions; onEdit: (j: Jugada) => void }) {
+function JugadaList({
+  moduleId,
+  jugadas,
+  options,
+  onEdit,
+}: {
+  moduleId: string;
+  jugadas: Jugada[];
+  options: JugadaOptions;
+  onEdit: (j: Jugada) => void;
+}) {
   const remove = useDeleteJugada(moduleId);
   const archive = useArchiveJugada(moduleId);
   const reorder = useReorderJugadas(moduleId);
@@ -153,76 +198,123 @@ function JugadaList({ moduleId, jugadas, options, onEdit }: { moduleId: string; 
 
   return (
     <>
-    <ConfirmDialog
-      opened={confirming}
-      title={`¿${actionTexts[target?.action ?? 'delete'].verb} la jugada ${target?.number ?? ''}?`}
-      text={actionTexts[target?.action ?? 'delete'].text}
-      confirmLabel={actionTexts[target?.action ?? 'delete'].verb}
-      danger={target?.action !== 'restore'}
-      pending={mutation.isPending}
-      error={mutation.error?.message}
-      onConfirm={confirm}
-      onClose={() => setConfirming(false)}
-    />
-    <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
-      {jugadas.map((j, index) => {
-        const number = index + 1;
-        const segment = [j.start !== null ? `desde ${formatSeconds(j.start)}` : null, j.end !== null ? `hasta ${formatSeconds(j.end)}` : null].filter(Boolean).join(' ');
-        return (
-          <Paper key={j.id} component="li" withBorder radius="md" p="sm">
-            <Group wrap="nowrap" align="flex-start" gap="sm">
-              <Stack gap={4}>
-                <ActionIcon variant="light" aria-label={`Subir jugada ${number}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
-                  <IconArrowUp size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon variant="light" aria-label={`Bajar jugada ${number}`} disabled={index === jugadas.length - 1} onClick={() => move(index, index + 1)}>
-                  <IconArrowDown size={18} aria-hidden />
-                </ActionIcon>
-              </Stack>
-              <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                  Jugada {number}: {j.prompt}
-                </Text>
-                {j.archivedAt && (
-                  // The label wraps instead of being cut on a 360 px phone.
-                  <Badge color="gray" variant="light" h="auto" py={2} style={{ alignSelf: 'flex-start' }} styles={{ label: { whiteSpace: 'normal' } }}>
-                    Archivada: los alumnos no la ven
-                  </Badge>
-                )}
-                <Text size="sm">
-                  {label(j.correctDecisionId)} · {label(j.correctSanctionId)}
-                  {j.moment !== null && ` · momento ${formatSeconds(j.moment)} (± ${formatSeconds(j.tolerance)})`}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {j.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
-                  {segment && ` · ${segment}`}
-                  {j.answerCount > 0 && ` · ${answersText(j.answerCount)}`}
-                </Text>
-                <Group gap="xs" mt={6}>
-                  <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(j)} aria-label={`Editar jugada ${number}`}>
-                    Editar
-                  </Button>
-                  {j.archivedAt ? (
-                    <Button size="xs" variant="default" leftSection={<IconArchiveOff size={14} aria-hidden />} onClick={() => open(j, number, 'restore')} aria-label={`Restaurar jugada ${number}`}>
-                      Restaurar
-                    </Button>
-                  ) : j.answerCount > 0 ? (
-                    // Trainees answered it: deleting would take their answers, so it can only be archived.
-                    <Button size="xs" variant="default" leftSection={<IconArchive size={14} aria-hidden />} onClick={() => open(j, number, 'archive')} aria-label={`Archivar jugada ${number}`}>
-                      Archivar
-                    </Button>
-                  ) : (
-                    <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => open(j, number, 'delete')} aria-label={`Eliminar jugada ${number}`}>
-                      Eliminar
-                    </Button>
+      <ConfirmDialog
+        opened={confirming}
+        title={`¿${actionTexts[target?.action ?? 'delete'].verb} la jugada ${target?.number ?? ''}?`}
+        text={actionTexts[target?.action ?? 'delete'].text}
+        confirmLabel={actionTexts[target?.action ?? 'delete'].verb}
+        danger={target?.action !== 'restore'}
+        pending={mutation.isPending}
+        error={mutation.error?.message}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+      <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
+        {jugadas.map((j, index) => {
+          const number = index + 1;
+          const segment = [
+            j.start !== null ? `desde ${formatSeconds(j.start)}` : null,
+            j.end !== null ? `hasta ${formatSeconds(j.end)}` : null,
+          ]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <Paper key={j.id} component="li" withBorder radius="md" p="sm">
+              <Group wrap="nowrap" align="flex-start" gap="sm">
+                <Stack gap={4}>
+                  <ActionIcon
+                    variant="light"
+                    aria-label={`Subir jugada ${number}`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    <IconArrowUp size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="light"
+                    aria-label={`Bajar jugada ${number}`}
+                    disabled={index === jugadas.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <IconArrowDown size={18} aria-hidden />
+                  </ActionIcon>
+                </Stack>
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    Jugada {number}: {j.prompt}
+                  </Text>
+                  {j.archivedAt && (
+                    // The label wraps instead of being cut on a 360 px phone.
+                    <Badge
+                      color="gray"
+                      variant="light"
+                      h="auto"
+                      py={2}
+                      style={{ alignSelf: 'flex-start' }}
+                      styles={{ label: { whiteSpace: 'normal' } }}
+                    >
+                      Archivada: los alumnos no la ven
+                    </Badge>
                   )}
-                </Group>
-              </Stack>
-            </Group>
-          </Paper>
-        );
-      })}
-    </Stack>
+                  <Text size="sm">
+                    {label(j.correctDecisionId)} · {label(j.correctSanctionId)}
+                    {j.moment !== null && ` · momento ${formatSeconds(j.moment)} (± ${formatSeconds(j.tolerance)})`}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {j.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
+                    {segment && ` · ${segment}`}
+                    {j.answerCount > 0 && ` · ${answersText(j.answerCount)}`}
+                  </Text>
+                  <Group gap="xs" mt={6}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      onClick={() => onEdit(j)}
+                      aria-label={`Editar jugada ${number}`}
+                    >
+                      Editar
+                    </Button>
+                    {j.archivedAt ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconArchiveOff size={14} aria-hidden />}
+                        onClick={() => open(j, number, 'restore')}
+                        aria-label={`Restaurar jugada ${number}`}
+                      >
+                        Restaurar
+                      </Button>
+                    ) : j.answerCount > 0 ? (
+                      // Trainees answered it: deleting would take their answers, so it can only be archived.
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconArchive size={14} aria-hidden />}
+                        onClick={() => open(j, number, 'archive')}
+                        aria-label={`Archivar jugada ${number}`}
+                      >
+                        Archivar
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => open(j, number, 'delete')}
+                        aria-label={`Eliminar jugada ${number}`}
+                      >
+                        Eliminar
+                      </Button>
+                    )}
+                  </Group>
+                </Stack>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
     </>
   );
 }

@@ -37,7 +37,13 @@ export function JugadasPage() {
   const data = query.data;
   // Start at the first jugada not answered yet (or the first one, when all are); answering one
   // must not move the page, so the starting point is fixed on first load.
-  if (data && index === null) setIndex(Math.max(0, data.jugadas.findIndex((j) => !j.firstAnswer)));
+  if (data && index === null)
+    setIndex(
+      Math.max(
+        0,
+        data.jugadas.findIndex((j) => !j.firstAnswer),
+      ),
+    );
   const current = index ?? 0;
   const jugada = data?.jugadas[current];
 
@@ -68,7 +74,10 @@ export function JugadasPage() {
             {data.jugadas.length > 0 && <JugadaScoreBadge score={data.score} />}
           </Group>
           {!jugada ? (
-            <EmptyState title="Este módulo todavía no tiene jugadas" text="Cuando tu instructor cargue jugadas, vas a poder practicarlas acá." />
+            <EmptyState
+              title="Este módulo todavía no tiene jugadas"
+              text="Cuando tu instructor cargue jugadas, vas a poder practicarlas acá."
+            />
           ) : (
             <JugadaCard
               key={jugada.id}
@@ -101,7 +110,9 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
   const clip = useRef<ClipHandle>(null);
   const answer = useAnswerJugada(moduleId, courseId);
   // An answered jugada opens on its graded first answer; 'Practicar de nuevo' clears the form.
-  const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(jugada.firstAnswer ? { result: jugada.firstAnswer, practice: false } : null);
+  const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(
+    jugada.firstAnswer ? { result: jugada.firstAnswer, practice: false } : null,
+  );
   const [moment, setMoment] = useState<number | null>(null);
   const [decisionId, setDecisionId] = useState<string | null>(null);
   const [sanctionId, setSanctionId] = useState<string | null>(null);
@@ -123,7 +134,11 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
 
   const submit = () => {
     // A clip that never played, or a moment not marked, does not cost the attempt: nothing is sent.
-    const momentProblem = !clip.current?.played() ? messages.jugadaWatchFirst : jugada.hasMoment && moment === null ? messages.jugadaMarkMoment : undefined;
+    const momentProblem = !clip.current?.played()
+      ? messages.jugadaWatchFirst
+      : jugada.hasMoment && moment === null
+        ? messages.jugadaMarkMoment
+        : undefined;
     const missing = {
       moment: momentProblem,
       decision: decisionId ? undefined : messages.jugadaChooseDecision,

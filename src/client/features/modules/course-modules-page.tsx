@@ -52,7 +52,16 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
 
 function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
   return (
-    <Card component={Link} href={paths.module(courseId, module.id)} withBorder shadow="sm" radius="md" padding="md" className="tile" h="100%">
+    <Card
+      component={Link}
+      href={paths.module(courseId, module.id)}
+      withBorder
+      shadow="sm"
+      radius="md"
+      padding="md"
+      className="tile"
+      h="100%"
+    >
       <ModuleCardContent module={module} number={number} />
     </Card>
   );
@@ -61,7 +70,16 @@ function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
 /** An archived module the trainee worked in: its answers and corrections stay readable. */
 function ArchivedModuleCard({ courseId, module, number }: ModuleCardProps) {
   return (
-    <Card component={Link} href={paths.moduleActivities(courseId, module.id)} withBorder radius="md" padding="md" className="tile" h="100%" bg="gray.0">
+    <Card
+      component={Link}
+      href={paths.moduleActivities(courseId, module.id)}
+      withBorder
+      radius="md"
+      padding="md"
+      className="tile"
+      h="100%"
+      bg="gray.0"
+    >
       <ModuleCardContent module={module} number={number} />
       <Badge color="dark" variant="outline" mt="xs" leftSection={<IconArchive size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
         Archivado
@@ -129,7 +147,11 @@ export function CourseModulesPage() {
       {modules.isPending ? (
         <ModulesSkeleton />
       ) : modules.data.length === 0 ? (
-        <EmptyState icon={IconLayoutList} title="Este curso todavía no tiene módulos." text="Cuando tu instructor publique el primero, lo vas a ver acá." />
+        <EmptyState
+          icon={IconLayoutList}
+          title="Este curso todavía no tiene módulos."
+          text="Cuando tu instructor publique el primero, lo vas a ver acá."
+        />
       ) : (
         <SimpleGrid component="ol" cols={grid} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
           {modules.data.map((module, index) => (

@@ -12,7 +12,6 @@ import { EditModuleModal } from './components/edit-module-modal.tsx';
 import { ModuleAccessModal, type AccessTarget } from './components/module-access-modal.tsx';
 import { ModuleList } from './components/module-list.tsx';
 
-
 export function CreateModulePage() {
   const [courseId, setCourseId] = useCourseParam();
   const [courseError, setCourseError] = useState<string | null>(null);

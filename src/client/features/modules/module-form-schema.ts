@@ -70,6 +70,9 @@ export type ModuleForm = ReturnType<typeof useForm<ModuleFields>>;
 /** The server names question errors `questions.N`; the form's field is `questions.N.text`. */
 export function toFormErrors(fields: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fields).map(([path, message]) => [path === 'videoId' ? 'videoFile' : path.replace(/^questions\.(\d+)$/, 'questions.$1.text'), message]),
+    Object.entries(fields).map(([path, message]) => [
+      path === 'videoId' ? 'videoFile' : path.replace(/^questions\.(\d+)$/, 'questions.$1.text'),
+      message,
+    ]),
   );
 }

@@ -70,9 +70,20 @@ export function ModulePage() {
               {data.jugadas && <JugadaScoreBadge score={data.jugadas} />}
             </Group>
           </Group>
-          <VideoPlayer key={data.videoUrl} videoUrl={data.videoUrl} title={data.name} startAt={data.watched?.position ?? null} onAdapter={setPlayer} />
+          <VideoPlayer
+            key={data.videoUrl}
+            videoUrl={data.videoUrl}
+            title={data.name}
+            startAt={data.watched?.position ?? null}
+            onAdapter={setPlayer}
+          />
           <Group gap="sm" grow preventGrowOverflow={false}>
-            <Button component={Link} href={paths.moduleActivities(courseId, moduleId)} size="md" leftSection={<IconChecklist size={20} aria-hidden />}>
+            <Button
+              component={Link}
+              href={paths.moduleActivities(courseId, moduleId)}
+              size="md"
+              leftSection={<IconChecklist size={20} aria-hidden />}
+            >
               Actividades
             </Button>
             <Button

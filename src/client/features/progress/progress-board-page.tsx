@@ -84,7 +84,14 @@ function Totals({ totals }: { totals: Record<BoardState, number> }) {
 function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseId: string; dimmed: boolean }) {
   return (
     <Table.ScrollContainer minWidth={170 + board.modules.length * 170} type="native">
-      <Table className={classes.board} withTableBorder withColumnBorders verticalSpacing="xs" style={{ opacity: dimmed ? 0.6 : 1 }} aria-busy={dimmed}>
+      <Table
+        className={classes.board}
+        withTableBorder
+        withColumnBorders
+        verticalSpacing="xs"
+        style={{ opacity: dimmed ? 0.6 : 1 }}
+        aria-busy={dimmed}
+      >
         <caption className={classes.caption}>Estado de cada alumno en cada módulo de {board.course.name}</caption>
         <Table.Thead>
           <Table.Tr>
@@ -119,7 +126,9 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 const watched = trainee.watched[index] ?? null;
                 // A module not enabled has nothing to review: the cell opens the trainee's modules, where it can be enabled.
                 const href =
-                  state === 'no-habilitado' ? paths.adminUserModules(trainee.id, courseId) : paths.adminUserActivity(trainee.id, courseId, module.id);
+                  state === 'no-habilitado'
+                    ? paths.adminUserModules(trainee.id, courseId)
+                    : paths.adminUserActivity(trainee.id, courseId, module.id);
                 return (
                   <Table.Td key={module.id} p={0}>
                     <Anchor
@@ -169,7 +178,14 @@ export function ProgressBoardPage() {
 
   if (query.isPending) return <Skeleton h={320} />;
   if (query.isError && !board) {
-    return <LoadError error={query.error} backTo={paths.adminCreateCourse()} backLabel="Volver a los cursos" onRetry={() => void query.refetch()} />;
+    return (
+      <LoadError
+        error={query.error}
+        backTo={paths.adminCreateCourse()}
+        backLabel="Volver a los cursos"
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (!board) return null;
   const totalPages = Math.max(1, Math.ceil(board.total / board.pageSize));
@@ -180,7 +196,13 @@ export function ProgressBoardPage() {
       <PageTitle>Progreso · {board.course.name}</PageTitle>
       <Group align="flex-end" justify="space-between" gap="sm" mt={-8}>
         <FilterField search={search} onSearch={setSearch} />
-        <Button component="a" href={progressCsvUrl(courseId, term)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+        <Button
+          component="a"
+          href={progressCsvUrl(courseId, term)}
+          download
+          variant="light"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
           Descargar CSV
         </Button>
       </Group>

@@ -66,7 +66,15 @@ export function CreateUserPage() {
         Crear usuario
       </PageTitle>
       {created && (
-        <Alert color="green" title={`Se creó el usuario ${created.name}`} maw={520} mb="md" withCloseButton closeButtonLabel="Cerrar el aviso" onClose={() => setCreated(null)}>
+        <Alert
+          color="green"
+          title={`Se creó el usuario ${created.name}`}
+          maw={520}
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Cerrar el aviso"
+          onClose={() => setCreated(null)}
+        >
           <Stack gap="xs">
             <Text size="sm">Para que vea sus cursos, habilitáselos.</Text>
             <Group>
@@ -91,7 +99,11 @@ export function CreateUserPage() {
               }}
             >
               <Stack gap="xs" mt={6}>
-                <Radio value="invite" label="Enviar invitación por email" description="Recibe un enlace para elegir su contraseña (vence en 7 días)." />
+                <Radio
+                  value="invite"
+                  label="Enviar invitación por email"
+                  description="Recibe un enlace para elegir su contraseña (vence en 7 días)."
+                />
                 <Radio value="password" label="Elegir la contraseña ahora" />
               </Stack>
             </Radio.Group>
@@ -129,7 +141,13 @@ export function CreateUserPage() {
       </Paper>
       <MessageDialog
         opened={result !== null}
-        message={result === 'invited' ? `${messages.userCreated} ${messages.invitationSent}` : result === 'created' ? messages.userCreated : messages.userCreateFailed}
+        message={
+          result === 'invited'
+            ? `${messages.userCreated} ${messages.invitationSent}`
+            : result === 'created'
+              ? messages.userCreated
+              : messages.userCreateFailed
+        }
         buttonLabel="Ok"
         color={result === 'failed' ? 'red' : 'green'}
         onClose={() => setResult(null)}

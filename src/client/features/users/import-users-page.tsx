@@ -119,7 +119,8 @@ export function ImportUsersPage() {
       {failedRows.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="filas-con-errores">
           <Text fw={600} id="filas-con-errores">
-            {failedRows.length === 1 ? 'Esta fila no se importó' : `Estas ${count.format(failedRows.length)} filas no se importaron`}: corregilas y volvé a importarlas.
+            {failedRows.length === 1 ? 'Esta fila no se importó' : `Estas ${count.format(failedRows.length)} filas no se importaron`}:
+            corregilas y volvé a importarlas.
           </Text>
           <PreviewTable rows={failedRows} label="Filas que no se importaron" />
           <Group>
@@ -133,8 +134,8 @@ export function ImportUsersPage() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <Stack>
           <Text size="sm">
-            Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma o punto y
-            coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
+            Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma
+            o punto y coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
           </Text>
           <Group>
             <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} aria-hidden />} onClick={downloadTemplate}>
@@ -188,7 +189,8 @@ export function ImportUsersPage() {
       {preview && (
         <Stack gap="sm" component="section" aria-labelledby="vista-previa">
           <Text fw={600} id="vista-previa">
-            {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)} con errores
+            {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar,{' '}
+            {count.format(preview.invalid)} con errores
             {preview.course ? ` · se habilita "${preview.course.name}"` : ''}
           </Text>
           <PreviewTable rows={preview.rows} label="Filas del archivo" />
@@ -198,7 +200,12 @@ export function ImportUsersPage() {
             </Alert>
           )}
           <Group>
-            <Button onClick={runImport} disabled={preview.valid === 0} loading={importUsers.isPending} leftSection={<IconUpload size={16} aria-hidden />}>
+            <Button
+              onClick={runImport}
+              disabled={preview.valid === 0}
+              loading={importUsers.isPending}
+              leftSection={<IconUpload size={16} aria-hidden />}
+            >
               Importar
             </Button>
             {preview.invalid > 0 && (

@@ -51,7 +51,9 @@ function InvitationNotice({ user }: { user: User }) {
   return (
     <Alert color="yellow" title="Invitación pendiente" variant="light">
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">Todavía no eligió su contraseña. Si no le llegó el email o el enlace venció, enviale uno nuevo (el anterior deja de servir).</Text>
+        <Text size="sm">
+          Todavía no eligió su contraseña. Si no le llegó el email o el enlace venció, enviale uno nuevo (el anterior deja de servir).
+        </Text>
         <Button
           size="xs"
           variant="white"
@@ -73,13 +75,19 @@ function CourseItem({ userId, userName, course }: { userId: string; userName: st
     setAccess.mutate(
       { userId, courseId: course.id, enabled: !course.enabled },
       {
-        onSuccess: (_data, input) =>
-          notify(`Curso ${input.enabled ? 'habilitado' : 'bloqueado'}`, `${course.name}, para ${userName}.`),
+        onSuccess: (_data, input) => notify(`Curso ${input.enabled ? 'habilitado' : 'bloqueado'}`, `${course.name}, para ${userName}.`),
       },
     );
 
   return (
-    <AccessItem name={course.name} imageUrl={course.imageUrl} kind="el curso" enabled={course.enabled} pending={setAccess.isPending} onToggle={toggle}>
+    <AccessItem
+      name={course.name}
+      imageUrl={course.imageUrl}
+      kind="el curso"
+      enabled={course.enabled}
+      pending={setAccess.isPending}
+      onToggle={toggle}
+    >
       <Button
         component={Link}
         href={paths.adminUserModules(userId, course.id)}
@@ -152,7 +160,11 @@ export function UserCoursesPage() {
         {!courses.data || !userData ? (
           <CoursesSkeleton />
         ) : courses.data.length === 0 ? (
-          <EmptyState icon={IconBooks} title="Todavía no hay cursos" text="Cuando crees un curso, vas a poder habilitarlo para este usuario desde acá." />
+          <EmptyState
+            icon={IconBooks}
+            title="Todavía no hay cursos"
+            text="Cuando crees un curso, vas a poder habilitarlo para este usuario desde acá."
+          />
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {courses.data.map((course) => (

@@ -29,8 +29,7 @@ function ModuleItem({ userId, userName, courseId, module, number }: ModuleItemPr
     setAccess.mutate(
       { userId, courseId, moduleId: module.id, enabled: !module.enabled },
       {
-        onSuccess: (_data, input) =>
-          notify(`Módulo ${input.enabled ? 'habilitado' : 'bloqueado'}`, `${module.name}, para ${userName}.`),
+        onSuccess: (_data, input) => notify(`Módulo ${input.enabled ? 'habilitado' : 'bloqueado'}`, `${module.name}, para ${userName}.`),
       },
     );
 
@@ -135,7 +134,8 @@ export function UserModulesPage() {
           }
         >
           <Text size="sm">
-            Mientras el curso esté bloqueado no ve ninguno de sus módulos, aunque figuren habilitados acá. Habilitar un módulo también habilita el curso.
+            Mientras el curso esté bloqueado no ve ninguno de sus módulos, aunque figuren habilitados acá. Habilitar un módulo también
+            habilita el curso.
           </Text>
         </Alert>
       )}
@@ -143,7 +143,11 @@ export function UserModulesPage() {
       {!modules.data || !userData ? (
         <ModulesSkeleton />
       ) : modules.data.length === 0 ? (
-        <EmptyState icon={IconLayoutList} title="Este curso todavía no tiene módulos" text="Cuando crees uno, vas a poder habilitarlo para este usuario desde acá." />
+        <EmptyState
+          icon={IconLayoutList}
+          title="Este curso todavía no tiene módulos"
+          text="Cuando crees uno, vas a poder habilitarlo para este usuario desde acá."
+        />
       ) : (
         <Stack gap="sm">
           <Group justify="space-between" align="baseline">

@@ -159,13 +159,20 @@ export function UsersActivitiesPage() {
     body = <LoadError error={list.error} backTo={paths.adminHome()} backLabel="Volver al inicio" onRetry={() => void list.refetch()} />;
   else if (!data || data.total === 0)
     body = search.trim() ? (
-      <EmptyState icon={IconUserSearch} title="No hay usuarios que coincidan" text={`Ningún nombre ni email contiene “${search.trim()}”.`} />
+      <EmptyState
+        icon={IconUserSearch}
+        title="No hay usuarios que coincidan"
+        text={`Ningún nombre ni email contiene “${search.trim()}”.`}
+      />
     ) : (
       <EmptyState icon={IconUserSearch} title="Todavía no hay usuarios" text="Creá el primero desde Crear usuario." />
     );
   else if (data.users.length === 0)
     body = (
-      <EmptyState title="Esta página está vacía" text={`La lista tiene ${totalPages === 1 ? 'una sola página' : `${count.format(totalPages)} páginas`}.`}>
+      <EmptyState
+        title="Esta página está vacía"
+        text={`La lista tiene ${totalPages === 1 ? 'una sola página' : `${count.format(totalPages)} páginas`}.`}
+      >
         <Button variant="light" onClick={() => changePage(1)}>
           Ir a la primera página
         </Button>
@@ -185,14 +192,23 @@ export function UsersActivitiesPage() {
           </Text>
           {list.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
         </Group>
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }} aria-busy={list.isPlaceholderData}>
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          aria-busy={list.isPlaceholderData}
+        >
           {data.users.map((user) => (
             <li key={user.id}>
               <UserRow user={user} />
             </li>
           ))}
         </Stack>
-        {totalPages > 1 && <PageRange total={totalPages} value={Math.min(page, totalPages)} onChange={changePage} label="Páginas de la lista" />}
+        {totalPages > 1 && (
+          <PageRange total={totalPages} value={Math.min(page, totalPages)} onChange={changePage} label="Páginas de la lista" />
+        )}
       </Stack>
     );
   }
@@ -201,7 +217,13 @@ export function UsersActivitiesPage() {
     <Stack gap="md" maw={760}>
       <PageTitle
         actions={
-          <Button component={Link} href={paths.adminImportUsers()} variant="default" size="sm" leftSection={<IconFileImport size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            href={paths.adminImportUsers()}
+            variant="default"
+            size="sm"
+            leftSection={<IconFileImport size={16} aria-hidden />}
+          >
             Importar alumnos
           </Button>
         }

@@ -18,7 +18,12 @@ function showFailure(form: { setFieldError: (field: string, message: string) => 
 /** 'Tus datos': the name others see in the forum and in corrections. */
 export function NameForm({ name }: { name: string }) {
   const update = useUpdateMe();
-  const form = useForm<UpdateMeInput>({ mode: 'controlled', initialValues: { name }, validate: zod4Resolver(updateMeSchema), validateInputOnBlur: true });
+  const form = useForm<UpdateMeInput>({
+    mode: 'controlled',
+    initialValues: { name },
+    validate: zod4Resolver(updateMeSchema),
+    validateInputOnBlur: true,
+  });
   useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
@@ -49,7 +54,11 @@ const emptyPasswords: ChangePasswordInput = { currentPassword: '', newPassword: 
 /** 'Cambiar contraseña': the current one, then the new one. The account's other sessions end. */
 export function PasswordForm() {
   const change = useChangePassword();
-  const form = useForm<ChangePasswordInput>({ mode: 'uncontrolled', initialValues: emptyPasswords, validate: zod4Resolver(changePasswordSchema) });
+  const form = useForm<ChangePasswordInput>({
+    mode: 'uncontrolled',
+    initialValues: emptyPasswords,
+    validate: zod4Resolver(changePasswordSchema),
+  });
   useLeaveGuard(() => form.isDirty());
   const submit = form.onSubmit((values) =>
     change.mutate(values, {
@@ -63,7 +72,13 @@ export function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <PasswordInput label="Contraseña actual" autoComplete="current-password" required key={form.key('currentPassword')} {...form.getInputProps('currentPassword')} />
+        <PasswordInput
+          label="Contraseña actual"
+          autoComplete="current-password"
+          required
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordInput
           label="Nueva contraseña"
           description="Mínimo 6 caracteres"

@@ -8,9 +8,10 @@ export function useSubmitActivity(moduleId: string, courseId: string) {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: (answers: SaveAnswersInput['answers']) =>
-      api<{ activity: Activity }>(`/api/modules/${encodeURIComponent(moduleId)}/activity/submit`, { method: 'POST', body: { answers } }).then(
-        (r) => r.activity,
-      ),
+      api<{ activity: Activity }>(`/api/modules/${encodeURIComponent(moduleId)}/activity/submit`, {
+        method: 'POST',
+        body: { answers },
+      }).then((r) => r.activity),
     onSuccess: (activity) => {
       queryClient.setQueryData(activityKeys.mine(moduleId), activity);
       // The module list and the module page show the student's state in the module.

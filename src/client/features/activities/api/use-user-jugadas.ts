@@ -6,7 +6,8 @@ import { jugadaKeys } from '../../../lib/query-keys.ts';
 export const userJugadasQueryOptions = (userId: string, moduleId: string) =>
   queryOptions({
     queryKey: jugadaKeys.ofUser(userId, moduleId),
-    queryFn: ({ signal }) => api<UserJugadas>(`/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/jugadas`, { signal }),
+    queryFn: ({ signal }) =>
+      api<UserJugadas>(`/api/users/${encodeURIComponent(userId)}/modules/${encodeURIComponent(moduleId)}/jugadas`, { signal }),
   });
 
 /** One student's first answers to a module's jugadas, each part graded (admin). */

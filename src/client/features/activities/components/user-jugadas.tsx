@@ -30,8 +30,8 @@ function AnswerParts({ jugada, answer }: { jugada: UserJugadas['jugadas'][number
       </List.Item>
       {answer.momentCorrect !== null && jugada.correctMoment !== null && (
         <List.Item>
-          Momento: {answer.moment === null ? 'no lo marcó' : formatMoment(answer.moment)} · <Verdict ok={answer.momentCorrect} /> (la infracción es a
-          los {formatMoment(jugada.correctMoment)}, con {formatSeconds(jugada.tolerance)} de tolerancia)
+          Momento: {answer.moment === null ? 'no lo marcó' : formatMoment(answer.moment)} · <Verdict ok={answer.momentCorrect} /> (la
+          infracción es a los {formatMoment(jugada.correctMoment)}, con {formatSeconds(jugada.tolerance)} de tolerancia)
         </List.Item>
       )}
     </List>

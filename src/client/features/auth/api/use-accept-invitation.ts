@@ -8,7 +8,8 @@ import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (input: AcceptInvitationInput) => api<AcceptInvitationResponse>('/api/auth/accept-invitation', { method: 'POST', body: input }),
+    mutationFn: (input: AcceptInvitationInput) =>
+      api<AcceptInvitationResponse>('/api/auth/accept-invitation', { method: 'POST', body: input }),
     onSuccess: (data) => signedIn(queryClient, data.user),
     meta: { handlesOwnErrors: true },
   });

@@ -9,9 +9,9 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAcceptInvitation } from '../api/use-accept-invitation.ts';
 
-const formSchema = z.object({ password: newPasswordSchema, confirm: z.string() }).check(
-  z.refine((values) => values.password === values.confirm, { path: ['confirm'], error: messages.passwordsDoNotMatch }),
-);
+const formSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .check(z.refine((values) => values.password === values.confirm, { path: ['confirm'], error: messages.passwordsDoNotMatch }));
 
 /** Where the invitation email's link lands: the trainee chooses a password and goes straight to their course. */
 export function AcceptInvitationPage() {
@@ -45,7 +45,9 @@ export function AcceptInvitationPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">Te damos la bienvenida a Aula Virtual. Elegí la contraseña con la que vas a entrar (al menos 6 caracteres).</Text>
+            <Text size="sm">
+              Te damos la bienvenida a Aula Virtual. Elegí la contraseña con la que vas a entrar (al menos 6 caracteres).
+            </Text>
             <PasswordInput
               label="Contraseña"
               autoComplete="new-password"

@@ -29,7 +29,9 @@ export function ForgotPasswordPage() {
       forgot.mutate(values.email, {
         onSuccess: () => setOutcome({ kind: 'sent' }),
         onError: (error) =>
-          setOutcome(error instanceof ApiError && error.code === 'BAD_REQUEST' ? { kind: 'invalid' } : { kind: 'error', message: error.message }),
+          setOutcome(
+            error instanceof ApiError && error.code === 'BAD_REQUEST' ? { kind: 'invalid' } : { kind: 'error', message: error.message },
+          ),
       });
     },
     // Empty, the spec asks only for the icon to turn red (and the field gets the focus); the

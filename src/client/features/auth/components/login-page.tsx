@@ -26,7 +26,8 @@ export function LoginPage() {
   const submit = form.onSubmit((values) => {
     login.mutate(values, {
       // Success updates the session; the guard then takes the user to their home page.
-      onError: (error) => setFailure(error instanceof ApiError && error.code !== 'INVALID_CREDENTIALS' ? error.message : messages.wrongLogin),
+      onError: (error) =>
+        setFailure(error instanceof ApiError && error.code !== 'INVALID_CREDENTIALS' ? error.message : messages.wrongLogin),
     });
   });
 

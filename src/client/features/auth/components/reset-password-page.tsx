@@ -11,9 +11,9 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/use-password-recovery.ts';
 
-const formSchema = z.object({ password: newPasswordSchema, confirm: z.string() }).check(
-  z.refine((values) => values.password === values.confirm, { path: ['confirm'], error: messages.passwordsDoNotMatch }),
-);
+const formSchema = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .check(z.refine((values) => values.password === values.confirm, { path: ['confirm'], error: messages.passwordsDoNotMatch }));
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -14,7 +14,10 @@ export interface CreateCourseVariables {
 }
 
 /** Uploads the picture, then creates the course with it. */
-export async function createCourse({ name, description, image, onImageProgress }: CreateCourseVariables, keyFor?: (body: unknown) => string) {
+export async function createCourse(
+  { name, description, image, onImageProgress }: CreateCourseVariables,
+  keyFor?: (body: unknown) => string,
+) {
   const { id: imageId } = await uploadImage(image, onImageProgress);
   const body = { name, description, imageId };
   return api<{ course: Course }>('/api/courses', { method: 'POST', body, idempotencyKey: keyFor?.(body) });

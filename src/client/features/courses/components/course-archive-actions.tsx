@@ -3,9 +3,11 @@ import { ArchiveActions } from '../../../components/archive-actions.tsx';
 import { useArchiveCourse, useDeleteCourse } from '../api/archive-course.ts';
 
 const texts = {
-  archive: 'Los alumnos dejan de verlo: el curso, sus módulos, documentos y foros. Todas sus respuestas, correcciones y mensajes se conservan, y vuelven a verlos si lo restaurás.',
+  archive:
+    'Los alumnos dejan de verlo: el curso, sus módulos, documentos y foros. Todas sus respuestas, correcciones y mensajes se conservan, y vuelven a verlos si lo restaurás.',
   restore: 'Los alumnos que lo tenían habilitado vuelven a verlo, con todo lo que habían hecho.',
-  delete: 'Se borran para siempre el curso, sus módulos con sus preguntas y sus documentos. Sólo se puede mientras ningún alumno haya trabajado en él; si ya lo hicieron, archivalo.',
+  delete:
+    'Se borran para siempre el curso, sus módulos con sus preguntas y sus documentos. Sólo se puede mientras ningún alumno haya trabajado en él; si ya lo hicieron, archivalo.',
 };
 
 /** 'Archivar' / 'Restaurar' and 'Eliminar' for one course, each with a confirmation that says what happens. */

@@ -63,13 +63,7 @@ export function CreateCourseForm() {
         </Title>
         <Fieldset variant="unstyled" m={0} disabled={createCourse.isPending}>
           <Stack>
-            <ImageField
-              label="Imagen del curso"
-              image={image}
-              onCompressionError={incomplete}
-              progress={progress}
-              required
-            />
+            <ImageField label="Imagen del curso" image={image} onCompressionError={incomplete} progress={progress} required />
             <TextInput label="Nombre del curso" required key={form.key('name')} {...form.getInputProps('name')} />
             <Textarea
               label="Descripción"
@@ -81,13 +75,24 @@ export function CreateCourseForm() {
               key={form.key('description')}
               {...form.getInputProps('description')}
             />
-            <Button type="submit" loading={createCourse.isPending || image.waiting} loaderProps={{ 'aria-label': image.waiting ? 'Optimizando imagen' : 'Creando curso' }} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              type="submit"
+              loading={createCourse.isPending || image.waiting}
+              loaderProps={{ 'aria-label': image.waiting ? 'Optimizando imagen' : 'Creando curso' }}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Crear curso
             </Button>
           </Stack>
         </Fieldset>
       </form>
-      <MessageDialog opened={popup !== null} message={popup?.message ?? ''} buttonLabel="Ok" color={popup?.color} onClose={() => setPopup(null)} />
+      <MessageDialog
+        opened={popup !== null}
+        message={popup?.message ?? ''}
+        buttonLabel="Ok"
+        color={popup?.color}
+        onClose={() => setPopup(null)}
+      />
     </Paper>
   );
 }

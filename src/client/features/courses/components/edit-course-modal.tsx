@@ -22,7 +22,15 @@ interface EditCourseModalProps {
 export function EditCourseModal({ course, opened, onClose, onExited }: EditCourseModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="Editar curso" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }} fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title="Editar curso"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      fullScreen={phone}
+    >
       {course && <EditCourseForm key={course.id} course={course} onDone={onClose} />}
     </Modal>
   );

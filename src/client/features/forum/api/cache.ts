@@ -17,8 +17,10 @@ export function addMessage(queryClient: QueryClient, message: ForumMessage) {
 }
 
 export function removeMessage(queryClient: QueryClient, moduleId: string, messageId: string) {
-  queryClient.setQueryData<ForumPages>(forumKeys.messages(moduleId), (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })) },
+  queryClient.setQueryData<ForumPages>(
+    forumKeys.messages(moduleId),
+    (data) =>
+      data && { ...data, pages: data.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => m.id !== messageId) })) },
   );
 }
 

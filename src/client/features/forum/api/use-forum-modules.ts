@@ -5,7 +5,9 @@ import { forumKeys } from '../../../lib/query-keys.ts';
 
 /** One course's module forums, or (courseId null) every course's, those with new messages first. */
 export const getForumModules = (courseId: string | null, signal?: AbortSignal) =>
-  api<{ modules: ForumModule[] }>(courseId ? `/api/courses/${encodeURIComponent(courseId)}/forum` : '/api/forum/modules', { signal }).then((r) => r.modules);
+  api<{ modules: ForumModule[] }>(courseId ? `/api/courses/${encodeURIComponent(courseId)}/forum` : '/api/forum/modules', { signal }).then(
+    (r) => r.modules,
+  );
 
 export const forumModulesQueryOptions = (courseId: string | null) =>
   queryOptions({

@@ -5,7 +5,9 @@ import { forumKeys } from '../../../lib/query-keys.ts';
 
 /** One page of the module's history: the latest messages, or those before `before` (a page's `nextCursor`). */
 export const getMessages = (moduleId: string, before: string | null, signal?: AbortSignal) =>
-  api<ForumHistory>(`/api/modules/${encodeURIComponent(moduleId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`, { signal });
+  api<ForumHistory>(`/api/modules/${encodeURIComponent(moduleId)}/messages${before ? `?before=${encodeURIComponent(before)}` : ''}`, {
+    signal,
+  });
 
 /** The history as it is cached: `pages[0]` is the latest page (live messages join it), later pages are older. */
 export type ForumPages = InfiniteData<ForumHistory, string | null>;

@@ -15,9 +15,11 @@ export function usePostMessage(moduleId: string) {
   const userId = useSession().data?.id;
   return useSendQueue<string, ForumMessage>(userId ? `aula:foro-pendientes:${userId}:${moduleId}` : null, {
     send: (body, idempotencyKey) =>
-      api<{ message: ForumMessage }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, { method: 'POST', body: { body }, idempotencyKey }).then(
-        (r) => r.message,
-      ),
+      api<{ message: ForumMessage }>(`/api/modules/${encodeURIComponent(moduleId)}/messages`, {
+        method: 'POST',
+        body: { body },
+        idempotencyKey,
+      }).then((r) => r.message),
     onSent: (message) => addMessage(queryClient, message),
   });
 }

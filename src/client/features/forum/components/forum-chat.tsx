@@ -1,5 +1,19 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconArrowUp, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { MESSAGE_MAX, postMessageSchema, type ForumMessage } from '../../../../shared/schemas/forum.ts';
@@ -47,7 +61,13 @@ function Message({ message, canDelete, onDelete }: MessageProps) {
           </Text>
         </Group>
         {canDelete && (
-          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Eliminar el mensaje de ${message.authorName}`} onClick={() => onDelete(message)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="sm"
+            aria-label={`Eliminar el mensaje de ${message.authorName}`}
+            onClick={() => onDelete(message)}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         )}
@@ -71,7 +91,16 @@ interface PendingMessageProps {
 function PendingMessage({ item, blocked, onRetry, onDiscard }: PendingMessageProps) {
   const failed = item.state === 'failed';
   return (
-    <Paper p="sm" radius="md" maw="85%" ml="auto" bg="gray.1" withBorder data-testid="mensaje-pendiente" style={failed ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}>
+    <Paper
+      p="sm"
+      radius="md"
+      maw="85%"
+      ml="auto"
+      bg="gray.1"
+      withBorder
+      data-testid="mensaje-pendiente"
+      style={failed ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}
+    >
       <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {item.payload}
       </Text>
@@ -125,7 +154,12 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
 
   const pages = history.data?.pages;
   const latest = pages?.[0]?.messages ?? [];
-  const older = pages ? pages.slice(1).toReversed().flatMap((page) => page.messages) : [];
+  const older = pages
+    ? pages
+        .slice(1)
+        .toReversed()
+        .flatMap((page) => page.messages)
+    : [];
   const newestId = latest.at(-1)?.id ?? older.at(-1)?.id;
   const newestPending = post.items.at(-1)?.id;
   const lineStopped = post.items[0]?.state === 'failed';
@@ -145,7 +179,8 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
     const added = older.length - saved.count;
     setLoadedNotice(added === 1 ? 'Se cargó 1 mensaje anterior.' : `Se cargaron ${added} mensajes anteriores.`);
     // The button is gone once the start of the forum is reached: focus stays in the history.
-    if (!history.hasNextPage && (document.activeElement === null || document.activeElement === document.body)) element.focus({ preventScroll: true });
+    if (!history.hasNextPage && (document.activeElement === null || document.activeElement === document.body))
+      element.focus({ preventScroll: true });
   }, [older.length, history.hasNextPage]);
 
   const loadOlder = () => {
@@ -201,7 +236,9 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
                 style={{ alignSelf: 'center' }}
                 onClick={loadOlder}
                 aria-busy={history.isFetchingNextPage}
-                leftSection={history.isFetchingNextPage ? <Loader size={14} color="currentColor" aria-hidden /> : <IconArrowUp size={16} aria-hidden />}
+                leftSection={
+                  history.isFetchingNextPage ? <Loader size={14} color="currentColor" aria-hidden /> : <IconArrowUp size={16} aria-hidden />
+                }
               >
                 {history.isFetchingNextPage ? 'Cargando mensajes anteriores…' : 'Ver mensajes anteriores'}
               </Button>

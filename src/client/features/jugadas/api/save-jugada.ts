@@ -51,7 +51,9 @@ export function useArchiveJugada(moduleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
-      api<{ jugada: Jugada }>(`/api/jugadas/${encodeURIComponent(id)}/archived`, { method: 'PUT', body: { archived } }).then((r) => r.jugada),
+      api<{ jugada: Jugada }>(`/api/jugadas/${encodeURIComponent(id)}/archived`, { method: 'PUT', body: { archived } }).then(
+        (r) => r.jugada,
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
@@ -64,7 +66,8 @@ export function useArchiveJugada(moduleId: string) {
 export function useReorderJugadas(moduleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (jugadaIds: string[]) => api<void>(`/api/modules/${encodeURIComponent(moduleId)}/jugadas/order`, { method: 'PUT', body: { jugadaIds } }),
+    mutationFn: (jugadaIds: string[]) =>
+      api<void>(`/api/modules/${encodeURIComponent(moduleId)}/jugadas/order`, { method: 'PUT', body: { jugadaIds } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),

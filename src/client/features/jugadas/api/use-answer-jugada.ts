@@ -10,12 +10,16 @@ export function useAnswerJugada(moduleId: string, courseId: string) {
     mutationFn: ({ jugadaId, answer }: { jugadaId: string; answer: JugadaAnswerInput }) =>
       api<JugadaAnswerResponse>(`/api/jugadas/${encodeURIComponent(jugadaId)}/answer`, { method: 'POST', body: answer }),
     onSuccess: (response, { jugadaId }) => {
-      queryClient.setQueryData(jugadaKeys.mine(moduleId), (data: TraineeJugadas | undefined) =>
-        data && {
-          ...data,
-          score: response.score,
-          jugadas: data.jugadas.map((j) => (j.id === jugadaId && !j.firstAnswer && response.counted ? { ...j, firstAnswer: response.result } : j)),
-        },
+      queryClient.setQueryData(
+        jugadaKeys.mine(moduleId),
+        (data: TraineeJugadas | undefined) =>
+          data && {
+            ...data,
+            score: response.score,
+            jugadas: data.jugadas.map((j) =>
+              j.id === jugadaId && !j.firstAnswer && response.counted ? { ...j, firstAnswer: response.result } : j,
+            ),
+          },
       );
       // The module list and the module page show the score.
       return Promise.all([

@@ -19,7 +19,8 @@ export function useJugadaOptions(courseId: string | undefined) {
 export function useSaveJugadaOptions(courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JugadaOptionsInput) => api<{ options: JugadaOptions }>(url(courseId), { method: 'PUT', body: input }).then((r) => r.options),
+    mutationFn: (input: JugadaOptionsInput) =>
+      api<{ options: JugadaOptions }>(url(courseId), { method: 'PUT', body: input }).then((r) => r.options),
     onSuccess: (options) => {
       queryClient.setQueryData(jugadaKeys.options(courseId), options);
       // Renamed options show in the results and in every trainee's list.

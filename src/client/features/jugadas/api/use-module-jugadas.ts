@@ -6,7 +6,8 @@ import { jugadaKeys } from '../../../lib/query-keys.ts';
 export const moduleJugadasQueryOptions = (moduleId: string) =>
   queryOptions({
     queryKey: jugadaKeys.ofModule(moduleId),
-    queryFn: ({ signal }) => api<{ jugadas: Jugada[] }>(`/api/modules/${encodeURIComponent(moduleId)}/jugadas`, { signal }).then((r) => r.jugadas),
+    queryFn: ({ signal }) =>
+      api<{ jugadas: Jugada[] }>(`/api/modules/${encodeURIComponent(moduleId)}/jugadas`, { signal }).then((r) => r.jugadas),
   });
 
 /** A module's jugadas with their correct call, as the admin edits them. */

@@ -25,7 +25,11 @@ const frame = { borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' } a
 
 /** A jugada's clip, playing only its segment (from `start` to `end`, when given). */
 export function ClipPlayer(props: ClipPlayerProps) {
-  return props.video.kind === 'file' ? <FileClip {...props} url={props.video.url} mimeType={props.video.mimeType} /> : <YouTubeClip {...props} youtubeId={props.video.youtubeId} />;
+  return props.video.kind === 'file' ? (
+    <FileClip {...props} url={props.video.url} mimeType={props.video.mimeType} />
+  ) : (
+    <YouTubeClip {...props} youtubeId={props.video.youtubeId} />
+  );
 }
 
 /**
@@ -90,7 +94,15 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
 
   return (
     <AspectRatio ratio={16 / 9} bg="black" style={frame}>
-      <video ref={element} src={url} controls playsInline preload="auto" aria-label={title} style={{ objectFit: 'contain', display: 'block' }}>
+      <video
+        ref={element}
+        src={url}
+        controls
+        playsInline
+        preload="auto"
+        aria-label={title}
+        style={{ objectFit: 'contain', display: 'block' }}
+      >
         <Text c="white" p="md">
           {messages.videoUnsupported}
         </Text>
@@ -134,7 +146,13 @@ function YouTubeClip({ youtubeId, start, end, title, ref }: ClipPlayerProps & { 
           videoId: youtubeId,
           width: '100%',
           height: '100%',
-          playerVars: { start: Math.floor(from), ...(end !== null ? { end: Math.ceil(end) } : {}), playsinline: 1, rel: 0, modestbranding: 1 },
+          playerVars: {
+            start: Math.floor(from),
+            ...(end !== null ? { end: Math.ceil(end) } : {}),
+            playsinline: 1,
+            rel: 0,
+            modestbranding: 1,
+          },
           events: {
             onReady: () => {
               const iframe = host.current?.querySelector('iframe');

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Button, FileInput, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { safeParse } from 'zod/v4/core';
-import { DEFAULT_PROMPT, DEFAULT_TOLERANCE, jugadaInputSchema, type Jugada, type JugadaInput, type JugadaOptions } from '../../../../shared/schemas/jugadas.ts';
+import {
+  DEFAULT_PROMPT,
+  DEFAULT_TOLERANCE,
+  jugadaInputSchema,
+  type Jugada,
+  type JugadaInput,
+  type JugadaOptions,
+} from '../../../../shared/schemas/jugadas.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { uploadClip, useSaveJugada } from '../api/save-jugada.ts';
@@ -15,7 +22,12 @@ interface JugadaFormProps {
   onDone: () => void;
 }
 
-type Errors = Partial<Record<'video' | 'start' | 'end' | 'prompt' | 'correctDecisionId' | 'correctSanctionId' | 'moment' | 'tolerance' | 'explanation' | 'form', string>>;
+type Errors = Partial<
+  Record<
+    'video' | 'start' | 'end' | 'prompt' | 'correctDecisionId' | 'correctSanctionId' | 'moment' | 'tolerance' | 'explanation' | 'form',
+    string
+  >
+>;
 
 const seconds = (value: string | number) => (value === '' ? null : Number(value));
 
@@ -122,21 +134,88 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
             )}
           </>
         ) : (
-          <TextInput label="Dirección de YouTube" placeholder="https://www.youtube.com/watch?v=…" value={youtube} onChange={(e) => setYoutube(e.currentTarget.value)} error={errors.video} />
+          <TextInput
+            label="Dirección de YouTube"
+            placeholder="https://www.youtube.com/watch?v=…"
+            value={youtube}
+            onChange={(e) => setYoutube(e.currentTarget.value)}
+            error={errors.video}
+          />
         )}
       </Stack>
       <SimpleGrid cols={2}>
-        <NumberInput label="Desde (segundos)" description="Opcional" min={0} decimalScale={2} decimalSeparator="," value={start} onChange={setStart} error={errors.start} />
-        <NumberInput label="Hasta (segundos)" description="Opcional" min={0} decimalScale={2} decimalSeparator="," value={end} onChange={setEnd} error={errors.end} />
+        <NumberInput
+          label="Desde (segundos)"
+          description="Opcional"
+          min={0}
+          decimalScale={2}
+          decimalSeparator=","
+          value={start}
+          onChange={setStart}
+          error={errors.start}
+        />
+        <NumberInput
+          label="Hasta (segundos)"
+          description="Opcional"
+          min={0}
+          decimalScale={2}
+          decimalSeparator=","
+          value={end}
+          onChange={setEnd}
+          error={errors.end}
+        />
       </SimpleGrid>
       <TextInput label="Consigna" value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} error={errors.prompt} />
-      <Select label="Decisión correcta" placeholder="Elegí una decisión" data={options.decisions.map((o) => ({ value: o.id, label: o.label }))} value={decision} onChange={setDecision} error={errors.correctDecisionId} searchable={false} allowDeselect={false} />
-      <Select label="Sanción correcta" placeholder="Elegí una sanción" data={options.sanctions.map((o) => ({ value: o.id, label: o.label }))} value={sanction} onChange={setSanction} error={errors.correctSanctionId} allowDeselect={false} />
+      <Select
+        label="Decisión correcta"
+        placeholder="Elegí una decisión"
+        data={options.decisions.map((o) => ({ value: o.id, label: o.label }))}
+        value={decision}
+        onChange={setDecision}
+        error={errors.correctDecisionId}
+        searchable={false}
+        allowDeselect={false}
+      />
+      <Select
+        label="Sanción correcta"
+        placeholder="Elegí una sanción"
+        data={options.sanctions.map((o) => ({ value: o.id, label: o.label }))}
+        value={sanction}
+        onChange={setSanction}
+        error={errors.correctSanctionId}
+        allowDeselect={false}
+      />
       <SimpleGrid cols={2}>
-        <NumberInput label="Momento de la infracción (segundos)" description="Opcional" min={0} decimalScale={2} decimalSeparator="," value={moment} onChange={setMoment} error={errors.moment} />
-        <NumberInput label="Tolerancia (segundos)" description="Para el momento" min={0} decimalScale={2} decimalSeparator="," value={tolerance} onChange={setTolerance} error={errors.tolerance} />
+        <NumberInput
+          label="Momento de la infracción (segundos)"
+          description="Opcional"
+          min={0}
+          decimalScale={2}
+          decimalSeparator=","
+          value={moment}
+          onChange={setMoment}
+          error={errors.moment}
+        />
+        <NumberInput
+          label="Tolerancia (segundos)"
+          description="Para el momento"
+          min={0}
+          decimalScale={2}
+          decimalSeparator=","
+          value={tolerance}
+          onChange={setTolerance}
+          error={errors.tolerance}
+        />
       </SimpleGrid>
-      <Textarea label="Explicación" description="Se muestra al alumno después de responder (por ejemplo, la regla que se aplica)" autosize minRows={3} value={explanation} onChange={(e) => setExplanation(e.currentTarget.value)} error={errors.explanation} />
+      <Textarea
+        label="Explicación"
+        description="Se muestra al alumno después de responder (por ejemplo, la regla que se aplica)"
+        autosize
+        minRows={3}
+        value={explanation}
+        onChange={(e) => setExplanation(e.currentTarget.value)}
+        error={errors.explanation}
+      />
       {errors.form && (
         <Text c="red.8" role="alert">
           {errors.form}

@@ -30,16 +30,26 @@ export function JugadaResultView({ result, options, practice }: { result: Jugada
         {practice && <Text size="sm">Práctica: esta respuesta no cambia tu puntaje.</Text>}
         <List spacing="xs" listStyleType="none" styles={{ itemWrapper: { alignItems: 'flex-start' } }}>
           <List.Item icon={<Verdict ok={result.decisionCorrect} />}>
-            <Text span fw={700}>Decisión: {word(result.decisionCorrect)}.</Text>{' '}
-            {result.decisionCorrect ? `Elegiste ${result.correctDecision.label}.` : `Elegiste ${label(result.decisionId)}; la correcta es ${result.correctDecision.label}.`}
+            <Text span fw={700}>
+              Decisión: {word(result.decisionCorrect)}.
+            </Text>{' '}
+            {result.decisionCorrect
+              ? `Elegiste ${result.correctDecision.label}.`
+              : `Elegiste ${label(result.decisionId)}; la correcta es ${result.correctDecision.label}.`}
           </List.Item>
           <List.Item icon={<Verdict ok={result.sanctionCorrect} />}>
-            <Text span fw={700}>Sanción: {word(result.sanctionCorrect)}.</Text>{' '}
-            {result.sanctionCorrect ? `Elegiste ${result.correctSanction.label}.` : `Elegiste ${label(result.sanctionId)}; la correcta es ${result.correctSanction.label}.`}
+            <Text span fw={700}>
+              Sanción: {word(result.sanctionCorrect)}.
+            </Text>{' '}
+            {result.sanctionCorrect
+              ? `Elegiste ${result.correctSanction.label}.`
+              : `Elegiste ${label(result.sanctionId)}; la correcta es ${result.correctSanction.label}.`}
           </List.Item>
           {result.momentCorrect !== null && result.correctMoment !== null && (
             <List.Item icon={<Verdict ok={result.momentCorrect} />}>
-              <Text span fw={700}>Momento: {word(result.momentCorrect)}.</Text>{' '}
+              <Text span fw={700}>
+                Momento: {word(result.momentCorrect)}.
+              </Text>{' '}
               {result.moment === null ? 'No marcaste el momento' : `Marcaste ${formatMoment(result.moment)}`}; la infracción es a los{' '}
               {formatMoment(result.correctMoment)} (con {formatSeconds(result.tolerance)} de tolerancia).
             </List.Item>

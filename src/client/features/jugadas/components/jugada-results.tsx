@@ -6,15 +6,23 @@ import { formatMoment } from '../../../lib/seconds.ts';
 // The charting library is loaded only when the admin's results show a chart.
 const ResultsChart = lazy(async () => ({ default: (await import('./results-chart.tsx')).ResultsChart }));
 
-
 /** Per jugada: the share of right first attempts, a chart of what the class chose, and each trainee's answer. */
 export function JugadaResultsView({ results }: { results: JugadaResults }) {
   return (
     <Stack gap="md">
       {results.jugadas.map((r, index) => {
-        const chosen = (list: JugadaResults['jugadas'][number]['decisions']) => list.filter((o) => o.count > 0).map((o) => ({ label: o.label, count: o.count }));
+        const chosen = (list: JugadaResults['jugadas'][number]['decisions']) =>
+          list.filter((o) => o.count > 0).map((o) => ({ label: o.label, count: o.count }));
         return (
-          <Paper key={r.jugadaId} withBorder radius="md" p="md" component="section" aria-labelledby={`resultado-${r.jugadaId}`} data-testid="resultados-jugada">
+          <Paper
+            key={r.jugadaId}
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-labelledby={`resultado-${r.jugadaId}`}
+            data-testid="resultados-jugada"
+          >
             <Stack gap="sm">
               <Group justify="space-between" gap="xs">
                 <Group gap="xs">
@@ -27,7 +35,12 @@ export function JugadaResultsView({ results }: { results: JugadaResults }) {
                     </Badge>
                   )}
                 </Group>
-                <Badge size="lg" variant="light" color={r.percentCorrect === null ? 'gray' : r.percentCorrect >= 50 ? 'green' : 'red'} style={{ textTransform: 'none' }}>
+                <Badge
+                  size="lg"
+                  variant="light"
+                  color={r.percentCorrect === null ? 'gray' : r.percentCorrect >= 50 ? 'green' : 'red'}
+                  style={{ textTransform: 'none' }}
+                >
                   {r.percentCorrect === null ? 'Sin respuestas' : `${r.percentCorrect} % de aciertos`}
                 </Badge>
               </Group>

@@ -15,7 +15,14 @@ interface MomentMarkerProps {
 export function MomentMarker({ moment, onMark, onChange, disabled, ref }: MomentMarkerProps) {
   return (
     <Group gap="xs" wrap="wrap" align="center">
-      <Button ref={ref} variant="filled" color="grape" leftSection={<IconFlag size={18} aria-hidden />} onClick={onMark} disabled={disabled}>
+      <Button
+        ref={ref}
+        variant="filled"
+        color="grape"
+        leftSection={<IconFlag size={18} aria-hidden />}
+        onClick={onMark}
+        disabled={disabled}
+      >
         Marcar el momento
       </Button>
       <Text aria-live="polite" fw={600} data-testid="momento-marcado">
@@ -23,10 +30,22 @@ export function MomentMarker({ moment, onMark, onChange, disabled, ref }: Moment
       </Text>
       {moment !== null && (
         <Group gap={4}>
-          <Button variant="default" size="compact-md" aria-label="Restar 0,1 segundos" disabled={disabled || moment <= 0} onClick={() => onChange(Math.max(0, toTenth(moment - 0.1)))}>
+          <Button
+            variant="default"
+            size="compact-md"
+            aria-label="Restar 0,1 segundos"
+            disabled={disabled || moment <= 0}
+            onClick={() => onChange(Math.max(0, toTenth(moment - 0.1)))}
+          >
             −0,1 s
           </Button>
-          <Button variant="default" size="compact-md" aria-label="Sumar 0,1 segundos" disabled={disabled} onClick={() => onChange(toTenth(moment + 0.1))}>
+          <Button
+            variant="default"
+            size="compact-md"
+            aria-label="Sumar 0,1 segundos"
+            disabled={disabled}
+            onClick={() => onChange(toTenth(moment + 0.1))}
+          >
             +0,1 s
           </Button>
         </Group>

@@ -22,12 +22,22 @@ function ListEditor({ title, items, onChange }: { title: string; items: Draft; o
             onChange={(e) => onChange(items.map((o, i) => (i === index ? { ...o, label: e.currentTarget.value } : o)))}
             style={{ flex: 1 }}
           />
-          <ActionIcon variant="subtle" color="red" aria-label={`Quitar ${item.label || `opción ${index + 1}`}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Quitar ${item.label || `opción ${index + 1}`}`}
+            onClick={() => onChange(items.filter((_, i) => i !== index))}
+          >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Group>
       ))}
-      <Button variant="subtle" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => onChange([...items, { label: '', key: `nueva-${++keyCounter}` }])} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="subtle"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => onChange([...items, { label: '', key: `nueva-${++keyCounter}` }])}
+        style={{ alignSelf: 'flex-start' }}
+      >
         Agregar opción
       </Button>
     </Stack>
@@ -54,7 +64,11 @@ export function OptionsEditor({ courseId, options, onDone }: { courseId: string;
           {save.error.message}
         </Text>
       )}
-      <Button onClick={() => save.mutate({ decisions: strip(decisions), sanctions: strip(sanctions) }, { onSuccess: onDone })} loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        onClick={() => save.mutate({ decisions: strip(decisions), sanctions: strip(sanctions) }, { onSuccess: onDone })}
+        loading={save.isPending}
+        style={{ alignSelf: 'flex-start' }}
+      >
         Guardar opciones
       </Button>
     </Stack>

@@ -10,7 +10,11 @@ import { moduleKeys } from '../../../lib/query-keys.ts';
  * page that is being left still arrive.
  */
 export async function recordWatched(moduleId: string, input: WatchedInput, keepalive = false): Promise<Watched> {
-  const { watched } = await api<{ watched: Watched }>(`/api/modules/${encodeURIComponent(moduleId)}/watched`, { method: 'POST', body: input, keepalive });
+  const { watched } = await api<{ watched: Watched }>(`/api/modules/${encodeURIComponent(moduleId)}/watched`, {
+    method: 'POST',
+    body: input,
+    keepalive,
+  });
   return watched;
 }
 

@@ -34,7 +34,10 @@ export function useUpdateModule() {
   return useSingleFlightMutation({
     mutationFn: updateModule,
     onSuccess: (_data, { courseId, moduleId }) =>
-      Promise.all([invalidateCourseModuleLists(queryClient, courseId), queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) })]),
+      Promise.all([
+        invalidateCourseModuleLists(queryClient, courseId),
+        queryClient.invalidateQueries({ queryKey: moduleKeys.detail(moduleId) }),
+      ]),
     meta: { handlesOwnErrors: true },
   });
 }

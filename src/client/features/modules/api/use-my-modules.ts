@@ -8,7 +8,8 @@ import { moduleKeys } from '../../../lib/query-keys.ts';
 export const getMyModules = (courseId: string) =>
   loadPage<{ modules: StudentModule[] }>(pageUrls.courseModules(courseId)).then(({ modules }) => ({ modules }));
 
-export const myModulesQueryOptions = (courseId: string) => queryOptions({ queryKey: moduleKeys.mine(courseId), queryFn: () => getMyModules(courseId) });
+export const myModulesQueryOptions = (courseId: string) =>
+  queryOptions({ queryKey: moduleKeys.mine(courseId), queryFn: () => getMyModules(courseId) });
 
 /** A course's modules in order, as the signed-in student sees them: enabled ones open, the rest upcoming. */
 export function useMyModules(courseId: string) {

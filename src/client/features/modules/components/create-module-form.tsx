@@ -7,7 +7,13 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useCreateModule } from '../api/create-module.ts';
-import { toFormErrors, validateModuleFields, videoFileMissing, videoInput, type ModuleFields as ModuleFieldValues } from '../module-form-schema.ts';
+import {
+  toFormErrors,
+  validateModuleFields,
+  videoFileMissing,
+  videoInput,
+  type ModuleFields as ModuleFieldValues,
+} from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
 
 type Popup = { message: string; color: 'green' | 'red' };
@@ -111,7 +117,13 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
           </Stack>
         </Fieldset>
       </form>
-      <MessageDialog opened={popup !== null} message={popup?.message ?? ''} buttonLabel="Ok" color={popup?.color} onClose={() => setPopup(null)} />
+      <MessageDialog
+        opened={popup !== null}
+        message={popup?.message ?? ''}
+        buttonLabel="Ok"
+        color={popup?.color}
+        onClose={() => setPopup(null)}
+      />
     </Paper>
   );
 }

@@ -30,7 +30,15 @@ interface EditModuleModalProps {
 export function EditModuleModal({ module, opened, onClose, onExited }: EditModuleModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title="Editar módulo" size="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }} fullScreen={phone}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title="Editar módulo"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+      fullScreen={phone}
+    >
       {module && <EditModuleForm key={module.id} module={module} onDone={onClose} />}
     </Modal>
   );
@@ -108,8 +116,8 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
             onVideoUploading={setVideoUploading}
           />
           <Text size="xs" c="dimmed">
-            Los cambios en las preguntas valen para los alumnos a los que se les habilite el módulo desde ahora: quienes ya
-            lo tienen habilitado conservan sus preguntas y respuestas.
+            Los cambios en las preguntas valen para los alumnos a los que se les habilite el módulo desde ahora: quienes ya lo tienen
+            habilitado conservan sus preguntas y respuestas.
           </Text>
           {failure && (
             <Alert color="red" role="alert">

@@ -22,7 +22,14 @@ const students = (n: number) => `${count.format(n)} ${n === 1 ? 'alumno' : 'alum
 export function ModuleAccessModal({ target, opened, onClose, onExited }: ModuleAccessModalProps) {
   const title = target?.enabled === false ? 'Bloquear para todos' : 'Habilitar para todos';
   return (
-    <Modal opened={opened} onClose={onClose} onExitTransitionEnd={onExited} title={title} centered closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={onExited}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
       {target && <AccessConfirmation key={`${target.module.id}-${target.enabled}`} target={target} onClose={onClose} />}
     </Modal>
   );
@@ -59,7 +66,8 @@ function AccessConfirmation({ target: { module, enabled }, onClose }: { target: 
   return (
     <Stack>
       <Text>
-        {enabled ? '¿Habilitar' : '¿Bloquear'} el módulo <strong>«{module.name}»</strong> para todos los alumnos que tienen el curso habilitado?
+        {enabled ? '¿Habilitar' : '¿Bloquear'} el módulo <strong>«{module.name}»</strong> para todos los alumnos que tienen el curso
+        habilitado?
       </Text>
       <Text size="sm" c="dimmed">
         {enabled
@@ -70,7 +78,11 @@ function AccessConfirmation({ target: { module, enabled }, onClose }: { target: 
         <Button variant="default" onClick={onClose} disabled={setAccess.isPending} data-autofocus>
           Cancelar
         </Button>
-        <Button color={enabled ? 'teal.9' : 'red'} loading={setAccess.isPending} onClick={() => setAccess.mutate({ moduleId: module.id, courseId: module.courseId, enabled })}>
+        <Button
+          color={enabled ? 'teal.9' : 'red'}
+          loading={setAccess.isPending}
+          onClick={() => setAccess.mutate({ moduleId: module.id, courseId: module.courseId, enabled })}
+        >
           {enabled ? 'Habilitar para todos' : 'Bloquear para todos'}
         </Button>
       </Group>

@@ -3,9 +3,11 @@ import { ArchiveActions } from '../../../components/archive-actions.tsx';
 import { useArchiveModule, useDeleteModule } from '../api/archive-module.ts';
 
 const texts = {
-  archive: 'Los alumnos dejan de verlo, con su video, sus preguntas y su foro. Todas sus respuestas, correcciones y mensajes se conservan, y vuelven a verlos si lo restaurás.',
+  archive:
+    'Los alumnos dejan de verlo, con su video, sus preguntas y su foro. Todas sus respuestas, correcciones y mensajes se conservan, y vuelven a verlos si lo restaurás.',
   restore: 'Los alumnos que lo tenían habilitado vuelven a verlo, con todo lo que habían hecho.',
-  delete: 'Se borran para siempre el módulo y sus preguntas. Sólo se puede mientras ningún alumno haya trabajado en él; si ya lo hicieron, archivalo.',
+  delete:
+    'Se borran para siempre el módulo y sus preguntas. Sólo se puede mientras ningún alumno haya trabajado en él; si ya lo hicieron, archivalo.',
 };
 
 /** 'Archivar' / 'Restaurar' and 'Eliminar' for one module, each with a confirmation that says what happens. */

@@ -125,7 +125,13 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
             {questionCount(module.questions.length)} · {youtubeId(module.videoUrl) ? 'Video de YouTube' : 'Archivo de video'}
           </Text>
           <Group gap="xs" mt={6}>
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} aria-label={`Editar módulo ${module.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={onEdit}
+              aria-label={`Editar módulo ${module.name}`}
+            >
               Editar
             </Button>
             <Button
@@ -139,10 +145,20 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
             >
               Jugadas
             </Button>
-            <Button size="xs" variant="default" leftSection={<IconLockOpen size={14} color="var(--mantine-color-teal-8)" aria-hidden />} onClick={() => onSetAccess(true)}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconLockOpen size={14} color="var(--mantine-color-teal-8)" aria-hidden />}
+              onClick={() => onSetAccess(true)}
+            >
               Habilitar para todos
             </Button>
-            <Button size="xs" variant="default" leftSection={<IconLock size={14} color="var(--mantine-color-red-8)" aria-hidden />} onClick={() => onSetAccess(false)}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconLock size={14} color="var(--mantine-color-red-8)" aria-hidden />}
+              onClick={() => onSetAccess(false)}
+            >
               Bloquear para todos
             </Button>
             <ModuleArchiveActions module={module} />

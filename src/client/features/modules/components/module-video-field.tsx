@@ -15,7 +15,15 @@ const typeText = (mimeType: string) => (mimeType === 'video/webm' ? 'WebM' : 'MP
  * A chosen file is sent at once; the module refers to it when saved. 'Reemplazar' picks another
  * file, 'Quitar' leaves the module without a file until another one or an address is given.
  */
-export function ModuleVideoField({ form, onUploading, children }: { form: ModuleForm; onUploading: (uploading: boolean) => void; children: ReactNode }) {
+export function ModuleVideoField({
+  form,
+  onUploading,
+  children,
+}: {
+  form: ModuleForm;
+  onUploading: (uploading: boolean) => void;
+  children: ReactNode;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
@@ -38,7 +46,9 @@ export function ModuleVideoField({ form, onUploading, children }: { form: Module
     setProgress(0);
     onUploading(true);
     uploadModuleVideo(chosen, setProgress, controller.signal)
-      .then((uploaded) => form.setFieldValue('videoFile', { id: uploaded.id, name: chosen.name, mimeType: uploaded.mimeType, size: uploaded.size }))
+      .then((uploaded) =>
+        form.setFieldValue('videoFile', { id: uploaded.id, name: chosen.name, mimeType: uploaded.mimeType, size: uploaded.size }),
+      )
       .catch((failure: unknown) => {
         if (!controller.signal.aborted) setError(failure instanceof Error ? failure.message : String(failure));
       })

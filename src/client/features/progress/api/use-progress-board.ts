@@ -14,10 +14,14 @@ export const getProgressBoard = (courseId: string, search: string, page: number,
   api<ProgressBoard>(`/api/courses/${encodeURIComponent(courseId)}/progress${query(search, page)}`, { signal });
 
 /** The address of 'Descargar CSV': the whole board with the same filter. */
-export const progressCsvUrl = (courseId: string, search: string) => `/api/courses/${encodeURIComponent(courseId)}/progress.csv${query(search)}`;
+export const progressCsvUrl = (courseId: string, search: string) =>
+  `/api/courses/${encodeURIComponent(courseId)}/progress.csv${query(search)}`;
 
 export const progressBoardQueryOptions = (courseId: string, search: string, page: number) =>
-  queryOptions({ queryKey: progressKeys.page(courseId, search, page), queryFn: ({ signal }) => getProgressBoard(courseId, search, page, signal) });
+  queryOptions({
+    queryKey: progressKeys.page(courseId, search, page),
+    queryFn: ({ signal }) => getProgressBoard(courseId, search, page, signal),
+  });
 
 /** One page of the board, filtered on the server; the previous page stays shown while the next loads. */
 export function useProgressBoard(courseId: string, search: string, page: number) {

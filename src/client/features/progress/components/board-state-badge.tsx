@@ -13,7 +13,12 @@ export const boardStateColors: Record<BoardState, string> = {
 /** A module state with its colour and its words (colour is never the only sign). */
 export function BoardStateBadge({ state }: { state: BoardState }) {
   return (
-    <Badge color={boardStateColors[state]} variant={state === 'no-habilitado' ? 'outline' : 'light'} radius="sm" style={{ cursor: 'inherit' }}>
+    <Badge
+      color={boardStateColors[state]}
+      variant={state === 'no-habilitado' ? 'outline' : 'light'}
+      radius="sm"
+      style={{ cursor: 'inherit' }}
+    >
       {boardStateLabels[state]}
     </Badge>
   );

@@ -9,7 +9,8 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   return useSingleFlightMutation({
-    mutationFn: (input: CreateUserInput) => api<{ user: User }>('/api/users', { method: 'POST', body: input, idempotencyKey: keys.keyFor(input) }),
+    mutationFn: (input: CreateUserInput) =>
+      api<{ user: User }>('/api/users', { method: 'POST', body: input, idempotencyKey: keys.keyFor(input) }),
     onSuccess: () => {
       keys.done();
       return queryClient.invalidateQueries({ queryKey: userKeys.lists() });

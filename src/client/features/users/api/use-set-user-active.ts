@@ -7,10 +7,14 @@ import { progressKeys, userKeys } from '../../../lib/query-keys.ts';
 export function useSetUserActive(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (active: boolean) => api<UserDetail>(`/api/users/${encodeURIComponent(userId)}/active`, { method: 'PUT', body: { active } }),
+    mutationFn: (active: boolean) =>
+      api<UserDetail>(`/api/users/${encodeURIComponent(userId)}/active`, { method: 'PUT', body: { active } }),
     onSuccess: (detail) => {
       queryClient.setQueryData(userKeys.detail(userId), detail);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: userKeys.lists() }), queryClient.invalidateQueries({ queryKey: progressKeys.all })]);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: progressKeys.all }),
+      ]);
     },
     meta: { handlesOwnErrors: true },
   });

@@ -21,7 +21,10 @@ export function UserActiveToggle({ userId, userName }: { userId: string; userNam
     setActive.mutate(!active, {
       onSuccess: () => {
         close();
-        notify(active ? 'Usuario desactivado' : 'Usuario reactivado', active ? `${userName} ya no puede iniciar sesión.` : `${userName} puede volver a iniciar sesión.`);
+        notify(
+          active ? 'Usuario desactivado' : 'Usuario reactivado',
+          active ? `${userName} ya no puede iniciar sesión.` : `${userName} puede volver a iniciar sesión.`,
+        );
       },
     });
 
