@@ -23,10 +23,10 @@ export function pagePrefetchScript(routes: Record<keyof typeof routeSources, str
   var R = ${JSON.stringify(routes)};
   var p = location.pathname, m, u, c;
   if (p.indexOf('/admin/') === 0) return;
-  if (p === '/inicio') { u = '/api/pages/inicio'; c = R.home; }
-  else if ((m = /^\\/([^/]+)\\/modulos$/.exec(p))) { u = '/api/pages/courses/' + m[1] + '/modulos'; c = R.modules; }
+  if (p === '/inicio') { u = '/api/pages/home'; c = R.home; }
+  else if ((m = /^\\/([^/]+)\\/modulos$/.exec(p))) { u = '/api/pages/courses/' + m[1] + '/modules'; c = R.modules; }
   else if ((m = /^\\/([^/]+)\\/([^/]+)\\/modulo$/.exec(p))) { u = '/api/pages/modules/' + m[2]; c = R.module; }
-  else if ((m = /^\\/([^/]+)\\/([^/]+)\\/actividades$/.exec(p))) { u = '/api/pages/modules/' + m[2] + '/actividades'; c = R.activities; }
+  else if ((m = /^\\/([^/]+)\\/([^/]+)\\/actividades$/.exec(p))) { u = '/api/pages/modules/' + m[2] + '/activity'; c = R.activities; }
   if (!u) return;
   var d = document.getElementById('aula-page-data');
   if (d && d.getAttribute('data-url') === u) {

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { apiErrorSchema } from '../shared/api-error.ts';
 import { messages } from '../shared/messages.ts';
 import { createAuth } from './auth/auth.ts';
-import { createGuards, type CurrentSession } from './auth/guards.ts';
+import { createGuards } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -43,8 +43,6 @@ import type { FileStorage } from './files/storage.ts';
 import { imageRoutes } from './images/routes.ts';
 import { forumRoutes } from './forum/routes.ts';
 import { createdEvent, createdEventsSince, findMessage } from './forum/service.ts';
-import { createSessionEvents } from './auth/session-events.ts';
-import { createSessionCache } from './auth/session-cache.ts';
 import { createEventBus } from './live/bus.ts';
 import { moduleRoutes } from './modules/routes.ts';
 import { accountRoutes } from './notifications/routes.ts';
@@ -154,17 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
     loadMessagesSince: (since) => createdEventsSince(database.db, since),
   });
-  const sessions = createSessionEvents(events);
-  // Sessions checked from memory, forgotten on every instance when they end (session-cache.ts).
-  const sessionCache = createSessionCache<CurrentSession>({ sessions, bus: events });
+  // A session that ends closes the live streams it holds open, on every instance.
   const auth = createAuth({
     db: database.db,
     secret: deps.authSecret,
     publicUrl: config.publicUrl,
     mailer,
     logger,
-    onSessionDeleted: (session) => sessionCache.end({ userId: session.userId, sessionId: session.id, reason: 'session-deleted' }),
-    onUserChanged: (user) => sessionCache.end({ userId: user.id, reason: 'user-changed' }),
+    onSessionDeleted: (session) => events.publish({ type: 'session.ended', userId: session.userId, sessionId: session.id }),
+    onUserChanged: (user) => events.publish({ type: 'session.ended', userId: user.id }),
   });
   const storage = deps.storage ?? (await openStorage(config));
   const ctx: AppContext = {
@@ -172,12 +168,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     database,
     db: database.db,
     auth,
-    guards: createGuards(auth, sessionCache),
+    guards: createGuards(auth, database.db, deps.authSecret),
     mailer,
     mailQueue: mailer,
     storage,
     events,
-    sessions: { ...sessions, publish: (ended) => sessionCache.end(ended) },
     logger,
   };
 

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Auth } from './auth/auth.ts';
 import type { Guards } from './auth/guards.ts';
-import type { SessionEvents } from './auth/session-events.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
@@ -20,8 +19,7 @@ export interface AppContext {
   /** Emails SMTP refused, retried by the background worker. */
   mailQueue: MailQueue;
   storage: FileStorage;
+  /** Live events on every instance: the forum's, and access or sessions that ended. */
   events: EventBus;
-  /** "These sessions ended", on every instance (sign-out, reset, revocation). */
-  sessions: SessionEvents;
   logger: Logger;
 }

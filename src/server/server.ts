@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { createSessionEvents } from './auth/session-events.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
@@ -75,15 +74,7 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         logger,
       )
     : undefined;
-  // Expired sessions are never served from memory (the cache checks the expiry), so their deletion
-  // is announced without waiting for every instance to acknowledge each one.
-  const cleanup = scheduleCleanup({
-    database,
-    storage: ctx.storage,
-    sessionEvents: createSessionEvents(ctx.events),
-    logger,
-    minutes: config.cleanupIntervalMinutes,
-  });
+  const cleanup = scheduleCleanup({ database, storage: ctx.storage, logger, minutes: config.cleanupIntervalMinutes });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
   const stopNotifications = startNotificationWorker(ctx);
   const address = app.server.address();

@@ -61,6 +61,14 @@ export function progressFromSummary({ submitted, items, correct, incorrect }: Pr
   return 'sin-responder';
 }
 
+/**
+ * Whether the student did something in their activity: wrote an answer, sent it, was corrected.
+ * An archived module stays readable for them when they did.
+ */
+export function hasWork(activity: { submittedAt: unknown; correctedAt: unknown; answered: number }): boolean {
+  return activity.submittedAt != null || activity.correctedAt != null || activity.answered > 0;
+}
+
 export function progressOf(activity: ActivityState): ModuleProgress {
   return progressFromSummary({
     submitted: activity.submitted,

@@ -129,7 +129,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
 
     const courses = await call(t.app, { url: '/api/courses', cookie: learner.cookie });
     expect(courses.json().courses.map((c: { id: string }) => c.id)).toEqual([course.id]);
-    const own = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: learner.cookie });
+    const own = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: learner.cookie });
     expect(own.statusCode).toBe(200);
     expect(own.json().activity).toMatchObject({
       userId: learner.id,
@@ -201,7 +201,11 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     const before = correction.json().activity;
 
     expect((await put(url, { enabled: false }, adminCookie)).statusCode).toBe(204);
-    for (const path of [`/api/modules/${module.id}`, `/api/modules/${module.id}/activity`, `/api/modules/${module.id}/messages`]) {
+    for (const path of [
+      `/api/pages/modules/${module.id}`,
+      `/api/pages/modules/${module.id}/activity`,
+      `/api/modules/${module.id}/messages`,
+    ]) {
       const response = await call(t.app, { url: path, cookie: learner.cookie });
       expect(response.statusCode, path).toBe(404);
       expect(response.json()).toMatchObject(moduleHiddenBody);
@@ -213,7 +217,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
       body: { answers: [{ itemId: items[1]!.id, answer: 'Cambiada mientras estaba bloqueado' }] },
     });
     expect(write.statusCode).toBe(404);
-    const mine = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: learner.cookie });
+    const mine = await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: learner.cookie });
     expect(mine.json().modules).toEqual([expect.objectContaining({ id: module.id, enabled: false, progress: null })]);
     // The admin still sees the student's work, and their state in the blocked module.
     const adminView = await call(t.app, { url: `/api/users/${learner.id}/modules/${module.id}/activity`, cookie: adminCookie });
@@ -222,7 +226,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     expect(adminList.json().modules).toEqual([expect.objectContaining({ id: module.id, enabled: false, progress: 'con-correcciones' })]);
 
     expect((await put(url, { enabled: true }, adminCookie)).statusCode).toBe(204);
-    const back = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: learner.cookie });
+    const back = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: learner.cookie });
     expect(back.statusCode).toBe(200);
     expect(back.json().activity).toMatchObject({ id: before.id, progress: 'con-correcciones', items: before.items });
     expect(back.json().activity.items).toMatchObject([
@@ -244,9 +248,9 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     expect(courses.json().courses).toEqual([]);
     for (const path of [
       `/api/courses/${course.id}`,
-      `/api/courses/${course.id}/my-modules`,
-      `/api/modules/${module.id}`,
-      `/api/modules/${module.id}/activity`,
+      `/api/pages/courses/${course.id}/modules`,
+      `/api/pages/modules/${module.id}`,
+      `/api/pages/modules/${module.id}/activity`,
       `/api/modules/${module.id}/messages`,
       `/api/courses/${course.id}/documents`,
     ]) {
@@ -254,7 +258,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
     }
 
     await put(`/api/users/${learner.id}/courses/${course.id}/access`, { enabled: true }, adminCookie);
-    expect((await call(t.app, { url: `/api/modules/${module.id}`, cookie: learner.cookie })).statusCode).toBe(200);
+    expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: learner.cookie })).statusCode).toBe(200);
     const messagesBack = await call(t.app, { url: `/api/modules/${module.id}/messages`, cookie: learner.cookie });
     expect(messagesBack.json().messages).toMatchObject([{ body: 'Mi pregunta', mine: true }]);
   });
@@ -355,7 +359,7 @@ describe('PUT /api/modules/:moduleId/access (everyone in the course)', () => {
     const blocked = await put(`/api/modules/${module.id}/access`, { enabled: false }, adminCookie);
     expect(blocked.json()).toEqual({ affected: 2 });
     expect(await moduleAccessOf(first.id, module.id)).toBe(false);
-    expect((await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: secondCookie })).statusCode).toBe(404);
+    expect((await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: secondCookie })).statusCode).toBe(404);
     expect((await activityOf(t.ctx, second.id, module.id)).items[0]?.answer).toBe('Guardada');
   });
 

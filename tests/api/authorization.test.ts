@@ -313,12 +313,6 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/modules` }) },
   },
   {
-    route: 'GET /api/courses/:courseId/my-modules',
-    expected: [401, 404, 200, 200],
-    request: () => ({ url: `/api/courses/${f.courseId}/my-modules` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/courses/${id}/my-modules` }) },
-  },
-  {
     route: 'POST /api/modules',
     expected: [401, 403, 403, 201],
     request: () => ({
@@ -336,12 +330,6 @@ const rows: Row[] = [
         body: { courseId: id, name: 'Módulo nuevo', imageId: f.imageId, videoUrl: 'dQw4w9WgXcQ', questions: [] },
       }),
     },
-  },
-  {
-    route: 'GET /api/modules/:moduleId',
-    expected: [401, 404, 200, 200],
-    request: () => ({ url: `/api/modules/${f.moduleId}` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}` }) },
   },
   {
     route: 'PATCH /api/modules/:moduleId',
@@ -491,12 +479,6 @@ const rows: Row[] = [
   },
 
   // Activities: students reach only their own, of a module enabled for them; admins use the admin routes.
-  {
-    route: 'GET /api/modules/:moduleId/activity',
-    expected: [401, 404, 200, 403],
-    request: () => ({ url: `/api/modules/${f.moduleId}/activity` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/activity` }) },
-  },
   {
     route: 'PUT /api/modules/:moduleId/activity/answers',
     expected: [401, 404, 200, 403],
@@ -753,12 +735,12 @@ const rows: Row[] = [
   },
 
   // Pages: one request per page a student opens most, authorized exactly like the routes they stand for.
-  { route: 'GET /api/pages/inicio', expected: [401, 200, 200, 200], request: () => ({ url: '/api/pages/inicio' }) },
+  { route: 'GET /api/pages/home', expected: [401, 200, 200, 200], request: () => ({ url: '/api/pages/home' }) },
   {
-    route: 'GET /api/pages/courses/:courseId/modulos',
+    route: 'GET /api/pages/courses/:courseId/modules',
     expected: [401, 404, 200, 200],
-    request: () => ({ url: `/api/pages/courses/${f.courseId}/modulos` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/courses/${id}/modulos` }) },
+    request: () => ({ url: `/api/pages/courses/${f.courseId}/modules` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/courses/${id}/modules` }) },
   },
   {
     route: 'GET /api/pages/modules/:moduleId',
@@ -767,10 +749,10 @@ const rows: Row[] = [
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
   },
   {
-    route: 'GET /api/pages/modules/:moduleId/actividades',
+    route: 'GET /api/pages/modules/:moduleId/activity',
     expected: [401, 404, 200, 403],
-    request: () => ({ url: `/api/pages/modules/${f.moduleId}/actividades` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }) },
+    request: () => ({ url: `/api/pages/modules/${f.moduleId}/activity` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}/activity` }) },
   },
 ];
 

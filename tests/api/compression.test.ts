@@ -84,14 +84,14 @@ describe('bytes on the wire', () => {
     const get = (url: string, cookie: string) => ({ url, cookie });
     const requests = [
       get('/api/auth/session', student.cookie),
-      get('/api/pages/inicio', student.cookie),
-      get(`/api/pages/courses/${courseId}/modulos`, student.cookie),
+      get('/api/pages/home', student.cookie),
+      get(`/api/pages/courses/${courseId}/modules`, student.cookie),
       get(`/api/pages/modules/${moduleId}`, student.cookie),
-      get(`/api/pages/modules/${moduleId}/actividades`, student.cookie),
+      get(`/api/pages/modules/${moduleId}/activity`, student.cookie),
       get('/api/courses', student.cookie),
       get(`/api/courses/${courseId}`, student.cookie),
-      get(`/api/modules/${moduleId}`, student.cookie),
-      get(`/api/modules/${moduleId}/activity`, student.cookie),
+      get(`/api/pages/modules/${moduleId}`, student.cookie),
+      get(`/api/pages/modules/${moduleId}/activity`, student.cookie),
       get(`/api/modules/${moduleId}/messages`, student.cookie),
       get(`/api/courses/${courseId}/documents`, student.cookie),
       get('/api/me/email-preferences', student.cookie),
@@ -107,7 +107,7 @@ describe('bytes on the wire', () => {
       expect(response.headers.etag, request.url).toMatch(/^W\/"/);
     }
     // Refusals and writes carry a person's situation too.
-    const missing = await call(t.app, { url: `/api/modules/${unknownId()}`, cookie: student.cookie });
+    const missing = await call(t.app, { url: `/api/pages/modules/${unknownId()}`, cookie: student.cookie });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
     const posted = await call(t.app, {

@@ -71,7 +71,7 @@ describe('PUT /api/activities/:activityId/correction', () => {
     ]);
 
     // The student sees the new feedback, may fix only the item now wrong, and submit again.
-    const own = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: student.cookie });
+    const own = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: student.cookie });
     expect(own.json().activity.items[1].feedback).toBe('Son dos minutos.');
     const locked = await call(t.app, {
       method: 'PUT',
@@ -112,7 +112,7 @@ describe('PUT /api/activities/:activityId/correction', () => {
     expect(history[0]!.items.map((i) => i.correct)).toEqual([true, true]);
     expect(Date.parse(history[0]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(history[1]!.createdAt));
     // The student's own view carries no history.
-    const own = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: student.cookie });
+    const own = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: student.cookie });
     expect(own.json()).not.toHaveProperty('history');
   });
 

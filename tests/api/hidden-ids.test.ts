@@ -37,17 +37,14 @@ interface StudentRoute {
 /** Every route a student may call with an id of something they might not be allowed to see. */
 const routes: StudentRoute[] = [
   { route: 'GET /api/courses/:courseId', kind: 'course', request: (id) => ({ url: `/api/courses/${id}` }) },
-  { route: 'GET /api/courses/:courseId/my-modules', kind: 'course', request: (id) => ({ url: `/api/courses/${id}/my-modules` }) },
   { route: 'GET /api/courses/:courseId/documents', kind: 'course', request: (id) => ({ url: `/api/courses/${id}/documents` }) },
-  { route: 'GET /api/pages/courses/:courseId/modulos', kind: 'course', request: (id) => ({ url: `/api/pages/courses/${id}/modulos` }) },
-  { route: 'GET /api/modules/:moduleId', kind: 'module', request: (id) => ({ url: `/api/modules/${id}` }) },
+  { route: 'GET /api/pages/courses/:courseId/modules', kind: 'course', request: (id) => ({ url: `/api/pages/courses/${id}/modules` }) },
   { route: 'GET /api/pages/modules/:moduleId', kind: 'module', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
   {
-    route: 'GET /api/pages/modules/:moduleId/actividades',
+    route: 'GET /api/pages/modules/:moduleId/activity',
     kind: 'module',
-    request: (id) => ({ url: `/api/pages/modules/${id}/actividades` }),
+    request: (id) => ({ url: `/api/pages/modules/${id}/activity` }),
   },
-  { route: 'GET /api/modules/:moduleId/activity', kind: 'module', request: (id) => ({ url: `/api/modules/${id}/activity` }) },
   {
     route: 'PUT /api/modules/:moduleId/activity/answers',
     kind: 'module',

@@ -199,64 +199,61 @@ describe('other creates with Idempotency-Key', () => {
   });
 });
 
-describe('a reservation whose first request died', () => {
-  const defaults = { ...idempotencyTiming };
-  afterEach(() => {
-    Object.assign(idempotencyTiming, defaults);
-  });
-  const url = () => `/api/modules/${moduleId}/messages`;
-  /** The row a request leaves behind when its process is killed mid-create: no answer, no heartbeat since `ago`. */
-  const orphan = (key: string, text: string, ago: string) =>
-    t.ctx.db.insert(idempotencyKey).values({
-      userId: student.id,
-      key,
-      requestHash: idempotencyRequestHash(key, 'POST', url(), { body: text }),
-      owner: 'proceso-muerto',
-      refreshedAt: sql`now() - ${ago}::interval`,
-    });
-
-  it('is taken over at once by the repeat, which posts the message once (201)', async () => {
+describe('a first request whose process died', () => {
+  it('leaves nothing to wait for: repeats at the same time post the message once, and get the same answer', async () => {
     const key = randomUUID();
-    await orphan(key, 'Tras la caída', '1 minute');
-    const startedAt = Date.now();
-    const retry = await post({ body: 'Tras la caída' }, student.cookie, key);
-    expect(retry.statusCode, retry.body).toBe(201);
-    expect(Date.now() - startedAt).toBeLessThan(idempotencyTiming.waitMs / 2);
-    expect(await storedWith('Tras la caída')).toHaveLength(1);
-    // The answer is kept: a further repeat gets it.
-    const again = await post({ body: 'Tras la caída' }, student.cookie, key);
-    expect(again.json()).toEqual(retry.json());
-    expect(await storedWith('Tras la caída')).toHaveLength(1);
-  });
-
-  it('is taken over by only one of two repeats at the same time', async () => {
-    const key = randomUUID();
-    await orphan(key, 'Dos reintentos', '1 minute');
-    const answers = await Promise.all([1, 2, 3].map(() => post({ body: 'Dos reintentos' }, student.cookie, key)));
+    const answers = await Promise.all([1, 2, 3].map(() => post({ body: 'Tres a la vez' }, student.cookie, key)));
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((r) => r.json().message.id)).size).toBe(1);
-    expect(await storedWith('Dos reintentos')).toHaveLength(1);
+    expect(await storedWith('Tres a la vez')).toHaveLength(1);
   });
 
-  it('is still refused with a reused key for another request', async () => {
+  it('is refused with a reused key for another request', async () => {
     const key = randomUUID();
-    await orphan(key, 'El primero', '1 minute');
+    expect((await post({ body: 'El primero' }, student.cookie, key)).statusCode).toBe(201);
     const other = await post({ body: 'Otro' }, student.cookie, key);
     expect(other.statusCode).toBe(409);
     expect(other.json().error.message).toBe(messages.idempotencyKeyReused);
     expect(await storedWith('Otro')).toHaveLength(0);
   });
+});
 
-  it('is taken over once its heartbeat goes stale, within the wait of the repeat', async () => {
-    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 500, waitMs: 3000 });
+describe('a create outside our transaction (a user) whose first request died', () => {
+  const defaults = { ...idempotencyTiming };
+  afterEach(() => {
+    Object.assign(idempotencyTiming, defaults);
+  });
+  const requestWith = (key: string) =>
+    ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'usuario' } }) as unknown as FastifyRequest;
+  /** The reservation a request leaves behind when its process is killed mid-create: no answer, made `ago`. */
+  const orphan = (key: string, ago: string) =>
+    t.ctx.db.insert(idempotencyKey).values({
+      userId: student.id,
+      key,
+      requestHash: idempotencyRequestHash(key, 'POST', '/api/pruebas', { texto: 'usuario' }),
+      createdAt: sql`now() - ${ago}::interval`,
+    });
+
+  it('is taken over by the repeat once it is abandoned, which creates once', async () => {
+    Object.assign(idempotencyTiming, { abandonedMs: 500, waitMs: 3000 });
     const key = randomUUID();
-    // Killed just now: the heartbeat is fresh, nobody refreshes it any more.
-    await orphan(key, 'Recién caído', '0 seconds');
+    await orphan(key, '0 seconds');
+    let runs = 0;
     const startedAt = Date.now();
-    const retry = await post({ body: 'Recién caído' }, student.cookie, key);
-    expect(retry.statusCode, retry.body).toBe(201);
+    const result = await idempotent(t.ctx.db, requestWith(key), student.id, async () => ({ run: ++runs }));
+    expect(result).toEqual({ run: 1 });
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(400);
-    expect(await storedWith('Recién caído')).toHaveLength(1);
+    // The answer is kept: a further repeat gets it.
+    expect(await idempotent(t.ctx.db, requestWith(key), student.id, async () => ({ run: ++runs }))).toEqual({ run: 1 });
+    expect(runs).toBe(1);
+  });
+
+  it('is taken over at once when it is older than that', async () => {
+    const key = randomUUID();
+    await orphan(key, '1 hour');
+    const startedAt = Date.now();
+    expect(await idempotent(t.ctx.db, requestWith(key), student.id, async () => 'creado')).toBe('creado');
+    expect(Date.now() - startedAt).toBeLessThan(idempotencyTiming.waitMs / 2);
   });
 });
 
@@ -269,8 +266,8 @@ describe('a first request still running', () => {
     ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'largo' } }) as unknown as FastifyRequest;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('keeps its reservation alive for longer than the stale time: the repeat waits for its answer', async () => {
-    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 400, waitMs: 4000 });
+  it('is waited for: the repeat gets its answer', async () => {
+    Object.assign(idempotencyTiming, { waitMs: 4000 });
     const key = randomUUID();
     let runs = 0;
     // A long create (an upload): many times the stale time.
@@ -290,7 +287,7 @@ describe('a first request still running', () => {
   });
 
   it('answers a repeat 409 (in progress) when it runs longer than the wait', async () => {
-    Object.assign(idempotencyTiming, { heartbeatMs: 100, staleMs: 400, waitMs: 800 });
+    Object.assign(idempotencyTiming, { waitMs: 800 });
     const key = randomUUID();
     let runs = 0;
     const first = idempotent(t.ctx.db, requestWith(key), student.id, async () => {

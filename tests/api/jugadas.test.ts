@@ -441,17 +441,17 @@ describe('the score on the module list and the module page', () => {
     await send(second.id, 'Gol');
     await send(second.id, 'Tiro de 7 metros');
 
-    const list = (await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: trainee.cookie })).json().modules as Array<{
+    const list = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: trainee.cookie })).json().modules as Array<{
       id: string;
       jugadas: unknown;
     }>;
     expect(list.find((m) => m.id === module.id)?.jugadas).toEqual({ correct: 1, total: 2 });
     expect(list.find((m) => m.id === closed.id)?.jugadas).toBeNull();
     expect(list.find((m) => m.id === noJugadas.id)?.jugadas).toBeNull();
-    const page = await call(t.app, { url: `/api/modules/${module.id}`, cookie: trainee.cookie });
+    const page = await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: trainee.cookie });
     expect(page.json().module.jugadas).toEqual({ correct: 1, total: 2 });
     // The pages' single requests carry the same score.
-    const listPage = (await call(t.app, { url: `/api/pages/courses/${course.id}/modulos`, cookie: trainee.cookie })).json();
+    const listPage = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: trainee.cookie })).json();
     expect(listPage.modules).toEqual(list);
     const modulePage = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: trainee.cookie })).json();
     expect(modulePage.module.jugadas).toEqual({ correct: 1, total: 2 });
@@ -483,13 +483,13 @@ describe('deleting and archiving a jugada', () => {
   /** The trainee's score as every place they see it says it: all must agree. */
   async function scoresSeen(courseId: string, moduleId: string, cookie: string) {
     const mine = (await call(t.app, { url: `/api/modules/${moduleId}/my-jugadas`, cookie })).json().jugadas;
-    const list = (await call(t.app, { url: `/api/courses/${courseId}/my-modules`, cookie })).json().modules as Array<{
+    const list = (await call(t.app, { url: `/api/pages/courses/${courseId}/modules`, cookie })).json().modules as Array<{
       id: string;
       jugadas: unknown;
     }>;
-    const page = (await call(t.app, { url: `/api/modules/${moduleId}`, cookie })).json().module;
+    const page = (await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie })).json().module;
     const modulePage = (await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie })).json();
-    const listPage = (await call(t.app, { url: `/api/pages/courses/${courseId}/modulos`, cookie })).json();
+    const listPage = (await call(t.app, { url: `/api/pages/courses/${courseId}/modules`, cookie })).json();
     const scores = [
       mine.score,
       list.find((m) => m.id === moduleId)?.jugadas,

@@ -160,9 +160,9 @@ describe('watched progress', () => {
     const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
     expect(page.module.watched).toEqual({ percent: 40, seconds: 40, duration: 100, position: 80 });
     expect(page.modules.find((m: { id: string }) => m.id === module.id).watchedPercent).toBe(40);
-    const list = (await call(t.app, { url: `/api/pages/courses/${course.id}/modulos`, cookie: student.cookie })).json();
+    const list = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: student.cookie })).json();
     expect(list.modules[0].watchedPercent).toBe(40);
-    const single = (await call(t.app, { url: `/api/modules/${module.id}`, cookie: student.cookie })).json();
+    const single = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
     expect(single.module.watched.percent).toBe(40);
 
     // The admin sees it per student.

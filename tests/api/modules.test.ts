@@ -68,7 +68,7 @@ describe('GET /api/courses/:courseId/modules (admin)', () => {
   });
 });
 
-describe('GET /api/courses/:courseId/my-modules (student)', () => {
+describe('GET /api/pages/courses/:courseId/modules (student)', () => {
   it('shows every module with whether it is enabled and, for enabled ones, the progress', async () => {
     const course = await buildCourse(t.ctx);
     const open = await buildModule(t.ctx, course.id, { name: 'Abierto', questions: ['¿Uno?'] });
@@ -81,7 +81,7 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
     await submitAnswers(t.ctx, reader.id, approved.id);
     await correctActivity(t.ctx, reader.id, approved.id, [true]);
 
-    const response = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
+    const response = await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: reader.cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().modules).toEqual([
       {
@@ -132,21 +132,21 @@ describe('GET /api/courses/:courseId/my-modules (student)', () => {
 
     // Blocked again: shown as upcoming, with no progress, although the answers are kept.
     await enableModule(t.ctx, reader.id, sent.id, false);
-    const after = await call(t.app, { url: `/api/courses/${course.id}/my-modules`, cookie: reader.cookie });
+    const after = await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: reader.cookie });
     expect(after.json().modules[1]).toMatchObject({ id: sent.id, enabled: false, progress: null });
   });
 
   it('answers 401, and 404 without the course (or with it blocked) as for an unknown course', async () => {
     const course = await buildCourse(t.ctx);
     await buildModule(t.ctx, course.id);
-    const url = `/api/courses/${course.id}/my-modules`;
+    const url = `/api/pages/courses/${course.id}/modules`;
     expect((await call(t.app, { url })).statusCode).toBe(401);
     expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(404);
     await enableCourse(t.ctx, outsider.id, course.id);
     expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(200);
     await enableCourse(t.ctx, outsider.id, course.id, false);
     expect((await call(t.app, { url, cookie: outsider.cookie })).statusCode).toBe(404);
-    expect((await call(t.app, { url: `/api/courses/${unknownId()}/my-modules`, cookie: outsider.cookie })).statusCode).toBe(404);
+    expect((await call(t.app, { url: `/api/pages/courses/${unknownId()}/modules`, cookie: outsider.cookie })).statusCode).toBe(404);
   });
 });
 
@@ -231,12 +231,12 @@ describe('POST /api/modules', () => {
   });
 });
 
-describe('GET /api/modules/:moduleId', () => {
+describe('GET /api/pages/modules/:moduleId', () => {
   it('shows a student the module only while both the module and its course are enabled', async () => {
     const course = await buildCourse(t.ctx);
     const module = await buildModule(t.ctx, course.id, { questions: ['¿Secreta?'] });
     const viewer = await signedIn(t.app, t.ctx);
-    const get = () => call(t.app, { url: `/api/modules/${module.id}`, cookie: viewer.cookie });
+    const get = () => call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: viewer.cookie });
 
     expect((await get()).statusCode).toBe(404);
     await enableCourse(t.ctx, viewer.id, course.id);
@@ -246,19 +246,17 @@ describe('GET /api/modules/:moduleId', () => {
     const allowed = await get();
     expect(allowed.statusCode).toBe(200);
     // Without the question list (the student gets the questions through their activity), with their state.
-    expect(allowed.json()).toEqual({
-      module: {
-        id: module.id,
-        courseId: course.id,
-        name: module.name,
-        imageUrl: module.imageUrl,
-        videoUrl: module.videoUrl,
-        videoFile: null,
-        position: 0,
-        progress: 'sin-responder',
-        jugadas: null,
-        watched: null,
-      },
+    expect(allowed.json().module).toEqual({
+      id: module.id,
+      courseId: course.id,
+      name: module.name,
+      imageUrl: module.imageUrl,
+      videoUrl: module.videoUrl,
+      videoFile: null,
+      position: 0,
+      progress: 'sin-responder',
+      jugadas: null,
+      watched: null,
     });
 
     await enableCourse(t.ctx, viewer.id, course.id, false);
@@ -274,11 +272,11 @@ describe('GET /api/modules/:moduleId', () => {
   it('gives the admin the module with its questions, and answers 401 and 404', async () => {
     const course = await buildCourse(t.ctx);
     const module = await buildModule(t.ctx, course.id, { questions: ['¿Una?'] });
-    const asAdmin = await call(t.app, { url: `/api/modules/${module.id}`, cookie: adminCookie });
+    const asAdmin = await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: adminCookie });
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().module.questions).toEqual([{ id: expect.any(String), text: '¿Una?' }]);
-    expect((await call(t.app, { url: `/api/modules/${module.id}` })).statusCode).toBe(401);
-    const unknown = await call(t.app, { url: `/api/modules/${unknownId()}`, cookie: student.cookie });
+    expect((await call(t.app, { url: `/api/pages/modules/${module.id}` })).statusCode).toBe(401);
+    const unknown = await call(t.app, { url: `/api/pages/modules/${unknownId()}`, cookie: student.cookie });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toMatchObject({ code: 'NOT_FOUND', message: 'El módulo no existe.' });
   });
@@ -337,12 +335,12 @@ describe('PATCH /api/modules/:moduleId', () => {
       questions: [{ text: '¿Nueva 1?' }, { text: '¿Nueva 2?' }],
     });
 
-    const kept = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: holder.cookie });
+    const kept = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: holder.cookie });
     expect(kept.json().activity.items).toMatchObject([{ question: '¿Vieja?', answer: 'Mi respuesta' }]);
 
     const newcomer = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, newcomer.id, module.id);
-    const fresh = await call(t.app, { url: `/api/modules/${module.id}/activity`, cookie: newcomer.cookie });
+    const fresh = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie: newcomer.cookie });
     expect(fresh.json().activity.items.map((i: { question: string }) => i.question)).toEqual(['¿Nueva 1?', '¿Nueva 2?']);
   });
 });
@@ -394,7 +392,7 @@ describe('PUT /api/courses/:courseId/modules/order', () => {
     const response = await put([ids[2], ids[0], ids[1]], adminCookie);
     expect(response.statusCode).toBe(204);
     expect(await order()).toEqual(['C', 'A', 'B']);
-    const mine = await call(t.app, { url: `/api/courses/${courseId}/my-modules`, cookie: student.cookie });
+    const mine = await call(t.app, { url: `/api/pages/courses/${courseId}/modules`, cookie: student.cookie });
     expect(mine.json().modules.map((m: { name: string; position: number }) => [m.name, m.position])).toEqual([
       ['C', 0],
       ['A', 1],

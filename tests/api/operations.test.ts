@@ -121,7 +121,7 @@ describe('scheduled clean-up', () => {
     expect(stored).toContain(image!.storageKey);
 
     const sessionsBefore = (await t.ctx.db.select().from(session)).length;
-    const yearLater = await cleanUp(t.ctx.database, t.ctx.storage, new Date(now.getTime() + 365 * 86_400_000), t.ctx.sessions);
+    const yearLater = await cleanUp(t.ctx.database, t.ctx.storage, new Date(now.getTime() + 365 * 86_400_000));
     expect(yearLater.sessions).toBe(sessionsBefore);
     expect((await call(t.app, { url: '/api/auth/session', cookie })).json().user).toBeNull();
   });

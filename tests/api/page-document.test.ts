@@ -57,10 +57,10 @@ async function documentFor(pathname: string, cookie?: string) {
 
 describe('the page data inside the document', () => {
   it('maps each student page to its data route, and nothing else', () => {
-    expect(pageDataUrl('/inicio')).toBe('/api/pages/inicio');
-    expect(pageDataUrl('/c1/modulos')).toBe('/api/pages/courses/c1/modulos');
+    expect(pageDataUrl('/inicio')).toBe('/api/pages/home');
+    expect(pageDataUrl('/c1/modulos')).toBe('/api/pages/courses/c1/modules');
     expect(pageDataUrl('/c1/m1/modulo')).toBe('/api/pages/modules/m1');
-    expect(pageDataUrl('/c1/m1/actividades')).toBe('/api/pages/modules/m1/actividades');
+    expect(pageDataUrl('/c1/m1/actividades')).toBe('/api/pages/modules/m1/activity');
     for (const other of ['/', '/admin/inicio', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta'])
       expect(pageDataUrl(other)).toBeNull();
   });
@@ -159,11 +159,11 @@ describe('the page data inside the document', () => {
 
   it('the other student pages carry their data too', async () => {
     const home = await documentFor('/inicio', a.cookie);
-    expect(home.data).toEqual((await call(t.app, { url: '/api/pages/inicio', cookie: a.cookie })).json());
+    expect(home.data).toEqual((await call(t.app, { url: '/api/pages/home', cookie: a.cookie })).json());
     const modules = await documentFor(`/${f.courseId}/modulos`, a.cookie);
-    expect(modules.data).toEqual((await call(t.app, { url: `/api/pages/courses/${f.courseId}/modulos`, cookie: a.cookie })).json());
+    expect(modules.data).toEqual((await call(t.app, { url: `/api/pages/courses/${f.courseId}/modules`, cookie: a.cookie })).json());
     const activities = await documentFor(`/${f.courseId}/${f.open}/actividades`, a.cookie);
-    expect(activities.data).toEqual((await call(t.app, { url: `/api/pages/modules/${f.open}/actividades`, cookie: a.cookie })).json());
+    expect(activities.data).toEqual((await call(t.app, { url: `/api/pages/modules/${f.open}/activity`, cookie: a.cookie })).json());
   });
 
   it('text from the database cannot close the element or open markup, and reads back unchanged', async () => {

@@ -62,7 +62,7 @@ test('opening a module: its data comes with the document, no request before the 
   await expect(page.getByRole('heading', { name: 'Reglas del pasivo' })).toBeVisible();
   await page.getByRole('link', { name: 'Actividades' }).click();
   await expect(page.getByRole('heading', { name: /Actividades|Reglas del pasivo/ }).first()).toBeVisible();
-  expect(api).toEqual([`/api/pages/modules/${first.id}/actividades`]);
+  expect(api).toEqual([`/api/pages/modules/${first.id}/activity`]);
 });
 
 test('the module page arrives drawn with its video, and the app takes that same video element over; signing out takes it away', async ({
@@ -164,7 +164,7 @@ for (const [what, change] of [
     'with data the page cannot read',
     (html: string) => html.replace(/(<script type="application\/json" id="aula-page-data"[^>]*>)[\s\S]*?(<\/script>)/, '$1{"user":$2'),
   ],
-  ['with data of another page', (html: string) => html.replace(/(id="aula-page-data" data-url=")[^"]*/, '$1/api/pages/inicio')],
+  ['with data of another page', (html: string) => html.replace(/(id="aula-page-data" data-url=")[^"]*/, '$1/api/pages/home')],
 ] as const) {
   test(`${what}, the module page asks for its data once, before its code runs, and no session check`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

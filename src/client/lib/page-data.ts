@@ -26,10 +26,10 @@ declare global {
 }
 
 export const pageUrls = {
-  home: () => '/api/pages/inicio',
-  courseModules: (courseId: string) => `/api/pages/courses/${encodeURIComponent(courseId)}/modulos`,
+  home: () => '/api/pages/home',
+  courseModules: (courseId: string) => `/api/pages/courses/${encodeURIComponent(courseId)}/modules`,
   module: (moduleId: string) => `/api/pages/modules/${encodeURIComponent(moduleId)}`,
-  activities: (moduleId: string) => `/api/pages/modules/${encodeURIComponent(moduleId)}/actividades`,
+  activities: (moduleId: string) => `/api/pages/modules/${encodeURIComponent(moduleId)}/activity`,
 };
 
 const inFlight = new Map<string, Promise<unknown>>();
@@ -52,7 +52,7 @@ function seed(data: Partial<HomePage & CourseModulesPage & ModulePage & Activiti
     queryClient.setQueryData(moduleKeys.detail(data.module.id), data.module);
     if (data.modules) queryClient.setQueryData(moduleKeys.mine(data.module.courseId), { modules: data.modules });
   } else if (data.modules) {
-    const courseId = decodeURIComponent(/\/courses\/([^/]+)\/modulos$/.exec(url)?.[1] ?? '');
+    const courseId = decodeURIComponent(/\/courses\/([^/]+)\/modules$/.exec(url)?.[1] ?? '');
     if (courseId) queryClient.setQueryData(moduleKeys.mine(courseId), { modules: data.modules });
   }
   if (data.activity) queryClient.setQueryData(activityKeys.mine(data.activity.moduleId), data.activity);

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/json.ts';
 import { course, courseAccess, courseModule, moduleAccess } from '../db/schema.ts';
 import { forbidden, type AppError } from '../errors.ts';
 
@@ -11,26 +12,26 @@ export interface Access {
 }
 
 /**
- * One round trip: whether the course (and the module, if given) are enabled for the user. An
- * archived course or module counts as not enabled: students lose sight of it, their work stays.
+ * Whether the course `courseId` (and the module `moduleId`, when given) are enabled for the user
+ * `userId`, as a query (all SQL: values, or parts of a page's own statement) answering
+ * `courseEnabled` and `moduleEnabled`. An archived course or module counts as not enabled:
+ * students lose sight of it, their work stays.
  */
+export const accessSql = (userId: SQL, courseId: SQL, moduleId?: SQL) => sql`
+  select coalesce((select ca.enabled from ${courseAccess} ca join ${course} c on c.id = ca.course_id and c.archived_at is null
+                   where ca.user_id = ${userId} and ca.course_id = ${courseId}), false) as "courseEnabled",
+    ${
+      moduleId
+        ? sql`coalesce((select ma.enabled from ${moduleAccess} ma join ${courseModule} m on m.id = ma.module_id and m.archived_at is null
+                        where ma.user_id = ${userId} and ma.module_id = ${moduleId}), false)`
+        : sql`false`
+    } as "moduleEnabled"`;
+
+/** One round trip: whether the course (and the module, if given) are enabled for the user. */
 export async function loadAccess(db: Db | Tx, userId: string, courseId: string, moduleId?: string): Promise<Access> {
-  const [row] = await db
-    .select({
-      courseEnabled: sql<boolean>`coalesce((${db
-        .select({ enabled: courseAccess.enabled })
-        .from(courseAccess)
-        .innerJoin(course, and(eq(course.id, courseAccess.courseId), isNull(course.archivedAt)))
-        .where(and(eq(courseAccess.userId, userId), eq(courseAccess.courseId, courseId)))}), false)`,
-      moduleEnabled: moduleId
-        ? sql<boolean>`coalesce((${db
-            .select({ enabled: moduleAccess.enabled })
-            .from(moduleAccess)
-            .innerJoin(courseModule, and(eq(courseModule.id, moduleAccess.moduleId), isNull(courseModule.archivedAt)))
-            .where(and(eq(moduleAccess.userId, userId), eq(moduleAccess.moduleId, moduleId)))}), false)`
-        : sql<boolean>`false`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = rowsOf<Access>(
+    await db.execute(accessSql(sql`${userId}`, sql`${courseId}`, moduleId === undefined ? undefined : sql`${moduleId}`)),
+  );
   return { courseEnabled: Boolean(row?.courseEnabled), moduleEnabled: Boolean(row?.moduleEnabled) };
 }
 

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { UserCourse, UserModule } from '../../shared/schemas/access.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { activity, activityItem, course, courseAccess, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 import { findCourse } from '../courses/service.ts';
-import { findModule, listModulesForStudent } from '../modules/service.ts';
+import { rowsOf } from '../db/json.ts';
+import { presentStudentModule, readStudentModules } from '../modules/read.ts';
+import { findModule } from '../modules/service.ts';
 import { messages } from '../../shared/messages.ts';
 
 export async function findUser(db: Db | Tx, userId: string) {
@@ -25,9 +26,11 @@ export async function coursesOfUser(db: Db, userId: string): Promise<UserCourse[
   return rows.map((r) => ({ id: r.course.id, name: r.course.name, imageUrl: imageUrl(r.course.imageId), enabled: r.enabled ?? false }));
 }
 
-/** Every module of a course, with whether it is enabled for this user and their state in each. */
-export const modulesOfUser = (db: Db, userId: string, courseId: string): Promise<UserModule[]> =>
-  listModulesForStudent(db, courseId, userId, { includeBlocked: true });
+/** Every module of a course (archived ones left out), with whether it is enabled for this user and their state in each, blocked ones too. */
+export async function modulesOfUser(db: Db, userId: string, courseId: string): Promise<UserModule[]> {
+  const rows = await readStudentModules(db, userId, sql`m.course_id = ${courseId} and m.archived_at is null`);
+  return rows.map((row) => presentStudentModule(row, { allStates: true }));
+}
 
 async function setCourseAccess(tx: Tx, userId: string, courseId: string, enabled: boolean) {
   await tx
@@ -45,24 +48,22 @@ export async function setUserCourseAccess(db: Db, userId: string, courseId: stri
   });
 }
 
-/** Gives the user their own copy of the module's questions, unless they already have one. */
-async function ensureActivity(tx: Tx, userId: string, moduleId: string) {
-  const [created] = await tx
-    .insert(activity)
-    .values({ id: randomUUID(), userId, moduleId })
-    .onConflictDoNothing({ target: [activity.userId, activity.moduleId] })
-    .returning({ id: activity.id });
-  if (!created) return;
-  const questions = await tx
-    .select({ position: moduleQuestion.position, text: moduleQuestion.text })
-    .from(moduleQuestion)
-    .where(eq(moduleQuestion.moduleId, moduleId))
-    .orderBy(asc(moduleQuestion.position));
-  if (questions.length > 0) {
-    await tx
-      .insert(activityItem)
-      .values(questions.map((q, position) => ({ id: randomUUID(), activityId: created.id, position, question: q.text })));
-  }
+/**
+ * Gives each user `userIds` selects (SQL) their own copy of the module's questions, unless they
+ * already have one: the one place a module's questions are copied into activities.
+ */
+export async function giveActivities(tx: Tx, moduleId: string, userIds: SQL) {
+  await tx.execute(sql`
+    with created as (
+      insert into ${activity} (id, user_id, module_id)
+      select gen_random_uuid()::text, u.user_id, ${moduleId} from (${userIds}) as u(user_id)
+      on conflict (user_id, module_id) do nothing
+      returning id
+    )
+    insert into ${activityItem} (id, activity_id, position, question)
+    select gen_random_uuid()::text, c.id, q.position, q.text
+    from created c cross join ${moduleQuestion} q
+    where q.module_id = ${moduleId}`);
 }
 
 /**
@@ -79,7 +80,7 @@ export async function setUserModuleAccess(db: Db, userId: string, moduleId: stri
       .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled, updatedAt: sql`now()` } });
     if (enabled) {
       await setCourseAccess(tx, userId, module.courseId, true);
-      await ensureActivity(tx, userId, moduleId);
+      await giveActivities(tx, moduleId, sql`select ${userId}::text`);
     }
   });
 }
@@ -95,24 +96,7 @@ export async function setModuleAccessForCourseStudents(db: Db, moduleId: string,
       select s.user_id, ${moduleId}, ${enabled} from (${students}) s
       on conflict (user_id, module_id) do update set enabled = excluded.enabled, updated_at = now()
       returning user_id`);
-    if (enabled) {
-      await tx.execute(sql`
-        with created as (
-          insert into ${activity} (id, user_id, module_id)
-          select gen_random_uuid()::text, s.user_id, ${moduleId} from (${students}) s
-          on conflict (user_id, module_id) do nothing
-          returning id
-        )
-        insert into ${activityItem} (id, activity_id, position, question)
-        select gen_random_uuid()::text, c.id, q.position, q.text
-        from created c cross join ${moduleQuestion} q
-        where q.module_id = ${moduleId}`);
-    }
+    if (enabled) await giveActivities(tx, moduleId, students);
     return rowsOf(affected).length;
   });
-}
-
-/** node-postgres returns `{ rows }`, PGlite returns `{ rows }` too, but typed apart. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

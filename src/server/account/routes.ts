@@ -44,8 +44,8 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
         throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
       throw error;
     }
-    // The sessions that ended are forgotten on every instance at once.
-    await ctx.sessions.publish({ userId: user.id, reason: 'session-deleted' });
+    // The other sessions' open live streams close, on every instance.
+    await ctx.events.publish({ type: 'session.ended', userId: user.id });
     return reply.status(204).send();
   });
 }

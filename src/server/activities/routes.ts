@@ -16,16 +16,8 @@ import type { AppContext } from '../context.ts';
 import { notifySubmission } from '../notifications/notify.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
-import {
-  changeCorrection,
-  correctionHistory,
-  findActivityOf,
-  presentActivity,
-  reviewQueue,
-  saveCorrection,
-  saveDraft,
-  submitActivity,
-} from './service.ts';
+import { presentActivity } from './read.ts';
+import { changeCorrection, correctionHistory, findActivityOf, reviewQueue, saveCorrection, saveDraft, submitActivity } from './service.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const activityResponse = { 200: z.object({ activity: activitySchema }) };
@@ -42,11 +34,6 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
     return user;
   }
-
-  r.get('/modules/:moduleId/activity', { schema: { params: moduleParams, response: activityResponse } }, async (request) => {
-    const user = await requireOwnModule(request, request.params.moduleId);
-    return { activity: presentActivity(await findActivityOf(db, user.id, request.params.moduleId)) };
-  });
 
   r.put(
     '/modules/:moduleId/activity/answers',

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
-import { roleSchema } from '../../shared/schemas/auth.ts';
+import type { Db } from '../db/client.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Auth } from './auth.ts';
-import type { SessionCache } from './session-cache.ts';
+import { dueForExtension, sessionToken, sessionUserSql, toSessionUser, type SessionRow } from './session.ts';
 
 export function toWebHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
@@ -25,53 +26,59 @@ export interface CurrentSession {
 }
 
 export interface Guards {
+  /** The request's session token (its cookie's, when the signature is right), or null. */
+  tokenOf(request: FastifyRequest): string | null;
   /** The request's session, or null. */
   currentSession(request: FastifyRequest): Promise<CurrentSession | null>;
+  /** The request's session from a row a page's own statement read (see pages/routes.ts). */
+  sessionFromRow(request: FastifyRequest, row: SessionRow | null): Promise<CurrentSession | null>;
   /** The signed-in user, or null. */
   currentUser(request: FastifyRequest): Promise<SessionUser | null>;
   /** The signed-in user; 401 when there is none. */
   requireUser(request: FastifyRequest): Promise<SessionUser>;
   /** The signed-in admin; 401 when signed out, 403 for anyone else. */
   requireAdmin(request: FastifyRequest): Promise<SessionUser>;
+  /** Cookies a session extension set, for the answer (app.ts sends them). */
+  cookiesFor(request: FastifyRequest): string[];
 }
 
-export function toSessionUser(user: { id: string; name: string; email: string; role?: string | null }): SessionUser {
-  const role = roleSchema.safeParse(user.role);
-  return { id: user.id, name: user.name, email: user.email, role: role.success ? role.data : 'student' };
-}
+const sessionStatement = preparedStatement<'token', SessionRow>('signed_in_session', ['token'], ({ token }) => sessionUserSql(token));
 
-const cache = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+/** One database read per request: the session cookie's token, looked up (auth/session.ts). */
+export function createGuards(auth: Auth, db: Db, secret: string): Guards {
+  const sessions = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
+  const extended = new WeakMap<FastifyRequest, string[]>();
 
-/** The session cookie's value (better-auth's signed token), under either of its names. */
-const sessionCookie = /(?:^|;\s*)(?:__Secure-)?aula\.session_token=([^;]+)/;
+  const tokenOf = (request: FastifyRequest) => sessionToken(request.headers.cookie, secret);
 
-/** With `sessionCache`, a session already seen costs no database query until it ends (session-cache.ts). */
-export function createGuards(auth: Auth, sessionCache?: SessionCache<CurrentSession>): Guards {
-  function currentSession(request: FastifyRequest) {
-    let pending = cache.get(request);
-    if (!pending) {
-      pending = lookup(request);
-      cache.set(request, pending);
+  async function fromRow(request: FastifyRequest, row: SessionRow | null): Promise<CurrentSession | null> {
+    if (!row) return null;
+    // A session in use is extended by better-auth itself, which also sends the cookie its new age.
+    if (dueForExtension(row)) {
+      const result = await auth.api.getSession({ headers: toWebHeaders(request), returnHeaders: true }).catch(() => null);
+      if (result?.headers) extended.set(request, result.headers.getSetCookie());
     }
+    return { user: toSessionUser(row), sessionId: row.sessionId, expiresAt: new Date(row.expiresAt) };
+  }
+
+  function currentSession(request: FastifyRequest) {
+    let pending = sessions.get(request);
+    if (!pending) {
+      const token = tokenOf(request);
+      pending = token ? sessionStatement.run(db, { token }).then(([row]) => fromRow(request, row ?? null)) : Promise.resolve(null);
+      sessions.set(request, pending);
+    }
+    return pending;
+  }
+
+  function sessionFromRow(request: FastifyRequest, row: SessionRow | null) {
+    const pending = fromRow(request, row);
+    sessions.set(request, pending);
     return pending;
   }
 
   async function currentUser(request: FastifyRequest) {
     return (await currentSession(request))?.user ?? null;
-  }
-
-  async function lookup(request: FastifyRequest): Promise<CurrentSession | null> {
-    const cookie = request.headers.cookie;
-    if (!cookie) return null;
-    const token = sessionCache && sessionCookie.exec(cookie)?.[1];
-    return sessionCache && token ? sessionCache.get(token, () => ask(request)) : ask(request);
-  }
-
-  async function ask(request: FastifyRequest): Promise<CurrentSession | null> {
-    const result = await auth.api.getSession({ headers: toWebHeaders(request) });
-    // Deactivating a user deletes their sessions; a session that outlived it still counts for nothing.
-    if (!result || (result.user as { banned?: boolean | null }).banned) return null;
-    return { user: toSessionUser(result.user), sessionId: result.session.id, expiresAt: new Date(result.session.expiresAt) };
   }
 
   async function requireUser(request: FastifyRequest) {
@@ -86,5 +93,15 @@ export function createGuards(auth: Auth, sessionCache?: SessionCache<CurrentSess
     return user;
   }
 
-  return { currentSession, currentUser, requireUser, requireAdmin };
+  return {
+    tokenOf,
+    currentSession,
+    sessionFromRow,
+    currentUser,
+    requireUser,
+    requireAdmin,
+    cookiesFor: (request) => extended.get(request) ?? [],
+  };
 }
+
+export { toSessionUser };

@@ -11,19 +11,11 @@ import {
 } from '../../shared/schemas/content.ts';
 import { noContent } from '../http/responses.ts';
 import { deleteCourse, setCourseArchived } from './archive.ts';
-import { canViewCourse, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
+import { canViewCourse, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
-import {
-  courseNotFound,
-  courseOverview,
-  createCourse,
-  findCourse,
-  listAllCourses,
-  listEnabledCourses,
-  presentCourse,
-  updateCourse,
-} from './service.ts';
+import { courseOverview, listVisibleCourses, presentCourse } from './read.ts';
+import { courseNotFound, createCourse, findCourse, updateCourse } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -34,8 +26,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
   // Admins get every course; a student the courses enabled for them.
   r.get('/courses', { schema: { response: { 200: z.object({ courses: z.array(courseSchema) }) } } }, async (request) => {
     const user = await guards.requireUser(request);
-    const rows = isAdmin(user) ? await listAllCourses(db) : await listEnabledCourses(db, user.id);
-    return { courses: rows.map(presentCourse) };
+    return { courses: await listVisibleCourses(db, user.id) };
   });
 
   // The instructor's 'Cursos' page and home tiles: each course with what waits in it.

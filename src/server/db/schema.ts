@@ -117,9 +117,9 @@ export const rateLimit = pgTable('rate_limit', {
 });
 
 /**
- * A create someone may repeat (a double tap, a retry after a lost answer): the first answer
- * per user and `Idempotency-Key`, replayed to any repeat. `response` is null while the first
- * request runs (its `owner` keeps `refreshed_at` fresh). Rows older than a day are deleted.
+ * A create someone may repeat (a double tap, a retry after a lost answer): the first answer per
+ * user and `Idempotency-Key`, replayed to any repeat (http/idempotency.ts). Rows older than a day
+ * are deleted.
  */
 export const idempotencyKey = pgTable(
   'idempotency_key',
@@ -130,12 +130,9 @@ export const idempotencyKey = pgTable(
     key: text('key').notNull(),
     /** Method, path and body of the first request: the same key for another request is refused. */
     requestHash: text('request_hash').notNull(),
+    /** The first answer; null only while the first request runs. */
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The request running the create (a random id), while `response` is null. */
-    owner: text('owner'),
-    /** Heartbeat: the running request sets it to now() every few seconds; a stale one died. */
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
 );

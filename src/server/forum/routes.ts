@@ -13,7 +13,6 @@ import {
   type AccessRevokedEvent,
 } from '../../shared/schemas/forum.ts';
 import type { CurrentSession } from '../auth/guards.ts';
-import { matches } from '../auth/session-events.ts';
 import type { ForumBusEvent } from '../live/bus.ts';
 import { canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
@@ -75,8 +74,8 @@ function openStream(
     if (event.type === 'access.revoked') {
       if (revokes(event)) end();
     } else if (event.type === 'session.ended') {
-      if (matches(event, session)) end();
-    } else if (event.type !== 'session.ack' && accept(event)) {
+      if (event.userId === session.userId && (event.sessionId === undefined || event.sessionId === session.sessionId)) end();
+    } else if (accept(event)) {
       const live = liveEventSchema.safeParse(presentEvent(event, current.user));
       if (!live.success) {
         ctx.logger.error({ err: live.error, type: event.type }, 'evento en vivo con forma inválida: no se envía');

@@ -23,13 +23,13 @@ export const pageDataElementId = 'aula-page-data';
  */
 export function pageDataUrl(pathname: string): string | null {
   if (pathname.startsWith('/admin/')) return null;
-  if (pathname === '/inicio') return '/api/pages/inicio';
+  if (pathname === '/inicio') return '/api/pages/home';
   let m = /^\/([^/]+)\/modulos$/.exec(pathname);
-  if (m) return `/api/pages/courses/${m[1]}/modulos`;
+  if (m) return `/api/pages/courses/${m[1]}/modules`;
   m = /^\/([^/]+)\/([^/]+)\/modulo$/.exec(pathname);
   if (m) return `/api/pages/modules/${m[2]}`;
   m = /^\/([^/]+)\/([^/]+)\/actividades$/.exec(pathname);
-  if (m) return `/api/pages/modules/${m[2]}/actividades`;
+  if (m) return `/api/pages/modules/${m[2]}/activity`;
   return null;
 }
 

@@ -1,5 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+// Creates a person may repeat (a double tap, a retry after a lost answer) carry an
+// `Idempotency-Key`: the first request with a key saves once and its answer is kept for a day;
+// any repeat gets that answer and changes nothing.
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
@@ -12,13 +15,11 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /** How long a first answer is kept for repeats. */
 const KEEP = '1 day';
 /**
- * How long a repeat waits for the first request to finish (`waitMs`); how often the first request
- * proves it is alive by refreshing its reservation's `refreshed_at` (`heartbeatMs`); a reservation
- * not refreshed for `staleMs` (its process died: killed, crashed) is taken over by a repeat at
- * once, which runs the create. Changed only by tests.
+ * For a create outside our transaction (`idempotent`): how long a repeat waits for the first
+ * request's answer, and after how long a first request that never answered is taken to have died
+ * (a user is created in well under a second). Changed only by tests.
  */
-export const idempotencyTiming = { waitMs: 10_000, heartbeatMs: 2_000, staleMs: 7_000 };
-const CLEANUP_EVERY_MS = 60_000;
+export const idempotencyTiming = { waitMs: 10_000, abandonedMs: 30_000 };
 
 /** The optional header of the creates a person may repeat (validated, and listed in OpenAPI). */
 export const idempotencyHeaders = z.looseObject({
@@ -36,75 +37,9 @@ export function idempotencyRequestHash(key: string, method: string, url: string,
     .digest('hex');
 }
 
-const lastCleanup = new WeakMap<Db, number>();
-
-/** Deletes the answers kept for more than a day. */
+/** Deletes the answers kept for more than a day (the scheduled clean-up). */
 export async function forgetOldIdempotencyKeys(db: Db) {
   await db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, sql`now() - ${KEEP}::interval`));
-}
-
-/** At most once a minute per process, on the next create. */
-async function forgetOld(db: Db) {
-  const now = Date.now();
-  if (now - (lastCleanup.get(db) ?? 0) < CLEANUP_EVERY_MS) return;
-  lastCleanup.set(db, now);
-  await forgetOldIdempotencyKeys(db);
-}
-
-type Reservation<T> = { answered: true; response: T } | { answered: false; mine: SQL; release: () => void };
-
-/**
- * Reserves the request's key for this process, or finds the first answer: a repeat with the same
- * key waits for a first request still running, and takes over a reservation whose owner stopped
- * refreshing it (its process died). While reserved, a heartbeat keeps the reservation fresh
- * until `release`.
- */
-async function reserve<T>(db: Db, key: string, userId: string, requestHash: string): Promise<Reservation<T>> {
-  await forgetOld(db);
-  const thisKey = and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, key));
-  const owner = randomUUID();
-  const mine = and(thisKey, eq(idempotencyKey.owner, owner))!;
-  const deadline = Date.now() + idempotencyTiming.waitMs;
-  for (;;) {
-    const [reserved] = await db
-      .insert(idempotencyKey)
-      .values({ userId, key, requestHash, owner })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKey.key });
-    if (reserved) break;
-    // A reservation whose owner stopped refreshing it was abandoned: one statement takes it over,
-    // so of two repeats at the same time only one gets it (the other sees it fresh again).
-    const [takenOver] = await db
-      .update(idempotencyKey)
-      .set({ owner, refreshedAt: sql`now()` })
-      .where(
-        and(
-          thisKey,
-          eq(idempotencyKey.requestHash, requestHash),
-          isNull(idempotencyKey.response),
-          lt(idempotencyKey.refreshedAt, sql`now() - ${idempotencyTiming.staleMs} * interval '1 millisecond'`),
-        ),
-      )
-      .returning({ key: idempotencyKey.key });
-    if (takenOver) break;
-    const [stored] = await db.select().from(idempotencyKey).where(thisKey);
-    if (stored) {
-      if (stored.requestHash !== requestHash) throw conflict(messages.idempotencyKeyReused);
-      if (stored.response !== null) return { answered: true, response: stored.response as T };
-    }
-    if (Date.now() > deadline) throw conflict(messages.requestInProgress);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-
-  // While the create runs (a long upload too), its reservation stays fresh.
-  const heartbeat = setInterval(() => {
-    db.update(idempotencyKey)
-      .set({ refreshedAt: sql`now()` })
-      .where(and(mine, isNull(idempotencyKey.response)))
-      .catch(() => undefined);
-  }, idempotencyTiming.heartbeatMs);
-  heartbeat.unref();
-  return { answered: false, mine, release: () => clearInterval(heartbeat) };
 }
 
 /** The key of a request that sent one (validated), and what the first request is recognized by. */
@@ -115,66 +50,65 @@ function keyOf(request: FastifyRequest, fingerprint: unknown) {
   return { key, requestHash: idempotencyRequestHash(key, request.method, request.url, fingerprint) };
 }
 
-/** A failed first attempt is forgotten, so a retry runs again. */
-async function forget(db: Db, mine: SQL) {
-  await db
-    .delete(idempotencyKey)
-    .where(mine)
-    .catch(() => undefined);
-}
+type Effect = () => Promise<void> | void;
 
 /**
- * Runs a create once per `Idempotency-Key` and user: a repeat with the same key (a double tap,
- * a retry after a lost answer) gets the first answer and changes nothing; while the first is
- * still running, the repeat waits for it. A failed first attempt is forgotten, so a retry runs
- * again. Without the header, `write` simply runs. A key is the user's own: another user's same
- * key is another request.
+ * Runs a create once per `Idempotency-Key` and user. With a key, the key's row is written in the
+ * create's own transaction, first: a repeat's insert of the same key waits on that row until the
+ * transaction ends (PostgreSQL's unique index does), then finds the answer, or, when the first one
+ * failed or its process died and nothing was saved, writes itself. So the create and its answer
+ * are saved together or not at all. Without the header, `write` simply runs. A key is the user's
+ * own: another user's same key is another request.
  *
- * With a key, `write` gets a transaction that also records its answer, so a process that dies
- * half-way leaves either both (a repeat gets the answer) or neither (a repeat writes it, once).
- * `afterCommit` callbacks (live events, emails) run once the write is saved, only for the
- * request that wrote. Everything `write` reads and writes must go through the `db` it is given.
+ * `afterCommit` callbacks (live events, emails) run once the write is saved, only for the request
+ * that wrote. Everything `write` reads and writes must go through the `db` it is given.
  */
 export async function idempotentWrite<T>(
   db: Db,
   request: FastifyRequest,
   userId: string,
-  write: (db: Db, afterCommit: (effect: () => Promise<void> | void) => void) => Promise<T>,
+  write: (db: Db, afterCommit: (effect: Effect) => void) => Promise<T>,
   /** What identifies the request besides method and path; the body unless it holds a secret (a password). */
   fingerprint: unknown = request.body,
 ): Promise<T> {
   const keyed = keyOf(request, fingerprint);
-  const effects: (() => Promise<void> | void)[] = [];
-  const afterCommit = (effect: () => Promise<void> | void) => void effects.push(effect);
-  let result: T;
+  const effects: Effect[] = [];
+  const afterCommit = (effect: Effect) => void effects.push(effect);
   if (!keyed) {
-    // Nothing to record with it: the create's own transaction is enough.
-    result = await write(db, afterCommit);
-  } else {
-    const reservation = await reserve<T>(db, keyed.key, userId, keyed.requestHash);
-    if (reservation.answered) return reservation.response;
-    try {
-      result = await db.transaction(async (tx) => {
-        const written = await write(tx, afterCommit);
-        await tx.update(idempotencyKey).set({ response: written }).where(reservation.mine);
-        return written;
-      });
-    } catch (error) {
-      reservation.release();
-      await forget(db, reservation.mine);
-      throw error;
-    }
-    reservation.release();
+    const result = await write(db, afterCommit);
+    for (const effect of effects) await effect();
+    return result;
   }
+  const thisKey = and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, keyed.key));
+  const outcome = await db.transaction(async (tx) => {
+    const [mine] = await tx
+      .insert(idempotencyKey)
+      .values({ userId, key: keyed.key, requestHash: keyed.requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKey.key });
+    if (!mine) return { repeat: await answerOf<T>(tx, thisKey!, keyed.requestHash) };
+    const written = await write(tx, afterCommit);
+    await tx.update(idempotencyKey).set({ response: written }).where(thisKey);
+    return { written };
+  });
+  if ('repeat' in outcome) return outcome.repeat as T;
   for (const effect of effects) await effect();
-  return result;
+  return outcome.written as T;
+}
+
+/** The first request's answer, for a repeat; 409 when the key was used for another request. */
+async function answerOf<T>(db: Db, thisKey: ReturnType<typeof and>, requestHash: string): Promise<T> {
+  const [stored] = await db.select().from(idempotencyKey).where(thisKey);
+  if (!stored || stored.requestHash !== requestHash) throw conflict(messages.idempotencyKeyReused);
+  return stored.response as T;
 }
 
 /**
  * `idempotentWrite` for a create that cannot run in our transaction (a user, which better-auth
- * writes through its own connection): the answer is recorded after the create, so a process
- * killed between the two leaves a create whose repeat runs again (and meets, for a user, the
- * unique email).
+ * writes through its own connection): the key is reserved first and its answer recorded after
+ * the create. A repeat meanwhile waits for that answer; a reservation never answered within
+ * `abandonedMs` (its process died) is taken over, and the repeat creates (meeting, for a user
+ * whose create did go through, the unique email).
  */
 export async function idempotent<T>(
   db: Db,
@@ -185,17 +119,42 @@ export async function idempotent<T>(
 ): Promise<T> {
   const keyed = keyOf(request, fingerprint);
   if (!keyed) return run();
-  const reservation = await reserve<T>(db, keyed.key, userId, keyed.requestHash);
-  if (reservation.answered) return reservation.response;
+  const thisKey = and(eq(idempotencyKey.userId, userId), eq(idempotencyKey.key, keyed.key))!;
+  const deadline = Date.now() + idempotencyTiming.waitMs;
+  for (;;) {
+    // A reservation nobody answered for too long is given up, in the same statement that finds it.
+    await db
+      .delete(idempotencyKey)
+      .where(
+        and(
+          thisKey,
+          isNull(idempotencyKey.response),
+          lt(idempotencyKey.createdAt, sql`now() - ${idempotencyTiming.abandonedMs} * interval '1 millisecond'`),
+        ),
+      );
+    const [reserved] = await db
+      .insert(idempotencyKey)
+      .values({ userId, key: keyed.key, requestHash: keyed.requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKey.key });
+    if (reserved) break;
+    const [stored] = await db.select().from(idempotencyKey).where(thisKey);
+    if (stored && stored.requestHash !== keyed.requestHash) throw conflict(messages.idempotencyKeyReused);
+    if (stored?.response != null) return stored.response as T;
+    if (Date.now() > deadline) throw conflict(messages.requestInProgress);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   let result: T;
   try {
     result = await run();
   } catch (error) {
-    reservation.release();
-    await forget(db, reservation.mine);
+    // A failed first attempt is forgotten, so a retry runs again.
+    await db
+      .delete(idempotencyKey)
+      .where(thisKey)
+      .catch(() => undefined);
     throw error;
   }
-  reservation.release();
-  await db.update(idempotencyKey).set({ response: result }).where(reservation.mine);
+  await db.update(idempotencyKey).set({ response: result }).where(thisKey);
   return result;
 }

@@ -1,24 +1,22 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { JugadaScore } from '../../shared/schemas/content.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/json.ts';
 import { jugada, jugadaAnswer } from '../db/schema.ts';
 
 /**
- * Right on the first attempt, per module, of how many jugadas each has (modules with none are
- * left out). Archived jugadas do not count: the trainee no longer sees them (their answers come
- * back into the score when the jugada is restored). The pages' statement counts the same way.
+ * A student's jugadas score in a module: of its jugadas (archived ones left out: the student no
+ * longer sees them, and their answers count again if one is restored), how many they got right on
+ * the first attempt. A query for the module `moduleId` and the student `userId` (SQL), used alone
+ * or as part of a module's read.
  */
-export async function jugadaScores(db: Db | Tx, userId: string, moduleIds: string[]): Promise<Map<string, JugadaScore>> {
-  if (moduleIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      moduleId: jugada.moduleId,
-      total: sql<number>`count(*)::int`,
-      correct: sql<number>`count(*) filter (where ${jugadaAnswer.correct})::int`,
-    })
-    .from(jugada)
-    .leftJoin(jugadaAnswer, and(eq(jugadaAnswer.jugadaId, jugada.id), eq(jugadaAnswer.userId, userId)))
-    .where(and(inArray(jugada.moduleId, moduleIds), isNull(jugada.archivedAt)))
-    .groupBy(jugada.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, { correct: r.correct, total: r.total }]));
+export const jugadaScoreSql = (moduleId: SQL, userId: SQL) => sql`
+  select count(*)::int as total, (count(*) filter (where ja.correct))::int as correct
+  from ${jugada} j left join ${jugadaAnswer} ja on ja.jugada_id = j.id and ja.user_id = ${userId}
+  where j.module_id = ${moduleId} and j.archived_at is null`;
+
+/** The score of one module, or null when it has no jugadas. */
+export async function jugadaScore(db: Db | Tx, userId: string, moduleId: string): Promise<JugadaScore | null> {
+  const [row] = rowsOf<JugadaScore>(await db.execute(jugadaScoreSql(sql`${moduleId}`, sql`${userId}`)));
+  return row && row.total > 0 ? row : null;
 }

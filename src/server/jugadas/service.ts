@@ -21,7 +21,7 @@ import { course, courseModule, jugada, jugadaAnswer, jugadaOption, user, video }
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { gradeJugada } from './grading.ts';
-import { jugadaScores } from './score.ts';
+import { jugadaScore } from './score.ts';
 import { dropVideoIfUnused } from '../videos/service.ts';
 
 type JugadaRow = typeof jugada.$inferSelect;
@@ -345,7 +345,7 @@ async function moduleJugadas(db: Db, moduleId: string, { active = false } = {}) 
 
 /**
  * The module's active jugadas with one trainee's first answers by jugada and their score: what
- * the trainee sees, so archived jugadas are out of both (as in `jugadaScores` and the pages).
+ * the trainee sees, so archived jugadas are out of both (as in `jugadaScoreSql`, which every module read uses).
  */
 async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
   const { module, options, labels, rows } = await moduleJugadas(db, moduleId, { active: true });
@@ -412,7 +412,7 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
       .onConflictDoNothing()
       .returning({ jugadaId: jugadaAnswer.jugadaId });
     const labels = new Map(options.map((o) => [o.id, o.label]));
-    const score = (await jugadaScores(tx, userId, [row.moduleId])).get(row.moduleId) ?? { correct: 0, total: 0 };
+    const score = (await jugadaScore(tx, userId, row.moduleId)) ?? { correct: 0, total: 0 };
     return { result: presentResult(row, answer, labels), counted: inserted.length > 0, score };
   });
 }

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { AccessRevokedEvent } from '../../shared/schemas/forum.ts';
-import type { SessionBusEvent } from '../auth/session-events.ts';
 
 /**
  * A forum message as it travels between instances. It carries the author's id because each
@@ -23,8 +22,18 @@ export type ForumBusEvent =
   | { type: 'message.deleted'; courseId: string; moduleId: string; messageId: string }
   | { type: 'forum.badge'; courseId: string; moduleId: string; newMessages: boolean };
 
+/**
+ * A session ended (sign-out, password change or reset, deactivation, a new role): the live event
+ * streams it holds open close. Without `sessionId`, every session of the user.
+ */
+export interface SessionEndedEvent {
+  type: 'session.ended';
+  userId: string;
+  sessionId?: string;
+}
+
 /** Everything that travels on the bus: forum events, and server-internal access and session changes. */
-export type BusEvent = ForumBusEvent | AccessRevokedEvent | SessionBusEvent;
+export type BusEvent = ForumBusEvent | AccessRevokedEvent | SessionEndedEvent;
 
 export interface EventBus {
   /**
@@ -33,24 +42,10 @@ export interface EventBus {
    */
   publish(event: BusEvent): Promise<void>;
   subscribe(listener: (event: BusEvent) => void): () => void;
-  /**
-   * Which LISTEN connection is delivering events (a number that changes on every reconnection),
-   * or null while none is: what keeps events in memory (the session cache) trusts it only while
-   * it stays the same. Always 0 within one process.
-   */
-  listeningEpoch(): number | null;
-  /**
-   * How many instances are listening for events right now (this one included): what waits for
-   * every instance to acknowledge an event (the session cache) waits for this many. Always 1
-   * within one process; null when it cannot be known (the database cannot be asked).
-   */
-  listeners(): Promise<number | null>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'aula_events';
-// The name each instance's LISTEN connection gives itself, so that instances can be counted.
-const LISTENER_NAME = 'aula-virtual-listen';
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
 const MAX_PAYLOAD = 7900;
 // Events sent just before the LISTEN connection was seen to drop may never have arrived.
@@ -99,8 +94,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
     return {
       publish: async (event) => emit(event),
       subscribe,
-      listeningEpoch: () => 0,
-      listeners: async () => 1,
       close: async () => listeners.clear(),
     };
   }
@@ -112,8 +105,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the LISTEN connection was lost; set until a reconnection has replayed what was missed. */
   let lostAt: Date | undefined;
-  /** Counts the LISTEN connections made: see listeningEpoch. */
-  let epoch = 0;
 
   const receive = async (payload: string | undefined) => {
     if (!payload) return;
@@ -150,7 +141,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
       connectionString: databaseUrl,
       keepAlive: true,
       connectionTimeoutMillis: 5000,
-      application_name: LISTENER_NAME,
     });
     let failed = false;
     const fail = (error: unknown) => {
@@ -178,7 +168,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
       return;
     }
     listener = client;
-    epoch += 1;
     attempt = 0;
     if (lostAt) {
       const since = lostAt;
@@ -202,19 +191,6 @@ export function createEventBus(options: EventBusOptions): EventBus {
       }
     },
     subscribe,
-    listeningEpoch: () => (listener && !lostAt ? epoch : null),
-    async listeners() {
-      try {
-        const { rows } = await pool.query<{ count: number }>(
-          'select count(*)::int as count from pg_stat_activity where application_name = $1 and datname = current_database()',
-          [LISTENER_NAME],
-        );
-        return rows[0]!.count;
-      } catch (error) {
-        logger.warn({ err: error }, 'no se pudo contar las instancias que escuchan eventos');
-        return null;
-      }
-    },
     async close() {
       closed = true;
       clearTimeout(timer);

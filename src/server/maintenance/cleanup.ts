@@ -3,7 +3,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { document, image, rateLimit, session, verification, video } from '../db/schema.ts';
-import type { SessionEvents } from '../auth/session-events.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { deleteUnusedVideos } from '../videos/service.ts';
@@ -30,20 +29,12 @@ export interface CleanupReport {
 /**
  * One pass: expired sessions and verification tokens, spent limit counters, uploaded videos
  * nothing uses (a form left after its upload, a deleted module or course), orphaned and
- * unfinished uploads; then, on the embedded database, a VACUUM (ANALYZE). Each deleted session is announced on `sessionEvents` (when given), as every
- * other session deletion is, so that no instance keeps it in memory.
+ * unfinished uploads; then, on the embedded database, a VACUUM (ANALYZE). An expired session
+ * no longer works whether or not its row is here yet (auth/session.ts): deleting it only frees space.
  */
-export async function cleanUp(
-  database: Database,
-  storage: FileStorage,
-  now = new Date(),
-  sessionEvents?: SessionEvents,
-): Promise<CleanupReport> {
+export async function cleanUp(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport> {
   const { db } = database;
-  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id, userId: session.userId });
-  if (sessionEvents) {
-    for (const ended of sessions) await sessionEvents.publish({ userId: ended.userId, sessionId: ended.id, reason: 'session-deleted' });
-  }
+  const sessions = await db.delete(session).where(lt(session.expiresAt, now)).returning({ id: session.id });
   const verifications = await db.delete(verification).where(lt(verification.expiresAt, now)).returning({ id: verification.id });
   // A counter whose window ended a day ago counts nothing any more.
   const rateLimits = await db
@@ -98,19 +89,14 @@ async function vacuumEmbedded(pglite: PGlite): Promise<number> {
  * Runs `cleanUp` under a PostgreSQL advisory lock, so that of several instances only one does
  * it at a time; null when another instance holds the lock. PGlite has one process: no lock.
  */
-export async function cleanUpOnce(
-  database: Database,
-  storage: FileStorage,
-  now = new Date(),
-  sessionEvents?: SessionEvents,
-): Promise<CleanupReport | null> {
-  if (!database.pool) return cleanUp(database, storage, now, sessionEvents);
+export async function cleanUpOnce(database: Database, storage: FileStorage, now = new Date()): Promise<CleanupReport | null> {
+  if (!database.pool) return cleanUp(database, storage, now);
   const client = await database.pool.connect();
   try {
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [CLEANUP_LOCK_ID]);
     if (!rows[0]?.locked) return null;
     try {
-      return await cleanUp(database, storage, now, sessionEvents);
+      return await cleanUp(database, storage, now);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [CLEANUP_LOCK_ID]);
     }
@@ -120,18 +106,12 @@ export async function cleanUpOnce(
 }
 
 /** Every `minutes` (0 = never), a first pass a minute after start. */
-export function scheduleCleanup(options: {
-  database: Database;
-  storage: FileStorage;
-  sessionEvents: SessionEvents;
-  logger: Logger;
-  minutes: number;
-}) {
-  const { database, storage, sessionEvents, logger, minutes } = options;
+export function scheduleCleanup(options: { database: Database; storage: FileStorage; logger: Logger; minutes: number }) {
+  const { database, storage, logger, minutes } = options;
   if (minutes <= 0) return { stop: async () => undefined };
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = cleanUpOnce(database, storage, new Date(), sessionEvents)
+    running = cleanUpOnce(database, storage, new Date())
       .then((report) => {
         if (report) logger.info({ cleanup: report }, 'limpieza programada');
       })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '../../shared/messages.ts';
 import {
   archiveInputSchema,
   idSchema,
@@ -8,34 +9,17 @@ import {
   moduleOrderSchema,
   moduleUpdateSchema,
   moduleWithQuestionsSchema,
-  studentModuleDetailSchema,
-  studentModuleSchema,
 } from '../../shared/schemas/content.ts';
-import { progressByModule } from '../activities/progress.ts';
-import { jugadaScores } from '../jugadas/score.ts';
-import { canViewCourse, canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
-import { courseNotFound, findCourse } from '../courses/service.ts';
-import {
-  createModule,
-  findModule,
-  moduleNotFound,
-  listModulesWithQuestions,
-  listModulesForStudent,
-  presentModule,
-  reorderModules,
-  storedVideoOf,
-  videoFileOf,
-  updateModule,
-  withQuestions,
-} from './service.ts';
-import { fileContent, noContent } from '../http/responses.ts';
-import { messages } from '../../shared/messages.ts';
+import { deleteModule, setModuleArchived } from '../courses/archive.ts';
+import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
-import { watchedByModule } from '../watched/service.ts';
-import { deleteModule, setModuleArchived } from '../courses/archive.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { fileContent, noContent } from '../http/responses.ts';
+import { listModulesWithQuestions, readModuleWithQuestions } from './read.ts';
+import { createModule, findModule, moduleNotFound, reorderModules, storedVideoOf, updateModule } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
@@ -51,18 +35,6 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireAdmin(request);
       await findCourse(db, request.params.courseId);
       return { modules: await listModulesWithQuestions(db, request.params.courseId) };
-    },
-  );
-
-  // The student's view of a course's modules: enabled ones open, the others shown as upcoming.
-  r.get(
-    '/courses/:courseId/my-modules',
-    { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(studentModuleSchema) }) } } },
-    async (request) => {
-      const user = await guards.requireUser(request);
-      const course = await findCourse(db, request.params.courseId);
-      requireVisible(canViewCourse(user, await loadAccess(db, user.id, course.id)), courseNotFound);
-      return { modules: await listModulesForStudent(db, course.id, user.id) };
     },
   );
 
@@ -85,37 +57,6 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireAdmin(request);
       await reorderModules(db, request.params.courseId, request.body.moduleIds);
       return reply.status(204).send();
-    },
-  );
-
-  // Admins get the module with its questions; a student only a module enabled for them.
-  r.get(
-    '/modules/:moduleId',
-    {
-      schema: {
-        params: moduleParams,
-        response: { 200: z.object({ module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]) }) },
-      },
-    },
-    async (request) => {
-      const user = await guards.requireUser(request);
-      const row = await findModule(db, request.params.moduleId);
-      if (isAdmin(user)) return { module: await withQuestions(db, row) };
-      requireVisible(canViewModule(user, await loadAccess(db, user.id, row.courseId, row.id)), moduleNotFound);
-      const [progress, scores, watched, file] = await Promise.all([
-        progressByModule(db, user.id, [row.id]),
-        jugadaScores(db, user.id, [row.id]),
-        watchedByModule(db, user.id, [row.id]),
-        videoFileOf(db, row),
-      ]);
-      return {
-        module: {
-          ...presentModule(row, file),
-          progress: progress.get(row.id) ?? null,
-          jugadas: scores.get(row.id) ?? null,
-          watched: watched.get(row.id) ?? null,
-        },
-      };
     },
   );
 
@@ -157,7 +98,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireAdmin(request);
       const row = await setModuleArchived(db, request.params.moduleId, request.body.archived);
       if (request.body.archived) await ctx.events.publish({ type: 'access.revoked', moduleId: row.id });
-      return { module: await withQuestions(db, row) };
+      return { module: await readModuleWithQuestions(db, row.id) };
     },
   );
 

@@ -1,61 +1,125 @@
-import type { FastifyInstance } from 'fastify';
+// The pages a student opens most, each in one request and one statement: the session and every
+// piece the page shows, gathered from the resources' own reads (their queries, their presenters)
+// into a single round trip. Each statement is prepared (db/prepared.ts): planned once, then only run.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
 import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
-import { canViewCourse, canViewModule, isAdmin, requireRole, requireVisible } from '../access/policy.ts';
+import { accessSql, canViewCourse, canViewModule, isAdmin, requireRole, requireVisible, type Access } from '../access/policy.ts';
+import { activitySql, isReadableArchive, presentActivity, type ActivityRow } from '../activities/read.ts';
+import { activityNotFound } from '../activities/service.ts';
+import type { Guards } from '../auth/guards.ts';
+import { sessionUserSql, type SessionRow } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
-import { courseNotFound, listAllCourses, listEnabledCourses, presentCourse } from '../courses/service.ts';
-import { findModule, moduleNotFound, withQuestions } from '../modules/service.ts';
-import { activityNotFound, loadActivity, loadCourseModules, loadModule } from './service.ts';
+import { presentCourse, visibleCoursesSql, type CourseRow } from '../courses/read.ts';
+import { courseNotFound } from '../courses/service.ts';
+import { jsonRow, jsonRows } from '../db/json.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { unauthorized } from '../errors.ts';
+import {
+  isOpen,
+  listedForStudent,
+  presentStudentModule,
+  readModuleWithQuestions,
+  studentModulesSql,
+  type StudentModuleRow,
+} from '../modules/read.ts';
+import { moduleNotFound } from '../modules/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
 
-/**
- * One request per page a student opens most, with exactly the authorization of the routes it
- * stands for (GET /courses, /courses/:id/my-modules, /modules/:id, /modules/:id/activity).
- */
+/** A page's statement: the signed-in user first (`me`), then `select` what the page shows. */
+const page = <P extends string, Row>(name: string, params: readonly P[], select: (p: Record<P, SQL>, me: SQL) => SQL) =>
+  preparedStatement<P | 'token', Row & { session: SessionRow | null }>(name, [...params, 'token'], (p) => {
+    const me = sql`(select id from me)`;
+    return sql`with me as (${sessionUserSql(p.token)}) select (select row_to_json(me) from me) as session, ${select(p, me)}`;
+  });
+
+const homePage = page<never, { courses: CourseRow[] }>('page_home', [], (_p, me) => sql`${jsonRows(visibleCoursesSql(me))} as courses`);
+
+const courseModulesPage = page<'courseId', { found: boolean; access: Access; modules: StudentModuleRow[] }>(
+  'page_course_modules',
+  ['courseId'],
+  ({ courseId }, me) => sql`exists (select 1 from course where id = ${courseId}) as found,
+    ${jsonRow(accessSql(me, courseId))} as access,
+    ${jsonRows(studentModulesSql(me, sql`m.course_id = ${courseId}`))} as modules`,
+);
+
+const modulePage = page<'moduleId', { module: StudentModuleRow | null; modules: StudentModuleRow[] }>(
+  'page_module',
+  ['moduleId'],
+  ({ moduleId }, me) => sql`${jsonRow(studentModulesSql(me, sql`m.id = ${moduleId}`))} as module,
+    ${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules`,
+);
+
+const activityPage = page<'moduleId', { found: boolean; access: Access; activity: ActivityRow | null }>(
+  'page_activity',
+  ['moduleId'],
+  ({ moduleId }, me) => sql`exists (select 1 from module where id = ${moduleId}) as found,
+    ${jsonRow(accessSql(me, sql`(select course_id from module where id = ${moduleId})`, moduleId))} as access,
+    ${jsonRow(activitySql(sql`a.user_id = ${me} and a.module_id = ${moduleId}`))} as activity`,
+);
+
+/** Runs a page's statement for the request's session: 401 without one. */
+async function load<P extends string, Row extends { session: SessionRow | null }>(
+  request: FastifyRequest,
+  guards: Guards,
+  run: (values: Record<P | 'token', string>) => Promise<Row[]>,
+  values: Record<P, string>,
+) {
+  const token = guards.tokenOf(request);
+  if (!token) throw unauthorized();
+  const [row] = await run({ ...values, token } as Record<P | 'token', string>);
+  const session = await guards.sessionFromRow(request, row?.session ?? null);
+  if (!session || !row) throw unauthorized();
+  return { user: session.user, row };
+}
+
+/** One request per page a student opens most, with the authorization of the resources it shows. */
 export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards } = ctx;
 
-  r.get('/pages/inicio', { schema: { response: { 200: homePageSchema } } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const rows = isAdmin(user) ? await listAllCourses(db) : await listEnabledCourses(db, user.id);
-    return { user, courses: rows.map(presentCourse) };
+  r.get('/pages/home', { schema: { response: { 200: homePageSchema } } }, async (request) => {
+    const { user, row } = await load(request, guards, (values) => homePage.run(db, values), {});
+    return { user, courses: row.courses.map(presentCourse) };
   });
 
   r.get(
-    '/pages/courses/:courseId/modulos',
+    '/pages/courses/:courseId/modules',
     { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } },
     async (request) => {
-      const user = await guards.requireUser(request);
-      const { access, modules } = await loadCourseModules(db, user.id, request.params.courseId);
-      requireVisible(canViewCourse(user, access), courseNotFound);
-      return { user, modules };
+      const { user, row } = await load(request, guards, (values) => courseModulesPage.run(db, values), request.params);
+      if (!row.found) throw courseNotFound();
+      requireVisible(canViewCourse(user, row.access), courseNotFound);
+      return { user, modules: row.modules.filter(listedForStudent).map((module) => presentStudentModule(module)) };
     },
   );
 
   r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const { module, access, modules } = await loadModule(db, user.id, request.params.moduleId);
+    const { user, row } = await load(request, guards, (values) => modulePage.run(db, values), request.params);
+    if (!row.module) throw moduleNotFound();
+    const modules = row.modules.filter(listedForStudent).map((module) => presentStudentModule(module));
     // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
-    if (isAdmin(user)) return { user, module: await withQuestions(db, await findModule(db, module.id)), modules };
-    requireVisible(canViewModule(user, access), moduleNotFound);
-    return { user, module, modules };
+    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, row.module.id), modules };
+    requireVisible(canViewModule(user, { courseEnabled: row.module.courseEnabled, moduleEnabled: isOpen(row.module) }), moduleNotFound);
+    return { user, module: presentStudentModule(row.module), modules };
   });
 
   r.get(
-    '/pages/modules/:moduleId/actividades',
+    '/pages/modules/:moduleId/activity',
     { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } },
     async (request) => {
-      const user = await guards.requireUser(request);
-      const { access, archivedReadable, activity } = await loadActivity(db, user.id, request.params.moduleId);
+      const { user, row } = await load(request, guards, (values) => activityPage.run(db, values), request.params);
+      if (!row.found) throw moduleNotFound();
       requireRole(user.role === 'student');
-      requireVisible(canViewModule(user, access) || archivedReadable, moduleNotFound);
-      if (!activity) throw activityNotFound();
-      return { user, activity };
+      const readable = canViewModule(user, row.access) || (row.activity !== null && isReadableArchive(row.activity));
+      requireVisible(readable, moduleNotFound);
+      if (!row.activity) throw activityNotFound();
+      return { user, activity: presentActivity(row.activity) };
     },
   );
 }

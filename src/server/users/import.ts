@@ -1,13 +1,13 @@
 // 'Importar alumnos': a class list checked row by row, then created in one transaction.
-import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { safeParse } from 'zod/v4/core';
 import { messages } from '../../shared/messages.ts';
 import { emailSchema } from '../../shared/schemas/auth.ts';
 import { userNameSchema, type ImportPreview, type ImportResult, type ImportRow } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { activity, activityItem, course, courseAccess, courseModule, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
+import { giveActivities } from '../access/service.ts';
+import { course, courseAccess, courseModule, moduleAccess, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { ClassListRow } from './class-list.ts';
 import { insertInvitedUsers, sendInvitations } from './invitations.ts';
@@ -72,19 +72,9 @@ async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
     .orderBy(asc(courseModule.position), asc(courseModule.id))
     .limit(1);
   if (!first) return;
-  const questions = await tx
-    .select({ position: moduleQuestion.position, text: moduleQuestion.text })
-    .from(moduleQuestion)
-    .where(eq(moduleQuestion.moduleId, first.id))
-    .orderBy(asc(moduleQuestion.position));
   for (const ids of chunks(userIds)) {
     await tx.insert(moduleAccess).values(ids.map((userId) => ({ userId, moduleId: first.id, enabled: true })));
-    const activities = ids.map((userId) => ({ id: randomUUID(), userId, moduleId: first.id }));
-    await tx.insert(activity).values(activities);
-    const items = activities.flatMap((a) =>
-      questions.map((q, position) => ({ id: randomUUID(), activityId: a.id, position, question: q.text })),
-    );
-    for (const part of chunks(items, 1000)) await tx.insert(activityItem).values(part);
+    await giveActivities(tx, first.id, sql`select unnest(${sql.param(ids)}::text[])`);
   }
 }
 

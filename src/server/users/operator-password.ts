@@ -21,7 +21,7 @@ export interface PasswordReset {
 
 /** Sets `password` for the user with `email`; null when there is no such user. */
 export async function resetPasswordAsOperator(
-  ctx: Pick<AppContext, 'db' | 'auth' | 'sessions'>,
+  ctx: Pick<AppContext, 'db' | 'auth' | 'events'>,
   email: string,
   password: string,
 ): Promise<PasswordReset | null> {
@@ -55,7 +55,7 @@ export async function resetPasswordAsOperator(
     return { id: found.id, email: found.email, name: found.name, role: found.role, sessions: ended.length };
   });
   if (!reset) return null;
-  // Sessions kept in memory by any instance are forgotten before this returns (session-cache.ts).
-  await ctx.sessions.publish({ userId: reset.id, reason: 'session-deleted' });
+  // Their open live streams close, on every instance.
+  await ctx.events.publish({ type: 'session.ended', userId: reset.id });
   return { email: reset.email, name: reset.name, role: reset.role, sessions: reset.sessions };
 }

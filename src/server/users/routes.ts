@@ -90,7 +90,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const admin = await ctx.guards.requireAdmin(request);
       const user = await setUserActive(ctx.db, admin.id, request.params.userId, request.body.active);
       // The sessions were deleted in the transaction; every instance now ends their open streams.
-      if (!request.body.active) await ctx.sessions.publish({ userId: user.id, reason: 'user-changed' });
+      if (!request.body.active) await ctx.events.publish({ type: 'session.ended', userId: user.id });
       return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)), active: !user.banned };
     },
   );

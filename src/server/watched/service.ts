@@ -3,7 +3,7 @@
 // against the module's known length (an uploaded file's own; for an address, the upper median of
 // what the students' players reported), never against one client's claim, and a student's
 // intervals grow no faster than the wall-clock time since their first report allows.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type Column, type SQL } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import type { Watched } from '../../shared/schemas/content.ts';
 import type { WatchedInput } from '../../shared/schemas/watched.ts';
@@ -33,9 +33,10 @@ interface Row {
 /**
  * The length a student's percentage is computed against, as SQL: the module's known one; the
  * student's own report only where none is known yet (rows from before lengths were known).
- * The pages' statement (pages/service.ts) and the progress board use the same.
+ * Every read of what a student watched uses it (the module reads, the progress board).
  */
-export const watchedLength = sql<number>`coalesce(${courseModule.videoDurationSeconds}, ${videoProgress.durationSeconds})`;
+export const watchedLengthOf = (moduleLength: SQL | Column, reported: SQL | Column) => sql<number>`coalesce(${moduleLength}, ${reported})`;
+export const watchedLength = watchedLengthOf(courseModule.videoDurationSeconds, videoProgress.durationSeconds);
 
 export function presentWatched(row: Row): Watched {
   const duration = row.durationSeconds;
@@ -45,22 +46,6 @@ export function presentWatched(row: Row): Watched {
     duration,
     position: Math.min(row.positionSeconds, duration),
   };
-}
-
-/** What the user watched of each of these modules' videos (modules never played are absent). */
-export async function watchedByModule(db: Db, userId: string, moduleIds: string[]): Promise<Map<string, Watched>> {
-  if (moduleIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      moduleId: videoProgress.moduleId,
-      durationSeconds: watchedLength,
-      watchedSeconds: videoProgress.watchedSeconds,
-      positionSeconds: videoProgress.positionSeconds,
-    })
-    .from(videoProgress)
-    .innerJoin(courseModule, eq(courseModule.id, videoProgress.moduleId))
-    .where(and(eq(videoProgress.userId, userId), inArray(videoProgress.moduleId, moduleIds)));
-  return new Map(rows.map((row) => [row.moduleId, presentWatched(row)]));
 }
 
 /**

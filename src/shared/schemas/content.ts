@@ -111,8 +111,9 @@ export const moduleInputSchema = z.object({
     .array(questionTextSchema)
     .check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
 });
-export type ModuleInput = z.input<typeof moduleInputSchema>;
+export type ModuleInput = z.infer<typeof moduleInputSchema>;
 export const moduleUpdateSchema = z.partial(z.omit(moduleInputSchema, { courseId: true }));
+export type ModuleUpdate = z.infer<typeof moduleUpdateSchema>;
 
 export const moduleOrderSchema = z.object({
   moduleIds: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),

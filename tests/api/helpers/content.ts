@@ -65,8 +65,10 @@ export const enableCourse = (ctx: AppContext, userId: string, courseId: string, 
 export const enableModule = (ctx: AppContext, userId: string, moduleId: string, enabled = true) =>
   setUserModuleAccess(ctx.db, userId, moduleId, enabled);
 
+/** The student's activity of the module: the row (id, version…) and its items in order. */
 export async function activityOf(ctx: AppContext, userId: string, moduleId: string) {
-  return findActivityOf(ctx.db, userId, moduleId);
+  const row = await findActivityOf(ctx.db, userId, moduleId);
+  return { row, items: row.items };
 }
 
 /** Answers every question and submits; returns the submitted activity as the API presents it. */

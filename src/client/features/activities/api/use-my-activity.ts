@@ -3,7 +3,7 @@ import type { Activity } from '../../../../shared/schemas/activities.ts';
 import { loadPage, pageUrls } from '../../../lib/page-data.ts';
 import { activityKeys } from '../../../lib/query-keys.ts';
 
-/** The activities page's data (GET /api/pages/modules/:id/actividades): the user and their activity. */
+/** The activities page's data (GET /api/pages/modules/:id/activity): the user and their activity. */
 export const getMyActivity = (moduleId: string) => loadPage<{ activity: Activity }>(pageUrls.activities(moduleId)).then((r) => r.activity);
 
 export const myActivityQueryOptions = (moduleId: string) =>

@@ -3,7 +3,7 @@ import type { StudentModule } from '../../../../shared/schemas/content.ts';
 import { loadPage, pageUrls } from '../../../lib/page-data.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
 
-// The course's modules page data (GET /api/pages/courses/:id/modulos); the module page brings
+// The course's modules page data (GET /api/pages/courses/:id/modules); the module page brings
 // the same list, so coming back from a module shows it at once.
 export const getMyModules = (courseId: string) =>
   loadPage<{ modules: StudentModule[] }>(pageUrls.courseModules(courseId)).then(({ modules }) => ({ modules }));
