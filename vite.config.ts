@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pagePreload } from './scripts/lib/vite-page-preload.ts';
+import { mantineVariables } from './scripts/lib/vite-mantine-variables.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), pagePreload(), precompress()],
+  plugins: [react(), mantineVariables(), precompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -7,8 +7,9 @@
 // round after round, each right after a load of /api/health, and prints req/s, p50, p99 and each
 // route's ratio to that health measure (the median over the rounds). It also
 // times the module page's data issued one request after another, and, in Debian's Chromium at
-// 360 px, the time from navigation start to the module's video in the page (warm cache, median
-// of 10) and the bytes a cold first load transfers. Figures go to artifacts/bench.json.
+// 360 px on a desktop, a mid-range phone and a slow phone (scripts/lib/bench-browser.ts): a warm
+// navigation and a tap in the app to the module's video, the first contentful paint (medians of
+// 10), and a cold first load. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
@@ -19,6 +20,7 @@
 //                                 `node scripts/profile-summary.ts FILE` lists where the time went)
 //   --seconds=N                   N seconds per route and round
 //   npm run bench -- --browser    the browser figures only (no routes under load)
+//   --profiles=phone,slow-phone   some of the browser's profiles (desktop, phone, slow-phone)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,7 +29,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium, type Page } from '@playwright/test';
+import { browserFigures, profiles, type Profile, type ProfileFigures } from './lib/bench-browser.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const argv = process.argv.slice(2);
@@ -37,6 +39,10 @@ const outFile = argv.find((a) => a.startsWith('--out='))?.slice(6) ?? 'artifacts
 const onlyRoute = argv.find((a) => a.startsWith('--route='))?.slice(8);
 const profileDir = argv.find((a) => a.startsWith('--profile='))?.slice(10);
 const browserOnly = argv.includes('--browser');
+const onlyProfiles = argv
+  .find((a) => a.startsWith('--profiles='))
+  ?.slice(11)
+  .split(',');
 
 const settings = smoke
   ? { students: 20, messages: 50, rounds: 1, seconds: 2, connections: 50, sequentialPages: 20, navigations: 2 }
@@ -45,15 +51,6 @@ const secondsArg = argv.find((a) => a.startsWith('--seconds='))?.slice(10);
 if (secondsArg) settings.seconds = Number(secondsArg);
 
 const root = path.resolve(import.meta.dirname, '..');
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // --- The app under test ------------------------------------------------------------------
 
@@ -184,7 +181,11 @@ async function seed(base: string): Promise<Seeded> {
       await request('PUT', `/api/users/${json.user.id}/modules/${moduleId}/access`, admin, { enabled: true });
     const cookie = await login(email, 'bench-alumno');
     const activity = (
-      await request<{ activity: { id: string; version: number; items: { id: string }[] } }>('GET', `/api/modules/${first}/activity`, cookie)
+      await request<{ activity: { id: string; version: number; items: { id: string }[] } }>(
+        'GET',
+        `/api/pages/modules/${first}/activity`,
+        cookie,
+      )
     ).json.activity;
     const itemIds = activity.items.map((item) => item.id);
     const state = s % 5;
@@ -357,128 +358,24 @@ async function sequentialPage(base: string, seeded: Seeded): Promise<{ p50: numb
 
 // --- The browser ------------------------------------------------------------------------
 
-interface BrowserFigures {
-  navigationToVideoMs: { median: number; all: number[] };
-  /** Navigation start → the browser's first contentful paint, same navigations. */
-  firstContentfulPaintMs: { median: number; all: number[] };
-  coldLoadBytes: number;
-}
+type BrowserFigures = Partial<Record<Profile['name'], ProfileFigures>>;
 
-async function browserFigures(base: string, seeded: Seeded): Promise<BrowserFigures | null> {
+/** The browser's figures on each profile (`--profiles=phone,slow-phone` for some). */
+async function browserFiguresFor(base: string, seeded: Seeded): Promise<BrowserFigures | null> {
   if (!existsSync(path.join(root, 'dist/client/index.html'))) {
     console.warn('Sin la aplicación compilada (npm run build): se omiten las medidas en el navegador.');
     return null;
   }
-  if (!existsSync(chromiumPath)) {
+  if (!existsSync('/usr/bin/chromium')) {
     console.warn('Sin Chromium de Debian: se omiten las medidas en el navegador.');
     return null;
   }
-  // Nothing leaves this machine: every host but ours fails to resolve, so the YouTube player is
-  // placed in the page but not loaded. (Not with Playwright's request routing: routing turns the
-  // browser's HTTP cache off, and the "warm" navigations would load every file again.)
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
-  });
-  try {
-    const url = `${base}/${seeded.courseId}/${seeded.moduleIds[0]}/modulo`;
-    const cookie = seeded.students[0]!.cookie.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: base };
-    });
-    const newContext = async () => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
-      await context.addCookies(cookie);
-      // YouTube's IFrame API script cannot come from the internet here: a stand-in YT.Player,
-      // there before the app runs (as the real script is, from the cache, on a warm load), takes
-      // over the frame already in the page (the module page's first paint) or puts the player's
-      // youtube-nocookie.com frame where the app asks, as the real one does.
-      await context.addInitScript(() => {
-        class Player {
-          private frame: HTMLIFrameElement;
-          constructor(element: HTMLElement, options: { host?: string; videoId?: string; events?: { onReady?: () => void } }) {
-            if (element instanceof HTMLIFrameElement) {
-              this.frame = element;
-            } else {
-              this.frame = document.createElement('iframe');
-              this.frame.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
-              this.frame.style.cssText = 'border:0;width:100%;height:100%';
-              element.replaceWith(this.frame);
-            }
-            setTimeout(() => options.events?.onReady?.(), 0);
-          }
-          getCurrentTime() {
-            return 0;
-          }
-          getDuration() {
-            return 0;
-          }
-          getPlayerState() {
-            return -1;
-          }
-          seekTo() {}
-          destroy() {
-            this.frame.remove();
-          }
-        }
-        (window as unknown as { YT: unknown }).YT = { Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2, CUED: 5 } };
-      });
-      await context.addInitScript(() => {
-        const seen = () => {
-          if (!(window as unknown as { videoAt?: number }).videoAt && document.querySelector('iframe[src*="youtube"], video')) {
-            (window as unknown as { videoAt?: number }).videoAt = performance.now();
-          }
-        };
-        new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-      });
-      return context;
-    };
-    const firstContentfulPaint = (page: Page) =>
-      page
-        .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 30_000 })
-        .then((handle) => handle.jsonValue() as Promise<number>);
-    const videoAt = (page: Page) =>
-      page
-        .waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 30_000 })
-        .then((handle) => handle.jsonValue() as Promise<number>);
-
-    // Cold: an empty cache, counting every byte our origin sends.
-    const cold = await newContext();
-    const coldPage = await cold.newPage();
-    const cdp = await cold.newCDPSession(coldPage);
-    await cdp.send('Network.enable');
-    const urlOf = new Map<string, string>();
-    let coldLoadBytes = 0;
-    cdp.on('Network.responseReceived', (event) => urlOf.set(event.requestId, event.response.url));
-    cdp.on('Network.loadingFinished', (event) => {
-      if (urlOf.get(event.requestId)?.startsWith(base)) coldLoadBytes += event.encodedDataLength;
-    });
-    await coldPage.goto(url);
-    await videoAt(coldPage);
-    await coldPage.waitForLoadState('networkidle');
-    await cold.close();
-
-    // Warm: the same page again and again, with what the browser cached.
-    const warm = await newContext();
-    const page = await warm.newPage();
-    await page.goto(url);
-    await videoAt(page);
-    const all: number[] = [];
-    const paints: number[] = [];
-    for (let i = 0; i < settings.navigations; i++) {
-      await page.goto(url);
-      all.push(await videoAt(page));
-      paints.push(await firstContentfulPaint(page));
-    }
-    await warm.close();
-    return {
-      navigationToVideoMs: { median: median(all), all },
-      firstContentfulPaintMs: { median: median(paints), all: paints },
-      coldLoadBytes,
-    };
-  } finally {
-    await browser.close();
+  const target = { base, courseId: seeded.courseId, moduleId: seeded.moduleIds[0]!, cookie: seeded.students[0]!.cookie };
+  const figures: BrowserFigures = {};
+  for (const profile of profiles.filter((p) => !onlyProfiles || onlyProfiles.includes(p.name))) {
+    figures[profile.name] = await browserFigures(target, profile, settings.navigations);
   }
+  return figures;
 }
 
 // --- One database -----------------------------------------------------------------------
@@ -555,7 +452,7 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
     await settle(app.base, idleMs);
     const sequential = await sequentialPage(app.base, seeded);
     await settle(app.base, idleMs);
-    const browser = onlyRoute ? null : await browserFigures(app.base, seeded);
+    const browser = onlyRoute ? null : await browserFiguresFor(app.base, seeded);
     return { database, routes, sequentialPage: sequential, browser };
   } finally {
     await stopApp(app);
@@ -584,10 +481,20 @@ function print(figures: DatabaseFigures) {
     `Datos de la página del módulo, pedidos en serie: p50 ${figures.sequentialPage.p50.toFixed(2)} ms, p99 ${figures.sequentialPage.p99.toFixed(2)} ms`,
   );
   if (figures.browser) {
-    console.log(
-      `Navegador a 360 px: navegación → video ${figures.browser.navigationToVideoMs.median.toFixed(0)} ms (mediana de ${settings.navigations}, caché caliente); ` +
-        `primer pintado con contenido ${figures.browser.firstContentfulPaintMs.median.toFixed(0)} ms; ` +
-        `carga en frío ${(figures.browser.coldLoadBytes / 1024).toFixed(1)} KB transferidos`,
+    console.log('Navegador a 360 px (mediana de ' + settings.navigations + '; reloj de la página):');
+    console.table(
+      Object.fromEntries(
+        Object.entries(figures.browser).map(([name, b]) => [
+          name,
+          {
+            'navegación → video ms': Math.round(b.navigationToVideoMs.median),
+            'toque → video ms': Math.round(b.tapToVideoMs.median),
+            'primer pintado ms': Math.round(b.firstContentfulPaintMs.median),
+            'en frío → video ms': Math.round(b.coldToVideoMs),
+            'en frío KB': Number((b.coldLoadBytes / 1024).toFixed(1)),
+          },
+        ]),
+      ),
     );
   }
 }

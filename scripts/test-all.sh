@@ -111,7 +111,7 @@ suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
 # the figures they print (and write to artifacts/cluster.json) are not skewed by other tests. Without nginx it skips with the reason, except in CI (CI set), where it fails.
 suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
   vitest run tests/cluster --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
-check "Build de producción" vite build --logLevel warn
+check "Build de producción" sh -c "vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn"
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 # The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
 check "Benchmark (modo humo)" node scripts/bench.ts --smoke --out="$results_dir/bench.json"

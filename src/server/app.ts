@@ -1,9 +1,9 @@
 import '../shared/zod.ts';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
@@ -30,7 +30,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { refuseNulBytes } from './http/nul-bytes.ts';
 import { refuseUndeclaredMultipart } from './http/multipart.ts';
 import { RequestLog } from './http/request-log.ts';
-import { sendDocument } from './http/document.ts';
+import { sendDocument, type RenderPage } from './http/document.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { userRoutes } from './users/routes.ts';
@@ -54,12 +54,11 @@ import { watchedRoutes } from './watched/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
-/**
- * The hashes of index.html's inline scripts (the one that asks for the page's data before the
- * app's code loads), which the Content-Security-Policy allows by name; no other inline script runs.
- */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+/** The server's render built beside the web app (`npm run build`), or undefined when there is none. */
+async function builtRenderer(clientRoot: string): Promise<RenderPage | undefined> {
+  const file = path.join(clientRoot, '..', 'server', 'ssr.js');
+  if (!existsSync(file)) return undefined;
+  return ((await import(pathToFileURL(file).href)) as { renderPage: RenderPage }).renderPage;
 }
 
 export interface AppDeps {
@@ -72,6 +71,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** The built web app (index.html and assets); defaults to dist/client. */
   clientDist?: string;
+  /** The server's render of the student pages; defaults to the one built beside the web app (dist/server/ssr.js), if any. */
+  renderPage?: RenderPage;
 }
 
 /** One API route as registered: "GET /api/courses/:courseId" and its schema. */
@@ -233,7 +234,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const clientRoot = deps.clientDist ?? clientDist;
   const hasClient = existsSync(path.join(clientRoot, 'index.html'));
   const indexHtml = hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '';
-  const scriptHashes = hasClient ? inlineScriptHashes(indexHtml) : [];
 
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         defaultSrc: ["'self'"],
         // The YouTube IFrame API (its script only; the player itself is a youtube-nocookie.com frame),
         // loaded by module pages and jugadas with a YouTube video.
-        scriptSrc: ["'self'", ...scriptHashes, 'https://www.youtube.com'],
+        scriptSrc: ["'self'", 'https://www.youtube.com'],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
@@ -371,7 +371,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     });
   }
 
-  const publicOrigin = new URL(config.publicUrl).origin;
+  const document = {
+    html: indexHtml,
+    origin: new URL(config.publicUrl).origin,
+    renderPage: deps.renderPage ?? (await builtRenderer(clientRoot)),
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
@@ -380,7 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       });
     }
     // Client routes fall back to the single-page app; a student's page comes with its data.
-    return sendDocument(app, indexHtml, request, reply, publicOrigin);
+    return sendDocument(app, document, request, reply);
   });
 
   return { app, ctx, routes };

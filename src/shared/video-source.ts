@@ -1,4 +1,5 @@
-import { youtubeId } from './schemas/content.ts';
+import { escapeHtml } from './html.ts';
+import { videoLabel } from './messages.ts';
 
 /** Where YouTube videos play: its privacy-enhanced domain. */
 export const youtubeEmbedHost = 'https://www.youtube-nocookie.com';
@@ -14,7 +15,7 @@ export function youtubePlayerVars(startAt: number | null | undefined): Record<st
 /**
  * The address of the YouTube player frame as YouTube's IFrame API builds it for the page at
  * `origin` (its parameters, `enablejsapi=1` and the page's origin for its messages), so that
- * YT.Player can take over a frame the server already put in the page instead of making its own.
+ * YT.Player takes over the frame already in the page instead of making its own.
  */
 export function youtubeEmbedUrl(id: string, startAt: number | null | undefined, origin: string): string {
   const params = new URLSearchParams(
@@ -25,15 +26,13 @@ export function youtubeEmbedUrl(id: string, startAt: number | null | undefined, 
   return `${youtubeEmbedHost}/embed/${encodeURIComponent(id)}?${params.toString()}`;
 }
 
-export type VideoSource = { kind: 'youtube'; id: string; src: string } | { kind: 'file'; src: string };
-
 /**
- * Where a module's video plays from: YouTube addresses and bare ids in YouTube's player (through
- * its IFrame API, for the page at `origin`, starting at `startAt`), any other address as a video
- * file. The server's first paint of the module page and the client's player use the same address,
- * so the player can take over the element the server sent (client lib/boot-view.ts).
+ * The YouTube frame of a module's video, as HTML: the page shows it (and the video plays) before
+ * YouTube's IFrame API is loaded, and even when it cannot load at all.
  */
-export function videoSource(videoUrl: string, startAt: number | null | undefined, origin: string): VideoSource {
-  const id = youtubeId(videoUrl);
-  return id ? { kind: 'youtube', id, src: youtubeEmbedUrl(id, startAt, origin) } : { kind: 'file', src: videoUrl };
+export function youtubeFrameHtml(id: string, startAt: number | null | undefined, origin: string, title: string): string {
+  return (
+    `<iframe src="${escapeHtml(youtubeEmbedUrl(id, startAt, origin))}" title="${escapeHtml(videoLabel(title))}" ` +
+    `referrerpolicy="strict-origin-when-cross-origin" allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" allowfullscreen></iframe>`
+  );
 }

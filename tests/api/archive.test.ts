@@ -117,6 +117,7 @@ describe('archiving a module', () => {
       enabled: boolean;
     }>;
     expect(page.find((m) => m.id === module.id)).toMatchObject({ archived: true, enabled: false });
+    expect(page.filter((m) => !m.archived).map((m) => m.id)).toEqual([other.id]);
     const readable = await get(`/api/pages/modules/${module.id}/activity`);
     expect(readable.statusCode, readable.body).toBe(200);
     expect(readable.json().activity).toMatchObject({

@@ -69,7 +69,7 @@ async function startSmtp(mailDir: string): Promise<{ port: number; close(): Prom
  * under test halfway (a rebuild deletes the chunks the open pages still ask for).
  */
 async function snapshotApp(target: string): Promise<void> {
-  for (const entry of ['package.json', 'src', 'drizzle', 'dist/client']) {
+  for (const entry of ['package.json', 'src', 'drizzle', 'dist/client', 'dist/server']) {
     await cp(path.join(root, entry), path.join(target, entry), { recursive: true });
   }
   await symlink(path.join(root, 'node_modules'), path.join(target, 'node_modules'), 'dir');
@@ -123,8 +123,8 @@ function stopChild(child: ChildProcess, timeoutMs = 10_000): Promise<void> {
  * fresh data folder, and hands their addresses to the tests through environment variables.
  */
 export default async function globalSetup(): Promise<void> {
-  if (!existsSync(path.join(root, 'dist/client/index.html'))) {
-    throw new Error('Falta el cliente construido (dist/client/index.html): corré `npm run build` antes de `npx playwright test`.');
+  if (!existsSync(path.join(root, 'dist/client/index.html')) || !existsSync(path.join(root, 'dist/server/ssr.js'))) {
+    throw new Error('Falta el cliente construido (dist/client y dist/server): corré `npm run build` antes de `npx playwright test`.');
   }
   const built = (await stat(path.join(root, 'dist/client/index.html'))).mtimeMs;
   const clientSources = Math.max(await newestChange(path.join(root, 'src/client')), await newestChange(path.join(root, 'src/shared')));

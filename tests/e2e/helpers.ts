@@ -187,6 +187,16 @@ export async function adminPage(browser: Browser): Promise<Page> {
 }
 
 /** Signs in on the login page as a person would. The caller checks where it lands. */
+/**
+ * Waits until the app runs on the page. A student's page may come rendered by the server: it
+ * shows before the app takes it over, and a link followed before that loads a whole new document.
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+}
+
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
@@ -279,8 +289,11 @@ export async function recordVideoElements(page: Page): Promise<void> {
     new MutationObserver(() => {
       for (const element of document.querySelectorAll('video, iframe')) {
         if (w.videoElements.includes(element)) continue;
-        // Nothing of the app yet (its root is empty): the video came with the document's HTML.
-        if (w.videoElements.length === 0) w.firstVideoBeforeApp = (document.getElementById('root')?.childElementCount ?? 0) === 0;
+        // React has not taken the page's root yet (it marks the element it renders into): the video came with the document's HTML.
+        if (w.videoElements.length === 0) {
+          const root = document.getElementById('root');
+          w.firstVideoBeforeApp = !root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+        }
         w.videoElements.push(element);
       }
     }).observe(document, { childList: true, subtree: true });

@@ -16,7 +16,7 @@ async function traineeWorks(browser: Browser, student: TestUser, moduleId: strin
   const statuses = await page.evaluate(
     async ({ moduleId, question }) => {
       const json = { 'content-type': 'application/json', accept: 'application/json' };
-      const { activity } = (await (await fetch(`/api/modules/${moduleId}/activity`)).json()) as {
+      const { activity } = (await (await fetch(`/api/pages/modules/${moduleId}/activity`)).json()) as {
         activity: { items: Array<{ id: string }> };
       };
       const answers = activity.items.map((item) => ({ itemId: item.id, answer: 'Mi respuesta' }));

@@ -17,7 +17,7 @@ async function submitAs(student: TestUser, moduleId: string) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  const own = (await (await fetch(`${baseURL}/api/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
+  const own = (await (await fetch(`${baseURL}/api/pages/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
     activity: { items: { id: string }[] };
   };
   const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {

@@ -17,7 +17,7 @@ const signedOutPaths = [paths.login(), paths.forgotPassword(), paths.resetPasswo
 
 /**
  * Loads the code of the page at `path` (the student area and its page), so the first render
- * shows it at once; the inline script of index.html already asked for those files.
+ * shows it at once.
  */
 export async function preloadRoute(path: string): Promise<void> {
   if (path === '/admin' || path.startsWith('/admin/') || signedOutPaths.includes(path)) return;
@@ -25,11 +25,11 @@ export async function preloadRoute(path: string): Promise<void> {
   await area.preloadStudentPage(path);
 }
 
-/** The top-level routes: signed-out pages, the admin area and the student area. */
-export function AppRoutes() {
+/** The top-level routes: signed-out pages, the admin area and the student area (`ssrPath`: in the server's render). */
+export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
   return (
     // Every navigation asks before discarding typed content (lib/leave-guard.ts).
-    <Router hook={useGuardedBrowserLocation}>
+    <Router hook={useGuardedBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
       <Suspense fallback={<FullPageLoader />}>
         <Switch>
           <Route path={paths.login()}>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
@@ -32,9 +33,35 @@ const pages: [path: string, page: LazyPage][] = [
   ['/:courseId/:moduleId/jugadas', JugadasPage],
 ];
 
+const pageAt = (path: string) => pages.find(([pattern]) => matchesRoute(pattern, path))?.[1];
+
 /** Loads the code of the student page at `path` (if any), so it renders without a fallback. */
 export function preloadStudentPage(path: string): Promise<void> {
-  return pages.find(([pattern]) => matchesRoute(pattern, path))?.[1].preload() ?? Promise.resolve();
+  return pageAt(path)?.preload() ?? Promise.resolve();
+}
+
+/** Where a student usually goes next from a page: that page's code loads while they look at this one. */
+const nextPages = new Map<LazyPage, LazyPage[]>([
+  [StudentHomePage, [CourseModulesPage]],
+  [CourseModulesPage, [ModulePage]],
+  [ModulePage, [ActivitiesPage]],
+]);
+
+/** Once the page at `location` is shown and the browser is idle, the code of the pages it leads to. */
+function usePreloadNextPages(location: string) {
+  useEffect(() => {
+    const current = pageAt(location);
+    const next = (current && nextPages.get(current)) ?? [];
+    if (next.length === 0) return;
+    const load = () => next.forEach((page) => void page.preload().catch(() => undefined));
+    // Safari has no requestIdleCallback.
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(load, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(load);
+    return () => window.cancelIdleCallback(handle);
+  }, [location]);
 }
 
 const namedStudentRoutes = new Set(['inicio', 'courses', 'mi-cuenta']);
@@ -50,6 +77,7 @@ function useCurrentCourseId(): string | undefined {
 export function StudentArea() {
   const [location] = useLocation();
   const courseId = useCurrentCourseId();
+  usePreloadNextPages(location);
 
   const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) =>
     enabled ? (

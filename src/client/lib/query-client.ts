@@ -20,22 +20,34 @@ declare module '@tanstack/react-query' {
       /** The page shows this mutation's failures itself (a dialog, a form error): no notification. */
       handlesOwnErrors?: boolean;
     };
+    queryMeta: {
+      /** Loaded ahead, before anyone asked (a module in view in the list): a failure is nobody's news. */
+      ahead?: boolean;
+    };
   }
 }
 
-/** The one query cache; failures show as notifications unless the page shows them itself. */
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error) => notifyError(error, { includeMissing: false }) }),
-  mutationCache: new MutationCache({
-    onError: (error, _variables, _context, mutation) => {
-      if (!mutation.meta?.handlesOwnErrors) notifyError(error, { includeMissing: true });
+/** A query cache; failures show as notifications unless the page shows them itself. */
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.ahead) notifyError(error, { includeMissing: false });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesOwnErrors) notifyError(error, { includeMissing: true });
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: false,
+      },
     },
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+  });
+
+/** The app's one query cache (the server's render makes one per request). */
+export const queryClient = createQueryClient();

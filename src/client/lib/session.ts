@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
 import { api } from './api.ts';
-import { userFromPrefetchedPage } from './page-data.ts';
+import { userFromStartPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
 import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
 
 export const getSession = (signal?: AbortSignal) => api<SessionResponse>('/api/auth/session', { signal });
 
 /** At start, the page's data (already on its way) says who is signed in; otherwise ask. */
-const loadSession = (signal?: AbortSignal) => userFromPrefetchedPage()?.catch(() => getSession(signal)) ?? getSession(signal);
+const loadSession = (signal?: AbortSignal) => userFromStartPage()?.catch(() => getSession(signal)) ?? getSession(signal);
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionKeys.current, queryFn: ({ signal }) => loadSession(signal), staleTime: Infinity });
@@ -38,7 +38,8 @@ function resetCache(queryClient: QueryClient, user: SessionUser | null | undefin
 // The other tabs of this browser hear about sign-ins and sign-outs, so a trainee who signs out
 // in one tab is signed out in all of them.
 type TabMessage = { type: 'signed-in' | 'signed-out' };
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('aula-virtual:sesion');
+const channel =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('aula-virtual:sesion');
 const tell = (message: TabMessage) => channel?.postMessage(message);
 
 /** After a successful sign-in. */

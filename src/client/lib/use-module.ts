@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StudentModuleDetail } from '../../shared/schemas/content.ts';
 import { loadPage, pageUrls } from './page-data.ts';
 import { moduleKeys } from './query-keys.ts';
@@ -11,6 +11,11 @@ export const getModule = (moduleId: string) =>
 
 export const moduleQueryOptions = (moduleId: string) =>
   queryOptions({ queryKey: moduleKeys.detail(moduleId), queryFn: () => getModule(moduleId) });
+
+/** Loads a module's page data ahead, when it is likely to be opened next; quiet if that fails. */
+export function prefetchModule(queryClient: QueryClient, moduleId: string) {
+  return queryClient.prefetchQuery({ ...moduleQueryOptions(moduleId), meta: { ahead: true }, retry: false });
+}
 
 /** A student gets 404 while the module is not enabled for them, as for a module that does not exist. */
 export function useModule(moduleId: string) {

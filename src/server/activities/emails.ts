@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mailer.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 export function correctionEmail(name: string, moduleName: string, link: string) {
   const subject = `Tu actividad de "${moduleName}" fue corregida`;

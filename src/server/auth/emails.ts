@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mailer.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 export function passwordResetEmail(name: string, link: string) {
   const subject = 'Recuperá tu contraseña de Aula Virtual';

@@ -50,7 +50,3 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     },
   };
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

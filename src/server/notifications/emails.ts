@@ -1,5 +1,5 @@
 // The notification emails: Spanish, plain text and HTML, each with the link to change the choice.
-import { escapeHtml } from '../mail/mailer.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 const footerText = (preferencesLink: string) => ['', '—', 'Para elegir qué emails recibís, entrá a Mi cuenta:', preferencesLink];
 const footerHtml = (preferencesLink: string) =>

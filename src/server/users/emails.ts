@@ -1,4 +1,4 @@
-import { escapeHtml } from '../mail/mailer.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 export function invitationEmail(name: string, link: string) {
   const subject = 'Te invitaron a Aula Virtual: creá tu contraseña';

@@ -5,6 +5,7 @@ import { buildApp, type ApiRoute } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { AppContext } from '../../../src/server/context.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
+import type { RenderPage } from '../../../src/server/http/document.ts';
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
 import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   storage?: 'local' | 's3';
   /** A built web app to serve (a folder with index.html); by default dist/client, if built. */
   clientDist?: string;
+  /** The server's render of the student pages (by default the built one beside dist/client, if any). */
+  renderPage?: RenderPage;
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
@@ -87,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger,
     authSecret: 'test-secret-test-secret-test-secret-0123',
     ...(options.clientDist ? { clientDist: options.clientDist } : {}),
+    ...(options.renderPage ? { renderPage: options.renderPage } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();

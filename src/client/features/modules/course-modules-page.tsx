@@ -1,4 +1,7 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
+import { useInViewport } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArchive, IconLayoutList, IconLock } from '@tabler/icons-react';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
@@ -11,6 +14,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
 import { WatchedBadge } from '../../components/watched-badge.tsx';
+import { prefetchModule } from '../../lib/use-module.ts';
 import { useMyModules } from './api/use-my-modules.ts';
 
 const grid = { base: 1, xs: 2, md: 3 } as const;
@@ -50,9 +54,16 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
   );
 }
 
+/** A module the student can open; while it is in view, its page's data loads ahead so a tap shows it at once. */
 function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
+  const queryClient = useQueryClient();
+  const { ref, inViewport } = useInViewport<HTMLAnchorElement>();
+  useEffect(() => {
+    if (inViewport) void prefetchModule(queryClient, module.id);
+  }, [inViewport, queryClient, module.id]);
   return (
     <Card
+      ref={ref}
       component={Link}
       href={paths.module(courseId, module.id)}
       withBorder

@@ -1,0 +1,193 @@
+// The benchmark's browser part: what a trainee feels first — from a navigation, or from tapping a
+// module in the list, to the module's video in the page — in Debian's Chromium at 360 px, on a
+// desktop and on emulated phones (Chromium's CPU throttling and network conditions, through CDP).
+// The clock is the page's own: a MutationObserver, set before any of the page's code runs, notes
+// when the first video element is in the document; a tap is timed from its pointerdown.
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+
+export interface Profile {
+  name: 'desktop' | 'phone' | 'slow-phone';
+  /** Chromium's CPU throttling (1: none). */
+  cpu: number;
+  /** Added round trip, ms, and bandwidth down/up, bytes per second (null: the loopback as it is). */
+  network: { latency: number; down: number; up: number } | null;
+}
+
+export const profiles: Profile[] = [
+  { name: 'desktop', cpu: 1, network: null },
+  // A mid-range phone on mobile data: the product's speed goals are set here.
+  { name: 'phone', cpu: 4, network: { latency: 150, down: 200_000, up: 93_750 } },
+  { name: 'slow-phone', cpu: 6, network: { latency: 300, down: 50_000, up: 25_000 } },
+];
+
+export interface ProfileFigures {
+  /** A warm navigation to the module page (its files in the browser's cache) → the video in the page. */
+  navigationToVideoMs: { median: number; all: number[] };
+  /** The same navigations → the browser's first contentful paint. */
+  firstContentfulPaintMs: { median: number; all: number[] };
+  /** A tap on a module of the course's list (the app already open) → the video in the page. */
+  tapToVideoMs: { median: number; all: number[] };
+  /** A first load with an empty cache → the video; and every byte our origin sent for it. */
+  coldToVideoMs: number;
+  coldLoadBytes: number;
+}
+
+export interface BrowserTarget {
+  base: string;
+  courseId: string;
+  moduleId: string;
+  /** The signed-in student's cookie header. */
+  cookie: string;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Set before any of the page's code: the video's arrival, a tap's time, and a stand-in for YouTube's API. */
+function clockScript() {
+  const w = window as unknown as { videoAt?: number; tapAt?: number; YT?: unknown };
+  const seen = () => {
+    if (!w.videoAt && document.querySelector('iframe[src*="youtube"], video')) w.videoAt = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  addEventListener('pointerdown', () => (w.tapAt = performance.now()), { capture: true });
+  // YouTube's IFrame API cannot come from the internet here: a stand-in takes over the frame in the
+  // page, as the real one (cached on a warm load) does.
+  class Player {
+    private frame: HTMLIFrameElement;
+    constructor(element: HTMLElement, options: { host?: string; videoId?: string; events?: { onReady?: () => void } }) {
+      if (element instanceof HTMLIFrameElement) this.frame = element;
+      else {
+        this.frame = document.createElement('iframe');
+        this.frame.src = `${options.host ?? 'https://www.youtube.com'}/embed/${options.videoId}?enablejsapi=1`;
+        element.replaceWith(this.frame);
+      }
+      setTimeout(() => options.events?.onReady?.(), 0);
+    }
+    getCurrentTime = () => 0;
+    getDuration = () => 0;
+    getPlayerState = () => -1;
+    seekTo() {}
+    destroy() {}
+  }
+  w.YT = { Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2, CUED: 5 } };
+}
+
+async function emulate(page: Page, profile: Profile) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  if (profile.network) {
+    const { latency, down, up } = profile.network;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: down, uploadThroughput: up });
+  }
+  return cdp;
+}
+
+const videoAt = (page: Page) =>
+  page
+    .waitForFunction(() => (window as unknown as { videoAt?: number }).videoAt, undefined, { timeout: 60_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+const firstContentfulPaint = (page: Page) =>
+  page
+    .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 60_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, target: BrowserTarget): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
+  await context.addCookies(
+    target.cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url: target.base };
+    }),
+  );
+  await context.addInitScript(clockScript);
+  return context;
+}
+
+async function coldLoad(browser: Awaited<ReturnType<typeof chromium.launch>>, target: BrowserTarget, profile: Profile, url: string) {
+  const context = await newContext(browser, target);
+  const page = await context.newPage();
+  const cdp = await emulate(page, profile);
+  const urlOf = new Map<string, string>();
+  let bytes = 0;
+  cdp.on('Network.responseReceived', (event) => urlOf.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    if (urlOf.get(event.requestId)?.startsWith(target.base)) bytes += event.encodedDataLength;
+  });
+  await page.goto(url);
+  const toVideo = await videoAt(page);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return { toVideo, bytes };
+}
+
+/** Warm navigations, then taps from the course's list, `count` of each. */
+async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, target: BrowserTarget, profile: Profile, count: number) {
+  const url = `${target.base}/${target.courseId}/${target.moduleId}/modulo`;
+  const listUrl = `${target.base}/${target.courseId}/modulos`;
+  const context = await newContext(browser, target);
+  const page = await context.newPage();
+  await emulate(page, profile);
+  // Once, to fill the cache (and the list's code).
+  for (const first of [url, listUrl]) {
+    await page.goto(first);
+    await page.waitForLoadState('networkidle');
+  }
+  const navigations: number[] = [];
+  const paints: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.goto(url);
+    navigations.push(await videoAt(page));
+    paints.push(await firstContentfulPaint(page));
+    // The page settles (its code running, its data loaded) before the next one, as when a person watches it.
+    await page.waitForLoadState('networkidle');
+  }
+  const taps: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await page.goto(listUrl);
+    // The list shown and settled, as a person looks at it before tapping.
+    await page.waitForLoadState('networkidle');
+    await page.locator(`a[href$="/${target.moduleId}/modulo"]`).first().click();
+    const at = await videoAt(page);
+    const tapAt = await page.evaluate(() => (window as unknown as { tapAt: number }).tapAt);
+    taps.push(at - tapAt);
+    await page.waitForLoadState('networkidle');
+  }
+  await context.close();
+  return { navigations, paints, taps };
+}
+
+export async function browserFigures(target: BrowserTarget, profile: Profile, count: number): Promise<ProfileFigures> {
+  // Nothing leaves this machine: every host but ours fails to resolve. (Not with Playwright's
+  // request routing: routing turns the browser's HTTP cache off, and warm loads would load all again.)
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+  });
+  try {
+    const url = `${target.base}/${target.courseId}/${target.moduleId}/modulo`;
+    const cold = await coldLoad(browser, target, profile, url);
+    const warm = await warmLoads(browser, target, profile, count);
+    return {
+      navigationToVideoMs: { median: median(warm.navigations), all: warm.navigations },
+      firstContentfulPaintMs: { median: median(warm.paints), all: warm.paints },
+      tapToVideoMs: { median: median(warm.taps), all: warm.taps },
+      coldToVideoMs: cold.toVideo,
+      coldLoadBytes: cold.bytes,
+    };
+  } finally {
+    await browser.close();
+  }
+}

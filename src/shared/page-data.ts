@@ -1,0 +1,36 @@
+// The student pages whose data comes in one request (GET /api/pages/...), and where each
+// page's data is asked for, in one table. The server puts that data in the page's document with
+// the page rendered (server http/document.ts); the app reads it from there or asks for it
+// (client lib/page-data.ts).
+
+/**
+ * Each page: its path (the address bar's, still percent-encoded), its data route (`$1`: the
+ * path's capture) and whether the server renders it. A page with fields to type in is not
+ * rendered: what someone typed before the app took the page over would not be the app's.
+ */
+export const pagesWithData = {
+  home: { path: /^\/inicio$/, data: '/api/pages/home', rendered: true },
+  courseModules: { path: /^\/([^/]+)\/modulos$/, data: '/api/pages/courses/$1/modules', rendered: true },
+  module: { path: /^\/[^/]+\/([^/]+)\/modulo$/, data: '/api/pages/modules/$1', rendered: true },
+  activities: { path: /^\/[^/]+\/([^/]+)\/actividades$/, data: '/api/pages/modules/$1/activity', rendered: false },
+} as const;
+
+export type PageWithData = keyof typeof pagesWithData;
+
+/** The page at `pathname`, the address of its data and whether the server renders it; null for a page without data. */
+export function pageDataFor(pathname: string): { page: PageWithData; url: string; rendered: boolean } | null {
+  // The admin's pages have addresses of the same shape (/admin/x/modulos): none of them.
+  if (pathname.startsWith('/admin/')) return null;
+  for (const [page, { path, data, rendered }] of Object.entries(pagesWithData) as [PageWithData, (typeof pagesWithData)[PageWithData]][]) {
+    if (path.test(pathname)) return { page, url: pathname.replace(path, data), rendered };
+  }
+  return null;
+}
+
+/** The data address of `page` for an id (a course's for the module list, a module's otherwise). */
+export function pageDataUrl(page: PageWithData, id = ''): string {
+  return pagesWithData[page].data.replace('$1', encodeURIComponent(id));
+}
+
+/** The id of the document's element carrying the page's data. */
+export const pageDataElementId = 'aula-page-data';
