@@ -421,8 +421,8 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
     }
     // Each route is measured right after a measure of /api/health, and its ratio is to that one.
     // On a shared machine the speed the processes get drifts within seconds (the host's other
-    // work): the same route, same CPU shares, went 3,521 and 6,088 req/s in two rounds of one run,
-    // and a ratio to a health measure taken half a minute earlier carried that drift.
+    // work): the same route can go nearly twice as fast in one round as in the next, and a ratio
+    // to a health measure taken half a minute earlier would carry that drift.
     const healthLoad = loads.find((route) => route.name === '/api/health')!;
     const paired = loads.filter((route) => route !== healthLoad);
     for (let round = 0; round < (loads.length > 0 ? settings.rounds : 0); round++) {

@@ -138,8 +138,8 @@ const documentOnlyHeaders = [
   'x-xss-protection',
 ];
 
-/** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
+/** The services every route module gets: database, sessions, mail, files and the live events. */
+async function createContext(deps: AppDeps): Promise<AppContext> {
   const { config, database, logger } = deps;
   // Every email goes through the queue: delivered at once, kept and retried when SMTP fails.
   const mailer = createQueuedMailer(deps.mailer, database.db, logger);
@@ -163,8 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onSessionDeleted: (session) => events.publish({ type: 'session.ended', userId: session.userId, sessionId: session.id }),
     onUserChanged: (user) => events.publish({ type: 'session.ended', userId: user.id }),
   });
-  const storage = deps.storage ?? (await openStorage(config));
-  const ctx: AppContext = {
+  return {
     config,
     database,
     db: database.db,
@@ -172,12 +171,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     guards: createGuards(auth, database.db, deps.authSecret),
     mailer,
     mailQueue: mailer,
-    storage,
+    storage: deps.storage ?? (await openStorage(config)),
     events,
     logger,
   };
+}
 
-  const app = Fastify({
+function createFastify(config: Config, logger: Logger): FastifyInstance {
+  return Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request, at debug, and Fastify's own lines in Spanish (http/request-log.ts).
     logController: new RequestLog(),
@@ -198,18 +199,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  refuseNulBytes(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+}
 
-  // Bytes: JSON answers carry an ETag (a repeated GET whose data did not change is a bodiless
-  // 304) and go out compressed (brotli or gzip; files that are already compressed, such as
-  // images, PDFs and videos, are not). The built app's files are compressed once at build time
-  // and served as they are (preCompressed below). The ETag is computed first, on the JSON itself.
+/**
+ * Bytes: JSON answers carry an ETag (a repeated GET whose data did not change is a bodiless
+ * 304) and go out compressed (brotli or gzip; files that are already compressed, such as
+ * images, PDFs and videos, are not). The built app's files are compressed once at build time
+ * and served as they are (preCompressed). The ETag is computed first, on the JSON itself.
+ */
+async function registerCompression(app: FastifyInstance) {
   await app.register(etag, { weak: true });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
@@ -230,11 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       reply.header('cache-control', 'no-store');
     }
   });
+}
 
-  const clientRoot = deps.clientDist ?? clientDist;
-  const hasClient = existsSync(path.join(clientRoot, 'index.html'));
-  const indexHtml = hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '';
-
+/** Security headers on every answer, and the same-origin rule for every state-changing call. */
+function registerSecurity(app: FastifyInstance, config: Config) {
   const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -259,12 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // YouTube's embedded player refuses to play without a referrer.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // Helmet's headers are the same on every answer: worked out once here, not per request (its
-  // Fastify plugin builds them again on each request, a few percent of a busy server's time).
+  // Helmet's headers are the same on every answer: worked out once here, not per request.
   // Powerful browser features the app never uses stay off, for our pages and anything they embed.
   // Headers that only mean something on a document (policies, framing) are left off the hashed
-  // scripts and styles: a module page loads about fifty of them, and on HTTP/1.1 those headers
-  // alone were 40 KB of its cold load. nosniff, CORP and the caching headers stay.
+  // scripts and styles, which a module page loads by the dozen; nosniff, CORP and the caching
+  // headers stay.
   const pageHeaders = { ...securityHeaders, 'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' };
   const documentOnly = new Set(documentOnlyHeaders);
   const assetHeaders = Object.fromEntries(Object.entries(securityHeaders).filter(([name]) => !documentOnly.has(name)));
@@ -282,7 +278,29 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       throw new AppError('FORBIDDEN', messages.forbidden);
     }
   });
+}
 
+/** Every API route, as "METHOD /path", collected as it is registered (the authorization table checks it). */
+function collectRoutes(app: FastifyInstance): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.schema?.hide) return;
+    for (const method of [route.method].flat()) {
+      // The schema is read later: the resource's scope still adds its tag after this hook.
+      if (method !== 'HEAD')
+        routes.push({
+          route: `${method} ${route.url}`,
+          get schema() {
+            return route.schema;
+          },
+        });
+    }
+  });
+  return routes;
+}
+
+/** The JSON API under /api, one scope per resource, with its OpenAPI description. */
+async function registerApi(app: FastifyInstance, ctx: AppContext) {
   // The API's OpenAPI description, built from the routes' own schemas: GET /api/openapi.json,
   // browsable at /api/docs.
   await app.register(swagger, {
@@ -298,21 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 1 } });
   refuseUndeclaredMultipart(app);
-
-  // Every API route, as "METHOD /path", collected as it is registered (the authorization table checks it).
-  const routes: ApiRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.schema?.hide) return;
-    for (const method of [route.method].flat()) {
-      // The schema is read later: the resource's scope still adds its tag after this hook.
-      if (method !== 'HEAD')
-        routes.push({
-          route: `${method} ${route.url}`,
-          get schema() {
-            return route.schema;
-          },
-        });
-    }
+  // A session that better-auth extended during the request gets its cookie's new age on the answer.
+  app.addHook('onSend', async (request, reply) => {
+    const cookies = ctx.guards.cookiesFor(request);
+    if (cookies.length === 0) return;
+    const already = reply.getHeader('set-cookie');
+    reply.header('set-cookie', [...(already === undefined ? [] : [already].flat().map(String)), ...cookies]);
   });
 
   await app.register(
@@ -322,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
         // Readiness: one round trip to the database. 503 while it cannot be reached.
         system.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async (request) => {
           try {
-            await database.db.execute(sql`select 1`);
+            await ctx.db.execute(sql`select 1`);
           } catch (error) {
             request.log.warn({ err: error }, 'la base de datos no responde');
             throw new AppError('UNAVAILABLE', isDiskFull(error) ? messages.diskFull : messages.databaseUnavailable);
@@ -347,14 +356,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
     uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
   });
+}
 
-  app.addHook('onClose', async () => {
-    await events.close();
-    if (!deps.storage) await storage.close();
-  });
-
+/**
+ * The built web app: its files, and for every other GET the app's document — a student's page
+ * rendered with its data. Unknown API routes and missing files get the JSON 404.
+ */
+async function registerClient(app: FastifyInstance, deps: AppDeps) {
+  const clientRoot = deps.clientDist ?? clientDist;
+  const hasClient = existsSync(path.join(clientRoot, 'index.html'));
   if (!hasClient)
-    logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
+    deps.logger.warn('No se encontró la aplicación compilada (dist/client): ejecutá `npm run build`. Por ahora sólo responde la API.');
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientRoot,
@@ -372,8 +384,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   }
 
   const document = {
-    html: indexHtml,
-    origin: new URL(config.publicUrl).origin,
+    html: hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '',
+    origin: new URL(deps.config.publicUrl).origin,
     renderPage: deps.renderPage ?? (await builtRenderer(clientRoot)),
   };
   app.setNotFoundHandler(async (request, reply) => {
@@ -386,6 +398,27 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // Client routes fall back to the single-page app; a student's page comes with its data.
     return sendDocument(app, document, request, reply);
   });
+}
 
+/** Builds the HTTP app: the JSON API under /api and the built single-page app for everything else. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext; routes: ApiRoute[] }> {
+  const ctx = await createContext(deps);
+  const app = createFastify(deps.config, deps.logger);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  refuseNulBytes(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerCompression(app);
+  registerSecurity(app, deps.config);
+  const routes = collectRoutes(app);
+  await registerApi(app, ctx);
+  app.addHook('onClose', async () => {
+    await ctx.events.close();
+    if (!deps.storage) await ctx.storage.close();
+  });
+  await registerClient(app, deps);
   return { app, ctx, routes };
 }

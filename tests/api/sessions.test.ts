@@ -2,6 +2,8 @@
 // sign-out, a password reset, a role change and a ban take effect at once — on the instance that
 // did it and on every other instance sharing the database.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { session } from '../../src/server/db/schema.ts';
 import { buildCourse, buildModule, enableModule } from './helpers/content.ts';
 import { createUser } from './helpers/builders.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
@@ -101,6 +103,44 @@ describe('one instance', () => {
     await t?.close();
   });
   sessionEndings(() => ({ a: t, b: t }));
+});
+
+describe('a session in use', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("gets its 30 days again, once a day, with the cookie's new age on the answer", async () => {
+    const course = await buildCourse(t.ctx);
+    const moduleId = (await buildModule(t.ctx, course.id)).id;
+    const student = await createUser(t.ctx);
+    await enableModule(t.ctx, student.id, moduleId);
+    const cookie = await login(t.app, student.email, student.password);
+    const fresh = await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['set-cookie']).toBeUndefined();
+
+    // Last extended two days ago: 28 days left.
+    const [row] = await t.ctx.db.select().from(session).where(eq(session.userId, student.id));
+    await t.ctx.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * 86_400_000) })
+      .where(eq(session.id, row!.id));
+    const used = await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie });
+    expect(used.statusCode).toBe(200);
+    const cookies = [used.headers['set-cookie'] ?? []].flat();
+    const renewed = cookies.find((c) => c.includes('session_token='));
+    expect(renewed).toMatch(/Max-Age=2592000/i);
+    const [after] = await t.ctx.db.select().from(session).where(eq(session.id, row!.id));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    // The renewed cookie keeps working.
+    const token = renewed!.split(';')[0]!;
+    expect((await call(t.app, { url: `/api/pages/modules/${moduleId}`, cookie: token })).statusCode).toBe(200);
+  });
 });
 
 describe.skipIf(!onPostgres)('two instances sharing PostgreSQL (skipped without TEST_DATABASE_URL)', () => {

@@ -65,9 +65,7 @@ const LAST_MIGRATION = 'select max(created_at)::text as last from drizzle.__driz
  * memory is to price them alike (`random_page_cost` = `seq_page_cost` = 1). It also spares PGlite
  * a cost the planner does not see: every heap scan that starts asks the file system for the
  * table's size, an fstat made from JavaScript by Emscripten. Priced alike, the planner looks the
- * page statements' rows up by index: a module page's statement started 19 heap scans and now
- * starts 3 (10 once the clean-up's ANALYZE has given the planner statistics, against 17 before),
- * 0.15 ms against 0.18 ms (best batch of 100 over 30 rounds, the benchmark's class).
+ * page statements' rows up by index instead of scanning their tables.
  */
 async function openPglite(directory: string, logger: Logger | undefined): Promise<Database> {
   await privateDir(directory);
@@ -104,8 +102,8 @@ const drizzleParsers: Record<number, (value: string) => unknown> = {
 
 /**
  * Drizzle passes its parsers with every query, and PGlite then copies its whole table of ~300
- * parsers into a new object for that query: about 0.2 ms of JavaScript per statement, more than a
- * small statement takes to run. The same parsers are set once on the instance instead, and the
+ * parsers into a new object for that query: more JavaScript per statement than a small statement
+ * takes to run. The same parsers are set once on the instance instead, and the
  * client drizzle gets drops the per-query copy (its transactions too). Anything else reading the
  * embedded database directly also gets dates and times as text.
  */

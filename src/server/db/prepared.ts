@@ -1,7 +1,7 @@
 // Statements the database parses and plans once, then only executes: the hot reads and writes a
 // student's pages make (a page's data, a draft save). A page statement of CTEs and JSON
-// aggregation costs far more to parse, analyse and plan than to run (on PGlite, measured: 3.2 ms
-// as a plain query, 0.4 ms executed prepared), and drizzle's building of its text is paid once too.
+// aggregation costs far more to parse, analyse and plan than to run, and drizzle's building of its
+// text is paid once too.
 //
 // - PostgreSQL (node-postgres): a named query; each pool connection prepares it on first use.
 // - PGlite (one session): `PREPARE` once, then `EXECUTE name(...)` in one simple-protocol message

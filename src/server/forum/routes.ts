@@ -107,29 +107,40 @@ function openStream(
   res.on('error', stop);
 }
 
+/** Students with the module (and its course) enabled, and admins. */
+async function requireForumAccess(
+  { db, guards }: AppContext,
+  request: FastifyRequest,
+  moduleId: string,
+): Promise<{ user: SessionUser; courseId: string }> {
+  const user = await guards.requireUser(request);
+  const module = await findModule(db, moduleId);
+  if (!isAdmin(user)) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
+  return { user, courseId: module.courseId };
+}
+
 export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, guards, events } = ctx;
   // Open streams end when the server closes: requests in flight finish, streams would never.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
+  messageRoutes(app, ctx);
+  forumOverviewRoutes(app, ctx);
+  liveEventRoutes(app, ctx, open);
+}
 
-  /** Students with the module (and its course) enabled, and admins. */
-  async function requireForumAccess(request: FastifyRequest, moduleId: string): Promise<{ user: SessionUser; courseId: string }> {
-    const user = await guards.requireUser(request);
-    const module = await findModule(db, moduleId);
-    if (!isAdmin(user)) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
-    return { user, courseId: module.courseId };
-  }
+/** A module's conversation: reading its history, posting, deleting, and an admin marking it read. */
+function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, events } = ctx;
 
   // The history a page at a time: the latest messages, then `?before=<nextCursor>` for older ones.
   r.get(
     '/modules/:moduleId/messages',
     { schema: { params: moduleParams, querystring: forumHistoryQuerySchema, response: { 200: forumHistorySchema } } },
     async (request) => {
-      const { user } = await requireForumAccess(request, request.params.moduleId);
+      const { user } = await requireForumAccess(ctx, request, request.params.moduleId);
       const { rows, hasMore, nextCursor } = await listMessagesPage(db, request.params.moduleId, request.query);
       return { messages: rows.map((row) => presentMessage(row, user)), hasMore, nextCursor };
     },
@@ -146,7 +157,7 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user, courseId } = await requireForumAccess(request, request.params.moduleId);
+      const { user, courseId } = await requireForumAccess(ctx, request, request.params.moduleId);
       // A double tap or a retry with the same Idempotency-Key gets the first message back.
       const message = await idempotentWrite(db, request, user.id, async (tx, afterCommit) => {
         const { row, badgeRaised } = await postMessage(tx, request.params.moduleId, user, request.body.body);
@@ -186,6 +197,12 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return reply.status(204).send();
   });
+}
+
+/** The admins' lists of forums, across every course or within one. */
+function forumOverviewRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
 
   // 'Responder Preguntas' for every course at once: the forums with new messages first.
   r.get('/forum/modules', { schema: { response: { 200: z.object({ modules: z.array(forumModuleSchema) }) } } }, async (request) => {
@@ -202,11 +219,17 @@ export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
       return { modules: await forumModules(db, course.id) };
     },
   );
+}
+
+/** The Server-Sent Events streams: one module's forum for its readers, every forum for the admins. */
+function liveEventRoutes(app: FastifyInstance, ctx: AppContext, open: Set<() => void>) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { guards } = ctx;
 
   // Live events of one module's forum, for anyone who may read it.
   r.get('/modules/:moduleId/events', { schema: { params: moduleParams, response: eventStream } }, async (request, reply) => {
     const { moduleId } = request.params;
-    const { user, courseId } = await requireForumAccess(request, moduleId);
+    const { user, courseId } = await requireForumAccess(ctx, request, moduleId);
     const session = (await guards.currentSession(request))!;
     const same = (value: string | undefined, actual: string) => value === undefined || value === actual;
     openStream(

@@ -1,4 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
@@ -50,23 +57,32 @@ const moduleParams = z.object({ moduleId: idSchema });
 const jugadaParams = z.object({ jugadaId: idSchema });
 const jugadaResponse = z.object({ jugada: jugadaSchema });
 
+/** The app with the zod type provider: routes typed by their schemas. */
+type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Only a student practises, and only in a module enabled for them (else `missing`, as for an unknown id). */
+async function requireTrainee(ctx: AppContext, request: FastifyRequest, moduleId: string, courseId: string, missing: () => AppError) {
+  const user = await ctx.guards.requireUser(request);
+  requireRole(user.role === 'student');
+  requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, courseId, moduleId)), missing);
+  return user;
+}
+
+/** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
+async function removeFile(ctx: AppContext, key: string | null) {
+  if (key) await ctx.storage.delete(key).catch((error: unknown) => ctx.logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+}
+
 export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, guards, storage, logger } = ctx;
+  courseOptionRoutes(r, ctx);
+  editingRoutes(r, ctx);
+  practiceRoutes(r, ctx);
+  resultRoutes(r, ctx);
+}
 
-  /** Only a student practises, and only in a module enabled for them (else `missing`, as for an unknown id). */
-  async function requireTrainee(request: FastifyRequest, moduleId: string, courseId: string, missing: () => AppError) {
-    const user = await guards.requireUser(request);
-    requireRole(user.role === 'student');
-    requireVisible(canViewModule(user, await loadAccess(db, user.id, courseId, moduleId)), missing);
-    return user;
-  }
-
-  /** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
-  async function removeFile(key: string | null) {
-    if (key) await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
-  }
-
+/** The admin's: the course's lists of decisions and sanctions. */
+function courseOptionRoutes(r: Routes, { db, guards }: AppContext) {
   // The course's lists of decisions and sanctions (created from the IHF lists on first use).
   r.get(
     '/courses/:courseId/jugada-options',
@@ -87,7 +103,11 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
       return { options: await saveCourseOptions(db, request.params.courseId, request.body) };
     },
   );
+}
 
+/** The admin's: clips and the jugadas made of them. */
+function editingRoutes(r: Routes, ctx: AppContext) {
+  const { db, guards, storage } = ctx;
   // multipart/form-data with one `file`: an MP4 or WebM clip, checked by its content.
   r.post(
     '/videos',
@@ -142,7 +162,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await guards.requireAdmin(request);
       const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
-      await removeFile(unusedVideo);
+      await removeFile(ctx, unusedVideo);
       return { jugada };
     },
   );
@@ -150,7 +170,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
   // 'Eliminar': only a jugada no trainee answered (409 otherwise: archive it).
   r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
-    await removeFile(await deleteJugada(db, request.params.jugadaId));
+    await removeFile(ctx, await deleteJugada(db, request.params.jugadaId));
     return reply.status(204).send();
   });
 
@@ -163,7 +183,11 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
       return { jugada: await setJugadaArchived(db, request.params.jugadaId, request.body.archived) };
     },
   );
+}
 
+/** The clip itself, and the student's practice. */
+function practiceRoutes(r: Routes, ctx: AppContext) {
+  const { db, guards, storage } = ctx;
   // The uploaded clip, for admins and for students with the module enabled.
   r.get('/jugadas/:jugadaId/video', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
@@ -189,7 +213,7 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await guards.requireUser(request);
       const module = await findModule(db, request.params.moduleId);
-      const user = await requireTrainee(request, module.id, module.courseId, moduleNotFound);
+      const user = await requireTrainee(ctx, request, module.id, module.courseId, moduleNotFound);
       return { jugadas: await traineeJugadas(db, module.id, user.id) };
     },
   );
@@ -200,12 +224,15 @@ export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
-      const user = await requireTrainee(request, found.jugada.moduleId, found.courseId, jugadaNotFound);
+      const user = await requireTrainee(ctx, request, found.jugada.moduleId, found.courseId, jugadaNotFound);
       requireVisible(found.jugada.archivedAt === null, jugadaNotFound);
       return answerJugada(db, found.jugada.id, user.id, request.body);
     },
   );
+}
 
+/** The admin's figures: per jugada of a module, and one student's answers. */
+function resultRoutes(r: Routes, { db, guards }: AppContext) {
   r.get(
     '/modules/:moduleId/jugadas/results',
     { schema: { params: moduleParams, response: { 200: jugadaResultsSchema } } },

@@ -66,14 +66,8 @@ export interface EventBusOptions {
   retry?: { minMs: number; maxMs: number };
 }
 
-/**
- * Within one process a list of listeners; across instances on PostgreSQL, NOTIFY through the
- * pool and LISTEN on a dedicated connection per instance. That connection reconnects with
- * backoff for as long as it takes, and on reconnecting replays the messages written while it
- * was away (pages drop the ones they already have by id).
- */
-export function createEventBus(options: EventBusOptions): EventBus {
-  const { databaseUrl, pool, logger } = options;
+/** This process's subscribers: each event reaches all of them, whatever one of them throws. */
+function createListeners(logger: Logger) {
   const listeners = new Set<(event: BusEvent) => void>();
   // One failing subscriber must not keep the event from the others, nor fail the publisher.
   const emit = (event: BusEvent) => {
@@ -89,15 +83,32 @@ export function createEventBus(options: EventBusOptions): EventBus {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
+  return { emit, subscribe, clear: () => listeners.clear() };
+}
 
-  if (!databaseUrl || !pool) {
-    return {
-      publish: async (event) => emit(event),
-      subscribe,
-      close: async () => listeners.clear(),
-    };
-  }
+/** Sends an event to every instance with NOTIFY through the pool; a message too big for it goes as a reference. */
+function notifyThroughPool(pool: pg.Pool, logger: Logger): EventBus['publish'] {
+  return async (event) => {
+    try {
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD && event.type === 'message.created') {
+        payload = JSON.stringify({ type: 'message.ref', messageId: event.message.id } satisfies Wire);
+      }
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    } catch (error) {
+      // The write it announces is committed; the pages that missed it catch up when they reconnect.
+      logger.error({ err: error, type: event.type }, 'no se pudo publicar el evento en vivo');
+    }
+  };
+}
 
+/**
+ * The instance's dedicated LISTEN connection: every notification is handed to `emit`. It
+ * reconnects with backoff for as long as it takes, and on reconnecting replays the messages
+ * written while it was away.
+ */
+function listenForEvents(databaseUrl: string, options: EventBusOptions, emit: (event: BusEvent) => void): { close(): Promise<void> } {
+  const { logger } = options;
   const retry = options.retry ?? { minMs: 250, maxMs: 10_000 };
   let listener: pg.Client | undefined;
   let closed = false;
@@ -178,25 +189,40 @@ export function createEventBus(options: EventBusOptions): EventBus {
   const ready = connect();
 
   return {
-    async publish(event) {
-      try {
-        let payload = JSON.stringify(event);
-        if (Buffer.byteLength(payload) > MAX_PAYLOAD && event.type === 'message.created') {
-          payload = JSON.stringify({ type: 'message.ref', messageId: event.message.id } satisfies Wire);
-        }
-        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
-      } catch (error) {
-        // The write it announces is committed; the pages that missed it catch up when they reconnect.
-        logger.error({ err: error, type: event.type }, 'no se pudo publicar el evento en vivo');
-      }
-    },
-    subscribe,
     async close() {
       closed = true;
       clearTimeout(timer);
       await ready;
       await listener?.end().catch(() => undefined);
-      listeners.clear();
+    },
+  };
+}
+
+/**
+ * Within one process a list of listeners; across instances on PostgreSQL, NOTIFY through the
+ * pool and LISTEN on a dedicated connection per instance. That connection reconnects with
+ * backoff for as long as it takes, and on reconnecting replays the messages written while it
+ * was away (pages drop the ones they already have by id).
+ */
+export function createEventBus(options: EventBusOptions): EventBus {
+  const { databaseUrl, pool, logger } = options;
+  const { emit, subscribe, clear } = createListeners(logger);
+
+  if (!databaseUrl || !pool) {
+    return {
+      publish: async (event) => emit(event),
+      subscribe,
+      close: async () => clear(),
+    };
+  }
+
+  const listening = listenForEvents(databaseUrl, options, emit);
+  return {
+    publish: notifyThroughPool(pool, logger),
+    subscribe,
+    async close() {
+      await listening.close();
+      clear();
     },
   };
 }

@@ -30,6 +30,37 @@ function writeLocal(activityId: string, drafts: Record<string, string>) {
 }
 
 /**
+ * What the page starts from: the server's answers, with the drafts this device had not yet saved
+ * put back over them (only where the answer can still be changed). `unsaved` is those drafts.
+ */
+function restoreDrafts(activity: Activity): { answers: Record<string, string>; unsaved: Record<string, string> } {
+  const local = readLocal(activity.id);
+  const answers: Record<string, string> = {};
+  for (const item of activity.items) answers[item.id] = item.answer ?? '';
+  const unsaved: Record<string, string> = {};
+  for (const item of activity.items) {
+    const draft = local[item.id];
+    if (draft !== undefined && draft !== (item.answer ?? '') && item.editable && !activity.submitted && item.correction !== true) {
+      answers[item.id] = draft;
+      unsaved[item.id] = draft;
+    }
+  }
+  return { answers, unsaved };
+}
+
+/** Drops from this device's storage the drafts the server now has (unless they were typed over since). */
+function forgetSavedDrafts(activityId: string, batch: Record<string, string>) {
+  const local = readLocal(activityId);
+  for (const [itemId, answer] of Object.entries(batch)) if (local[itemId] === answer) delete local[itemId];
+  writeLocal(activityId, local);
+}
+
+/** A failure worth retrying on its own: no connection, or the server is down for now. */
+function isConnectionError(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+}
+
+/**
  * Keeps what the student types: every change goes to this device's storage at once and to
  * the server after a short pause; when the connection drops it retries until it gets through,
  * so nothing written is lost across reloads, devices or a flaky connection. When the server
@@ -49,17 +80,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
   // Start from the server's answers, then re-apply drafts this device had not yet saved.
   useEffect(() => {
     if (!activity) return;
-    const local = readLocal(activity.id);
-    const next: Record<string, string> = {};
-    for (const item of activity.items) next[item.id] = item.answer ?? '';
-    const unsaved: Record<string, string> = {};
-    for (const item of activity.items) {
-      const draft = local[item.id];
-      if (draft !== undefined && draft !== (item.answer ?? '') && item.editable && !activity.submitted && item.correction !== true) {
-        next[item.id] = draft;
-        unsaved[item.id] = draft;
-      }
-    }
+    const { answers: next, unsaved } = restoreDrafts(activity);
     setAnswers(next);
     pending.current = unsaved;
     setStatus(Object.keys(unsaved).length > 0 ? 'guardando' : 'sin-cambios');
@@ -80,9 +101,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
     const run = saveAnswers(moduleId, entries).then(
       (saved) => {
         queryClient.setQueryData(activityKeys.mine(moduleId), saved);
-        const local = readLocal(activityId);
-        for (const [itemId, answer] of Object.entries(batch)) if (local[itemId] === answer) delete local[itemId];
-        writeLocal(activityId, local);
+        forgetSavedDrafts(activityId, batch);
         const more = Object.keys(pending.current).length > 0;
         setStatus(more ? 'guardando' : 'guardado');
         if (more) schedule(DEBOUNCE_MS);
@@ -99,7 +118,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
         }
         // Put the batch back under anything typed since, and try again later.
         pending.current = { ...batch, ...pending.current };
-        const offline = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+        const offline = isConnectionError(error);
         setStatus(offline ? 'sin-conexion' : 'error');
         if (offline) schedule(RETRY_MS);
         throw error;

@@ -151,31 +151,20 @@ const actionTexts: Record<Action, { verb: string; done: string; text: string }> 
 
 const answersText = (count: number) => (count === 1 ? '1 alumno la respondió' : `${count} alumnos la respondieron`);
 
-function JugadaList({
-  moduleId,
-  jugadas,
-  options,
-  onEdit,
-}: {
-  moduleId: string;
-  jugadas: Jugada[];
-  options: JugadaOptions;
-  onEdit: (j: Jugada) => void;
-}) {
+/** The clip's segment as shown in a row ('desde 0:05 hasta 0:20'), or '' when the whole clip plays. */
+function segmentText(jugada: Jugada) {
+  return [
+    jugada.start !== null ? `desde ${formatSeconds(jugada.start)}` : null,
+    jugada.end !== null ? `hasta ${formatSeconds(jugada.end)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The jugada a delete, archive or restore is asked for, and sending it once the instructor confirms. */
+function useJugadaAction(moduleId: string) {
   const remove = useDeleteJugada(moduleId);
   const archive = useArchiveJugada(moduleId);
-  const reorder = useReorderJugadas(moduleId);
-  const label = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '—';
-
-  const move = (from: number, to: number) => {
-    const moved = jugadas[from];
-    if (!moved || to < 0 || to >= jugadas.length || reorder.isPending) return;
-    const ids = jugadas.map((j) => j.id);
-    ids.splice(from, 1);
-    ids.splice(to, 0, moved.id);
-    reorder.mutate(ids);
-  };
-
   // The jugada acted on stays while the dialog closes, so its words do not vanish mid-animation.
   const [target, setTarget] = useState<{ jugada: Jugada; number: number; action: Action } | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -195,126 +184,185 @@ function JugadaList({
     if (target.action === 'delete') remove.mutate(target.jugada.id, { onSuccess });
     else archive.mutate({ id: target.jugada.id, archived: target.action === 'archive' }, { onSuccess });
   };
+  const close = () => setConfirming(false);
+  return { target, confirming, mutation, open, confirm, close };
+}
 
+interface JugadaListProps {
+  moduleId: string;
+  jugadas: Jugada[];
+  options: JugadaOptions;
+  onEdit: (j: Jugada) => void;
+}
+
+/** The module's jugadas in order, with the confirmation asked before deleting, archiving or restoring one. */
+function JugadaList({ moduleId, jugadas, options, onEdit }: JugadaListProps) {
+  const action = useJugadaAction(moduleId);
+  const reorder = useReorderJugadas(moduleId);
+  const label = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '—';
+
+  const move = (from: number, to: number) => {
+    const moved = jugadas[from];
+    if (!moved || to < 0 || to >= jugadas.length || reorder.isPending) return;
+    const ids = jugadas.map((j) => j.id);
+    ids.splice(from, 1);
+    ids.splice(to, 0, moved.id);
+    reorder.mutate(ids);
+  };
+
+  const { target, mutation } = action;
   return (
     <>
       <ConfirmDialog
-        opened={confirming}
+        opened={action.confirming}
         title={`¿${actionTexts[target?.action ?? 'delete'].verb} la jugada ${target?.number ?? ''}?`}
         text={actionTexts[target?.action ?? 'delete'].text}
         confirmLabel={actionTexts[target?.action ?? 'delete'].verb}
         danger={target?.action !== 'restore'}
         pending={mutation.isPending}
         error={mutation.error?.message}
-        onConfirm={confirm}
-        onClose={() => setConfirming(false)}
+        onConfirm={action.confirm}
+        onClose={action.close}
       />
       <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Jugadas del módulo">
-        {jugadas.map((j, index) => {
-          const number = index + 1;
-          const segment = [
-            j.start !== null ? `desde ${formatSeconds(j.start)}` : null,
-            j.end !== null ? `hasta ${formatSeconds(j.end)}` : null,
-          ]
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <Paper key={j.id} component="li" withBorder radius="md" p="sm">
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Stack gap={4}>
-                  <ActionIcon
-                    variant="light"
-                    aria-label={`Subir jugada ${number}`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <IconArrowUp size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="light"
-                    aria-label={`Bajar jugada ${number}`}
-                    disabled={index === jugadas.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <IconArrowDown size={18} aria-hidden />
-                  </ActionIcon>
-                </Stack>
-                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                    Jugada {number}: {j.prompt}
-                  </Text>
-                  {j.archivedAt && (
-                    // The label wraps instead of being cut on a 360 px phone.
-                    <Badge
-                      color="gray"
-                      variant="light"
-                      h="auto"
-                      py={2}
-                      style={{ alignSelf: 'flex-start' }}
-                      styles={{ label: { whiteSpace: 'normal' } }}
-                    >
-                      Archivada: los alumnos no la ven
-                    </Badge>
-                  )}
-                  <Text size="sm">
-                    {label(j.correctDecisionId)} · {label(j.correctSanctionId)}
-                    {j.moment !== null && ` · momento ${formatSeconds(j.moment)} (± ${formatSeconds(j.tolerance)})`}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {j.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
-                    {segment && ` · ${segment}`}
-                    {j.answerCount > 0 && ` · ${answersText(j.answerCount)}`}
-                  </Text>
-                  <Group gap="xs" mt={6}>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      onClick={() => onEdit(j)}
-                      aria-label={`Editar jugada ${number}`}
-                    >
-                      Editar
-                    </Button>
-                    {j.archivedAt ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconArchiveOff size={14} aria-hidden />}
-                        onClick={() => open(j, number, 'restore')}
-                        aria-label={`Restaurar jugada ${number}`}
-                      >
-                        Restaurar
-                      </Button>
-                    ) : j.answerCount > 0 ? (
-                      // Trainees answered it: deleting would take their answers, so it can only be archived.
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconArchive size={14} aria-hidden />}
-                        onClick={() => open(j, number, 'archive')}
-                        aria-label={`Archivar jugada ${number}`}
-                      >
-                        Archivar
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        onClick={() => open(j, number, 'delete')}
-                        aria-label={`Eliminar jugada ${number}`}
-                      >
-                        Eliminar
-                      </Button>
-                    )}
-                  </Group>
-                </Stack>
-              </Group>
-            </Paper>
-          );
-        })}
+        {jugadas.map((j, index) => (
+          <JugadaRow
+            key={j.id}
+            jugada={j}
+            number={index + 1}
+            isFirst={index === 0}
+            isLast={index === jugadas.length - 1}
+            optionLabel={label}
+            onMoveUp={() => move(index, index - 1)}
+            onMoveDown={() => move(index, index + 1)}
+            onEdit={() => onEdit(j)}
+            onAction={(chosen) => action.open(j, index + 1, chosen)}
+          />
+        ))}
       </Stack>
     </>
+  );
+}
+
+interface JugadaRowProps {
+  jugada: Jugada;
+  number: number;
+  isFirst: boolean;
+  isLast: boolean;
+  optionLabel: (id: string) => string;
+  onMoveUp: () => void;
+  onMoveDown: () => void;
+  onEdit: () => void;
+  onAction: (action: Action) => void;
+}
+
+/** One jugada of the list: its order buttons, what the trainee is asked and the correct call, and its actions. */
+function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onMoveDown, onEdit, onAction }: JugadaRowProps) {
+  const segment = segmentText(jugada);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <ActionIcon variant="light" aria-label={`Subir jugada ${number}`} disabled={isFirst} onClick={onMoveUp}>
+            <IconArrowUp size={18} aria-hidden />
+          </ActionIcon>
+          <ActionIcon variant="light" aria-label={`Bajar jugada ${number}`} disabled={isLast} onClick={onMoveDown}>
+            <IconArrowDown size={18} aria-hidden />
+          </ActionIcon>
+        </Stack>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            Jugada {number}: {jugada.prompt}
+          </Text>
+          {jugada.archivedAt && (
+            // The label wraps instead of being cut on a 360 px phone.
+            <Badge
+              color="gray"
+              variant="light"
+              h="auto"
+              py={2}
+              style={{ alignSelf: 'flex-start' }}
+              styles={{ label: { whiteSpace: 'normal' } }}
+            >
+              Archivada: los alumnos no la ven
+            </Badge>
+          )}
+          <Text size="sm">
+            {optionLabel(jugada.correctDecisionId)} · {optionLabel(jugada.correctSanctionId)}
+            {jugada.moment !== null && ` · momento ${formatSeconds(jugada.moment)} (± ${formatSeconds(jugada.tolerance)})`}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {jugada.video.kind === 'file' ? 'Archivo de video' : 'Video de YouTube'}
+            {segment && ` · ${segment}`}
+            {jugada.answerCount > 0 && ` · ${answersText(jugada.answerCount)}`}
+          </Text>
+          <JugadaRowButtons
+            number={number}
+            archived={!!jugada.archivedAt}
+            answered={jugada.answerCount > 0}
+            onEdit={onEdit}
+            onAction={onAction}
+          />
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+interface JugadaRowButtonsProps {
+  number: number;
+  archived: boolean;
+  answered: boolean;
+  onEdit: () => void;
+  onAction: (action: Action) => void;
+}
+
+/** A row's 'Editar' button and the one action that fits the jugada: restore, archive or delete. */
+function JugadaRowButtons({ number, archived, answered, onEdit, onAction }: JugadaRowButtonsProps) {
+  return (
+    <Group gap="xs" mt={6}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={onEdit}
+        aria-label={`Editar jugada ${number}`}
+      >
+        Editar
+      </Button>
+      {archived ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconArchiveOff size={14} aria-hidden />}
+          onClick={() => onAction('restore')}
+          aria-label={`Restaurar jugada ${number}`}
+        >
+          Restaurar
+        </Button>
+      ) : answered ? (
+        // Trainees answered it: deleting would take their answers, so it can only be archived.
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconArchive size={14} aria-hidden />}
+          onClick={() => onAction('archive')}
+          aria-label={`Archivar jugada ${number}`}
+        >
+          Archivar
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={() => onAction('delete')}
+          aria-label={`Eliminar jugada ${number}`}
+        >
+          Eliminar
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
@@ -106,8 +106,10 @@ interface JugadaCardProps {
   onNext: (() => void) | null;
 }
 
-function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext }: JugadaCardProps) {
-  const clip = useRef<ClipHandle>(null);
+type AnswerErrors = { decision?: string; sanction?: string; moment?: string; form?: string };
+
+/** The trainee's answer to one jugada: the moment and call being chosen, checking and sending it, and the graded result. */
+function useJugadaAnswer(jugada: TraineeJugada, clip: RefObject<ClipHandle | null>, moduleId: string, courseId: string) {
   const answer = useAnswerJugada(moduleId, courseId);
   // An answered jugada opens on its graded first answer; 'Practicar de nuevo' clears the form.
   const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(
@@ -116,7 +118,7 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
   const [moment, setMoment] = useState<number | null>(null);
   const [decisionId, setDecisionId] = useState<string | null>(null);
   const [sanctionId, setSanctionId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ decision?: string; sanction?: string; moment?: string; form?: string }>({});
+  const [errors, setErrors] = useState<AnswerErrors>({});
   const resultRef = useRef<HTMLDivElement>(null);
   const markButton = useRef<HTMLButtonElement>(null);
 
@@ -168,6 +170,30 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
     clip.current?.replay();
   };
 
+  return {
+    shown,
+    moment,
+    setMoment,
+    decisionId,
+    setDecisionId,
+    sanctionId,
+    setSanctionId,
+    errors,
+    pending: answer.isPending,
+    resultRef,
+    markButton,
+    mark,
+    submit,
+    practiseAgain,
+  };
+}
+
+/** One jugada: its clip, then either the form to answer it or the graded result with what to do next. */
+function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext }: JugadaCardProps) {
+  const clip = useRef<ClipHandle>(null);
+  const answer = useJugadaAnswer(jugada, clip, moduleId, courseId);
+  const { shown, errors } = answer;
+
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="jugada-titulo">
       <Stack gap="md">
@@ -186,7 +212,7 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
           </Button>
         </Group>
         {shown ? (
-          <Stack gap="md" ref={resultRef} tabIndex={-1} style={{ outline: 'none' }}>
+          <Stack gap="md" ref={answer.resultRef} tabIndex={-1} style={{ outline: 'none' }}>
             <JugadaResultView result={shown.result} options={options} practice={shown.practice} />
             <Group gap="sm">
               {onNext ? (
@@ -198,7 +224,7 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
                   Volver al módulo
                 </Button>
               )}
-              <Button variant="outline" leftSection={<IconRefresh size={18} aria-hidden />} onClick={practiseAgain}>
+              <Button variant="outline" leftSection={<IconRefresh size={18} aria-hidden />} onClick={answer.practiseAgain}>
                 Practicar de nuevo
               </Button>
             </Group>
@@ -206,7 +232,13 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
         ) : (
           <Stack gap="md">
             <Stack gap={4}>
-              <MomentMarker ref={markButton} moment={moment} onMark={mark} onChange={setMoment} disabled={answer.isPending} />
+              <MomentMarker
+                ref={answer.markButton}
+                moment={answer.moment}
+                onMark={answer.mark}
+                onChange={answer.setMoment}
+                disabled={answer.pending}
+              />
               {jugada.hasMoment && (
                 <Text size="sm" c="dimmed">
                   Marcá el momento de la infracción mientras el video se reproduce; podés ajustarlo de a una décima.
@@ -218,31 +250,52 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
                 </Text>
               )}
             </Stack>
-            <Radio.Group label="Decisión" value={decisionId} onChange={setDecisionId} error={errors.decision} withAsterisk>
-              <Stack gap={8} mt="xs">
-                {options.decisions.map((o) => (
-                  <Radio key={o.id} value={o.id} label={o.label} />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Radio.Group label="Sanción" value={sanctionId} onChange={setSanctionId} error={errors.sanction} withAsterisk>
-              <Stack gap={8} mt="xs">
-                {options.sanctions.map((o) => (
-                  <Radio key={o.id} value={o.id} label={o.label} />
-                ))}
-              </Stack>
-            </Radio.Group>
+            <OptionChoice
+              label="Decisión"
+              choices={options.decisions}
+              value={answer.decisionId}
+              onChange={answer.setDecisionId}
+              error={errors.decision}
+            />
+            <OptionChoice
+              label="Sanción"
+              choices={options.sanctions}
+              value={answer.sanctionId}
+              onChange={answer.setSanctionId}
+              error={errors.sanction}
+            />
             {errors.form && (
               <Text c="red.8" role="alert">
                 {errors.form}
               </Text>
             )}
-            <Button size="md" onClick={submit} loading={answer.isPending} style={{ alignSelf: 'flex-start' }}>
+            <Button size="md" onClick={answer.submit} loading={answer.pending} style={{ alignSelf: 'flex-start' }}>
               Responder
             </Button>
           </Stack>
         )}
       </Stack>
     </Paper>
+  );
+}
+
+interface OptionChoiceProps {
+  label: string;
+  choices: JugadaOptions['decisions'];
+  value: string | null;
+  onChange: (id: string) => void;
+  error: string | undefined;
+}
+
+/** A required pick of one option (a decision or a sanction), as a list of radio buttons. */
+function OptionChoice({ label, choices, value, onChange, error }: OptionChoiceProps) {
+  return (
+    <Radio.Group label={label} value={value} onChange={onChange} error={error} withAsterisk>
+      <Stack gap={8} mt="xs">
+        {choices.map((o) => (
+          <Radio key={o.id} value={o.id} label={o.label} />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }

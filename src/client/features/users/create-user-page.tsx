@@ -26,10 +26,70 @@ const emptyUser: FormValues = { name: '', email: '', password: '', role: 'studen
 const withPassword = z.object({ name: userNameSchema, email: emailSchema, password: newPasswordSchema, role: roleSchema });
 const withInvitation = z.object({ name: userNameSchema, email: emailSchema, role: roleSchema });
 
+type Result = 'created' | 'invited' | 'failed';
+
+/** What the dialog tells after 'Crear usuario', by how it went. */
+const resultMessage = (result: Result | null) =>
+  result === 'invited'
+    ? `${messages.userCreated} ${messages.invitationSent}`
+    : result === 'created'
+      ? messages.userCreated
+      : messages.userCreateFailed;
+
+interface CreatedStudentAlertProps {
+  student: { id: string; name: string };
+  onClose: () => void;
+}
+
+/** The notice after creating a student, pointing to the next step: enabling their courses. */
+function CreatedStudentAlert({ student, onClose }: CreatedStudentAlertProps) {
+  return (
+    <Alert
+      color="green"
+      title={`Se creó el usuario ${student.name}`}
+      maw={520}
+      mb="md"
+      withCloseButton
+      closeButtonLabel="Cerrar el aviso"
+      onClose={onClose}
+    >
+      <Stack gap="xs">
+        <Text size="sm">Para que vea sus cursos, habilitáselos.</Text>
+        <Group>
+          <Button component={Link} href={paths.adminUserCourses(student.id)} leftSection={<IconBook2 size={16} aria-hidden />}>
+            Habilitar cursos
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface AccessChoiceProps {
+  value: Access;
+  onChange: (access: Access) => void;
+}
+
+/** 'Primer ingreso': whether the new user gets an invitation by email or a password chosen now. */
+function AccessChoice({ value, onChange }: AccessChoiceProps) {
+  return (
+    <Radio.Group label="Primer ingreso" value={value} onChange={(chosen) => onChange(chosen as Access)}>
+      <Stack gap="xs" mt={6}>
+        <Radio
+          value="invite"
+          label="Enviar invitación por email"
+          description="Recibe un enlace para elegir su contraseña (vence en 7 días)."
+        />
+        <Radio value="password" label="Elegir la contraseña ahora" />
+      </Stack>
+    </Radio.Group>
+  );
+}
+
 export function CreateUserPage() {
   const createUser = useCreateUser();
   const [access, setAccess] = useState<Access>('invite');
-  const [result, setResult] = useState<'created' | 'invited' | 'failed' | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
   /** The student just created: the next step is enabling their courses. */
   const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
   const form = useForm<FormValues>({
@@ -65,48 +125,19 @@ export function CreateUserPage() {
       >
         Crear usuario
       </PageTitle>
-      {created && (
-        <Alert
-          color="green"
-          title={`Se creó el usuario ${created.name}`}
-          maw={520}
-          mb="md"
-          withCloseButton
-          closeButtonLabel="Cerrar el aviso"
-          onClose={() => setCreated(null)}
-        >
-          <Stack gap="xs">
-            <Text size="sm">Para que vea sus cursos, habilitáselos.</Text>
-            <Group>
-              <Button component={Link} href={paths.adminUserCourses(created.id)} leftSection={<IconBook2 size={16} aria-hidden />}>
-                Habilitar cursos
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
+      {created && <CreatedStudentAlert student={created} onClose={() => setCreated(null)} />}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput label="Nombre completo" autoComplete="off" required key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" autoComplete="off" required key={form.key('email')} {...form.getInputProps('email')} />
-            <Radio.Group
-              label="Primer ingreso"
+            <AccessChoice
               value={access}
               onChange={(value) => {
-                setAccess(value as Access);
+                setAccess(value);
                 form.clearFieldError('password');
               }}
-            >
-              <Stack gap="xs" mt={6}>
-                <Radio
-                  value="invite"
-                  label="Enviar invitación por email"
-                  description="Recibe un enlace para elegir su contraseña (vence en 7 días)."
-                />
-                <Radio value="password" label="Elegir la contraseña ahora" />
-              </Stack>
-            </Radio.Group>
+            />
             {access === 'password' && (
               <PasswordInput
                 label="Contraseña"
@@ -141,13 +172,7 @@ export function CreateUserPage() {
       </Paper>
       <MessageDialog
         opened={result !== null}
-        message={
-          result === 'invited'
-            ? `${messages.userCreated} ${messages.invitationSent}`
-            : result === 'created'
-              ? messages.userCreated
-              : messages.userCreateFailed
-        }
+        message={resultMessage(result)}
         buttonLabel="Ok"
         color={result === 'failed' ? 'red' : 'green'}
         onClose={() => setResult(null)}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
-import type { ImportResult, ImportRow } from '../../../shared/schemas/users.ts';
+import type { ImportPreview, ImportResult, ImportRow } from '../../../shared/schemas/users.ts';
 import { downloadCsv } from '../../lib/csv-download.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -60,9 +60,132 @@ function PreviewTable({ rows, label }: { rows: ImportRow[]; label: string }) {
   );
 }
 
+interface FailedRowsSectionProps {
+  rows: ImportRow[];
+}
+
+/** The rows the import left out, with their problems and a CSV of them to fix and import again. */
+function FailedRowsSection({ rows }: FailedRowsSectionProps) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="filas-con-errores">
+      <Text fw={600} id="filas-con-errores">
+        {rows.length === 1 ? 'Esta fila no se importó' : `Estas ${count.format(rows.length)} filas no se importaron`}: corregilas y volvé a
+        importarlas.
+      </Text>
+      <PreviewTable rows={rows} label="Filas que no se importaron" />
+      <Group>
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadFailed(rows)}>
+          Descargar las filas con errores (CSV)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface ClassListFormProps {
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  courseId: string | null;
+  onCourseChange: (courseId: string | null) => void;
+  error: Error | null;
+  checking: boolean;
+  checked: boolean;
+  onCheck: () => void;
+}
+
+/** The CSV to import and the course to enable, sent to be checked with 'Revisar archivo'. */
+function ClassListForm({ file, onFileChange, courseId, onCourseChange, error, checking, checked, onCheck }: ClassListFormProps) {
+  const courses = useCourses();
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <Stack>
+        <Text size="sm">
+          Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma o
+          punto y coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
+        </Text>
+        <Group>
+          <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} aria-hidden />} onClick={downloadTemplate}>
+            Descargar la plantilla
+          </Button>
+        </Group>
+        <FileInput
+          label="Archivo CSV"
+          placeholder="Elegí el archivo"
+          // Mantine's placeholder grey is too pale for WCAG AA on white.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+          accept=".csv,text/csv,text/plain"
+          leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+          value={file}
+          onChange={onFileChange}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
+          required
+        />
+        <Select
+          label="Curso para habilitar (opcional)"
+          description="Se habilita el curso con su primer módulo para todos los alumnos importados."
+          placeholder={courses.isPending ? 'Cargando cursos…' : 'Ninguno'}
+          data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
+          value={courseId}
+          onChange={onCourseChange}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Quitar el curso' }}
+          searchable
+          nothingFoundMessage="No hay cursos con ese nombre"
+        />
+        {error && (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={onCheck} disabled={!file} loading={checking} variant={checked ? 'default' : 'filled'}>
+            Revisar archivo
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface PreviewSectionProps {
+  preview: ImportPreview;
+  error: Error | null;
+  importing: boolean;
+  onImport: () => void;
+}
+
+/** The checked file, row by row, and the 'Importar' button that creates the valid rows. */
+function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="vista-previa">
+      <Text fw={600} id="vista-previa">
+        {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)}{' '}
+        con errores
+        {preview.course ? ` · se habilita "${preview.course.name}"` : ''}
+      </Text>
+      <PreviewTable rows={preview.rows} label="Filas del archivo" />
+      {error && (
+        <Alert color="red" role="alert">
+          {error.message}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={onImport} disabled={preview.valid === 0} loading={importing} leftSection={<IconUpload size={16} aria-hidden />}>
+          Importar
+        </Button>
+        {preview.invalid > 0 && (
+          <Text size="sm" c="gray.7">
+            Las filas con errores no se crean.
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
 /** 'Importar alumnos': a CSV class list, checked row by row before anything is created. */
 export function ImportUsersPage() {
-  const courses = useCourses();
   const previewImport = usePreviewImport();
   const importUsers = useImportUsers();
   const [file, setFile] = useState<File | null>(null);
@@ -116,106 +239,26 @@ export function ImportUsersPage() {
           </Anchor>
         </Alert>
       )}
-      {failedRows.length > 0 && (
-        <Stack gap="sm" component="section" aria-labelledby="filas-con-errores">
-          <Text fw={600} id="filas-con-errores">
-            {failedRows.length === 1 ? 'Esta fila no se importó' : `Estas ${count.format(failedRows.length)} filas no se importaron`}:
-            corregilas y volvé a importarlas.
-          </Text>
-          <PreviewTable rows={failedRows} label="Filas que no se importaron" />
-          <Group>
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadFailed(failedRows)}>
-              Descargar las filas con errores (CSV)
-            </Button>
-          </Group>
-        </Stack>
-      )}
+      {failedRows.length > 0 && <FailedRowsSection rows={failedRows} />}
 
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-        <Stack>
-          <Text size="sm">
-            Subí un archivo CSV con una fila de títulos y las columnas <strong>nombre</strong> y <strong>email</strong>, separadas por coma
-            o punto y coma, como lo guarda Excel. Antes de crear nada vas a ver cada fila con su problema, si lo tiene.
-          </Text>
-          <Group>
-            <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} aria-hidden />} onClick={downloadTemplate}>
-              Descargar la plantilla
-            </Button>
-          </Group>
-          <FileInput
-            label="Archivo CSV"
-            placeholder="Elegí el archivo"
-            // Mantine's placeholder grey is too pale for WCAG AA on white.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-            accept=".csv,text/csv,text/plain"
-            leftSection={<IconFileTypeCsv size={18} aria-hidden />}
-            value={file}
-            onChange={(value) => {
-              setFile(value);
-              changed();
-            }}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
-            required
-          />
-          <Select
-            label="Curso para habilitar (opcional)"
-            description="Se habilita el curso con su primer módulo para todos los alumnos importados."
-            placeholder={courses.isPending ? 'Cargando cursos…' : 'Ninguno'}
-            data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
-            value={courseId}
-            onChange={(value) => {
-              setCourseId(value);
-              changed();
-            }}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Quitar el curso' }}
-            searchable
-            nothingFoundMessage="No hay cursos con ese nombre"
-          />
-          {previewImport.error && (
-            <Alert color="red" role="alert">
-              {previewImport.error.message}
-            </Alert>
-          )}
-          <Group>
-            <Button onClick={check} disabled={!file} loading={previewImport.isPending} variant={preview ? 'default' : 'filled'}>
-              Revisar archivo
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <ClassListForm
+        file={file}
+        onFileChange={(value) => {
+          setFile(value);
+          changed();
+        }}
+        courseId={courseId}
+        onCourseChange={(value) => {
+          setCourseId(value);
+          changed();
+        }}
+        error={previewImport.error}
+        checking={previewImport.isPending}
+        checked={Boolean(preview)}
+        onCheck={check}
+      />
 
-      {preview && (
-        <Stack gap="sm" component="section" aria-labelledby="vista-previa">
-          <Text fw={600} id="vista-previa">
-            {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar,{' '}
-            {count.format(preview.invalid)} con errores
-            {preview.course ? ` · se habilita "${preview.course.name}"` : ''}
-          </Text>
-          <PreviewTable rows={preview.rows} label="Filas del archivo" />
-          {importUsers.error && (
-            <Alert color="red" role="alert">
-              {importUsers.error.message}
-            </Alert>
-          )}
-          <Group>
-            <Button
-              onClick={runImport}
-              disabled={preview.valid === 0}
-              loading={importUsers.isPending}
-              leftSection={<IconUpload size={16} aria-hidden />}
-            >
-              Importar
-            </Button>
-            {preview.invalid > 0 && (
-              <Text size="sm" c="gray.7">
-                Las filas con errores no se crean.
-              </Text>
-            )}
-          </Group>
-        </Stack>
-      )}
+      {preview && <PreviewSection preview={preview} error={importUsers.error} importing={importUsers.isPending} onImport={runImport} />}
     </Stack>
   );
 }

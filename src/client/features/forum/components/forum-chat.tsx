@@ -19,7 +19,7 @@ import * as z from 'zod/mini';
 import { MESSAGE_MAX, postMessageSchema, type ForumMessage } from '../../../../shared/schemas/forum.ts';
 import type { Outgoing } from '../../../lib/send-queue.ts';
 import { useDeleteMessage } from '../api/use-delete-message.ts';
-import { useMessages } from '../api/use-messages.ts';
+import { useMessages, type ForumPages } from '../api/use-messages.ts';
 import { usePostMessage } from '../api/use-post-message.ts';
 import { RelativeTime } from './relative-time.tsx';
 
@@ -133,26 +133,8 @@ function PendingMessage({ item, blocked, onRetry, onDiscard }: PendingMessagePro
   );
 }
 
-/**
- * The module's questions and answers, like a chat. Messages are plain text, shown as typed. The
- * latest page comes first; 'Ver mensajes anteriores' adds older pages above without moving what
- * the reader is looking at. Only the latest page is a live region: new messages are announced,
- * a page of old ones is not (a short status says how many came).
- */
-export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
-  const history = useMessages(moduleId);
-  const post = usePostMessage(moduleId);
-  const remove = useDeleteMessage(moduleId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<ForumMessage | null>(null);
-  const [loadedNotice, setLoadedNotice] = useState('');
-  const viewport = useRef<HTMLDivElement>(null);
-  const bottom = useRef<HTMLDivElement>(null);
-  /** Where the reader was when older messages were asked for: the scroll height and position. */
-  const anchor = useRef<{ height: number; top: number; count: number } | null>(null);
-
-  const pages = history.data?.pages;
+/** The history split for showing: the latest page (the live one) and, oldest first, the pages loaded before it. */
+function splitHistory(pages: ForumPages['pages'] | undefined): { latest: ForumMessage[]; older: ForumMessage[] } {
   const latest = pages?.[0]?.messages ?? [];
   const older = pages
     ? pages
@@ -160,9 +142,26 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
         .toReversed()
         .flatMap((page) => page.messages)
     : [];
-  const newestId = latest.at(-1)?.id ?? older.at(-1)?.id;
-  const newestPending = post.items.at(-1)?.id;
-  const lineStopped = post.items[0]?.state === 'failed';
+  return { latest, older };
+}
+
+interface HistoryScrollOptions {
+  history: ReturnType<typeof useMessages>;
+  olderCount: number;
+  newestId: string | undefined;
+  newestPending: string | undefined;
+}
+
+/**
+ * Keeps the history where the reader needs it: at the end when a message arrives, and on the same
+ * messages when older ones are loaded above (then a short status says how many came).
+ */
+function useHistoryScroll({ history, olderCount, newestId, newestPending }: HistoryScrollOptions) {
+  const [loadedNotice, setLoadedNotice] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  /** Where the reader was when older messages were asked for: the scroll height and position. */
+  const anchor = useRef<{ height: number; top: number; count: number } | null>(null);
 
   // A new message (or the first load, or one just typed) scrolls to the end; older pages never do.
   useEffect(() => {
@@ -173,27 +172,61 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
   useLayoutEffect(() => {
     const saved = anchor.current;
     const element = viewport.current;
-    if (!saved || !element || older.length === saved.count) return;
+    if (!saved || !element || olderCount === saved.count) return;
     anchor.current = null;
     element.scrollTop = saved.top + (element.scrollHeight - saved.height);
-    const added = older.length - saved.count;
+    const added = olderCount - saved.count;
     setLoadedNotice(added === 1 ? 'Se cargó 1 mensaje anterior.' : `Se cargaron ${added} mensajes anteriores.`);
     // The button is gone once the start of the forum is reached: focus stays in the history.
     if (!history.hasNextPage && (document.activeElement === null || document.activeElement === document.body))
       element.focus({ preventScroll: true });
-  }, [older.length, history.hasNextPage]);
+  }, [olderCount, history.hasNextPage]);
 
   const loadOlder = () => {
     const element = viewport.current;
     if (history.isFetchingNextPage || !element) return;
-    anchor.current = { height: element.scrollHeight, top: element.scrollTop, count: older.length };
+    anchor.current = { height: element.scrollHeight, top: element.scrollTop, count: olderCount };
     void history.fetchNextPage().then((result) => {
       if (result.isError) anchor.current = null;
     });
   };
 
+  return { viewport, bottom, loadedNotice, loadOlder };
+}
+
+interface LoadOlderButtonProps {
+  loading: boolean;
+  onClick: () => void;
+}
+
+/** 'Ver mensajes anteriores', at the top of the history while there are older messages to load. */
+function LoadOlderButton({ loading, onClick }: LoadOlderButtonProps) {
+  return (
+    <Button
+      variant="light"
+      size="sm"
+      style={{ alignSelf: 'center' }}
+      onClick={onClick}
+      aria-busy={loading}
+      leftSection={loading ? <Loader size={14} color="currentColor" aria-hidden /> : <IconArrowUp size={16} aria-hidden />}
+    >
+      {loading ? 'Cargando mensajes anteriores…' : 'Ver mensajes anteriores'}
+    </Button>
+  );
+}
+
+interface MessageComposerProps {
+  /** Puts a valid message in the sending line. */
+  onSend: (body: string) => void;
+}
+
+/** The box to write a message and its 'Enviar' button. */
+function MessageComposer({ onSend }: MessageComposerProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
   /** When the last message went into the line: a second tap on 'Enviar' right after finds the box empty, and is not an error. */
   const lastSent = useRef(0);
+
   const send = () => {
     const parsed = z.safeParse(postMessageSchema, { body: text });
     if (!parsed.success) {
@@ -204,7 +237,7 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
     // The message joins the line and shows at once; the box is free for the next one. Only
     // this moment empties the box: nothing typed while earlier messages travel is ever erased.
     setError(null);
-    post.enqueue(parsed.data.body);
+    onSend(parsed.data.body);
     lastSent.current = Date.now();
     setText('');
   };
@@ -218,6 +251,71 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
   };
 
   return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Textarea
+        aria-label="Escribí tu mensaje"
+        placeholder="Escribí tu mensaje (Enter envía, Shift+Enter agrega una línea)"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autosize
+        minRows={1}
+        maxRows={5}
+        error={error}
+        description={text.length > MESSAGE_MAX * 0.9 ? `${text.length} / ${MESSAGE_MAX}` : undefined}
+        style={{ flex: 1 }}
+      />
+      <Button onClick={send} leftSection={<IconSend size={16} aria-hidden />} mb={error ? 22 : 0}>
+        Enviar
+      </Button>
+    </Group>
+  );
+}
+
+interface DeleteMessageModalProps {
+  moduleId: string;
+  /** The message to delete; null while the confirmation is closed. */
+  message: ForumMessage | null;
+  onClose: () => void;
+}
+
+/** Asks the admin to confirm before a message is deleted for good, and deletes it. */
+function DeleteMessageModal({ moduleId, message, onClose }: DeleteMessageModalProps) {
+  const remove = useDeleteMessage(moduleId);
+  return (
+    <Modal opened={message !== null} onClose={onClose} title="Eliminar mensaje" centered>
+      <Text size="sm">¿Seguro que querés eliminar este mensaje de {message?.authorName}? No se puede deshacer.</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button color="red" loading={remove.isPending} onClick={() => message && remove.mutate(message.id, { onSuccess: onClose })}>
+          Eliminar
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * The module's questions and answers, like a chat. Messages are plain text, shown as typed. The
+ * latest page comes first; 'Ver mensajes anteriores' adds older pages above without moving what
+ * the reader is looking at. Only the latest page is a live region: new messages are announced,
+ * a page of old ones is not (a short status says how many came).
+ */
+export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
+  const history = useMessages(moduleId);
+  const post = usePostMessage(moduleId);
+  const [toDelete, setToDelete] = useState<ForumMessage | null>(null);
+
+  const pages = history.data?.pages;
+  const { latest, older } = splitHistory(pages);
+  const newestId = latest.at(-1)?.id ?? older.at(-1)?.id;
+  const newestPending = post.items.at(-1)?.id;
+  const lineStopped = post.items[0]?.state === 'failed';
+  const { viewport, bottom, loadedNotice, loadOlder } = useHistoryScroll({ history, olderCount: older.length, newestId, newestPending });
+
+  return (
     <Stack gap="sm">
       <Paper withBorder radius="md" p={0}>
         {/* The history scrolls on its own: reachable by Tab so arrow keys and Page Up/Down scroll it. */}
@@ -229,20 +327,7 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Historial de mensajes del foro', style: { overflowAnchor: 'none' } }}
         >
           <Stack gap="sm" p={{ base: 'xs', sm: 'md' }}>
-            {history.hasNextPage && (
-              <Button
-                variant="light"
-                size="sm"
-                style={{ alignSelf: 'center' }}
-                onClick={loadOlder}
-                aria-busy={history.isFetchingNextPage}
-                leftSection={
-                  history.isFetchingNextPage ? <Loader size={14} color="currentColor" aria-hidden /> : <IconArrowUp size={16} aria-hidden />
-                }
-              >
-                {history.isFetchingNextPage ? 'Cargando mensajes anteriores…' : 'Ver mensajes anteriores'}
-              </Button>
-            )}
+            {history.hasNextPage && <LoadOlderButton loading={history.isFetchingNextPage} onClick={loadOlder} />}
             {older.map((message) => (
               <Message key={message.id} message={message} canDelete={canDelete} onDelete={setToDelete} />
             ))}
@@ -277,40 +362,9 @@ export function ForumChat({ moduleId, canDelete }: ForumChatProps) {
       </Paper>
       <VisuallyHidden role="status">{loadedNotice}</VisuallyHidden>
 
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Textarea
-          aria-label="Escribí tu mensaje"
-          placeholder="Escribí tu mensaje (Enter envía, Shift+Enter agrega una línea)"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          autosize
-          minRows={1}
-          maxRows={5}
-          error={error}
-          description={text.length > MESSAGE_MAX * 0.9 ? `${text.length} / ${MESSAGE_MAX}` : undefined}
-          style={{ flex: 1 }}
-        />
-        <Button onClick={send} leftSection={<IconSend size={16} aria-hidden />} mb={error ? 22 : 0}>
-          Enviar
-        </Button>
-      </Group>
+      <MessageComposer onSend={post.enqueue} />
 
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Eliminar mensaje" centered>
-        <Text size="sm">¿Seguro que querés eliminar este mensaje de {toDelete?.authorName}? No se puede deshacer.</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            Cancelar
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => toDelete && remove.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
-          >
-            Eliminar
-          </Button>
-        </Group>
-      </Modal>
+      <DeleteMessageModal moduleId={moduleId} message={toDelete} onClose={() => setToDelete(null)} />
     </Stack>
   );
 }

@@ -31,13 +31,53 @@ type Errors = Partial<
 
 const seconds = (value: string | number) => (value === '' ? null : Number(value));
 
+/** The schema's complaints as one message per field, the first one found for each. */
+function issueErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Errors {
+  const found: Errors = {};
+  for (const issue of issues) {
+    const key = (issue.path[0] === 'video' ? 'video' : String(issue.path[0] ?? 'form')) as keyof Errors;
+    found[key] ??= issue.message;
+  }
+  return found;
+}
+
+interface ClipUpload {
+  file: File | null;
+  /** The uploaded clip the jugada will use; null until an upload finishes. */
+  videoId: string | null;
+  /** Percent uploaded, or null when no upload is running. */
+  progress: number | null;
+  choose: (chosen: File | null) => void;
+}
+
+/** Uploads the chosen clip as soon as it is picked, so saving only has to send its id. */
+function useClipUpload(initialVideoId: string | null, setError: (message: string | undefined) => void): ClipUpload {
+  const [videoId, setVideoId] = useState<string | null>(initialVideoId);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    setVideoId(null);
+    setError(undefined);
+    if (!chosen) return;
+    setProgress(0);
+    uploadClip(chosen, setProgress)
+      .then((uploaded) => setVideoId(uploaded.id))
+      .catch((error: unknown) => {
+        setFile(null);
+        setError(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => setProgress(null));
+  };
+
+  return { file, videoId, progress, choose };
+}
+
 /** 'Agregar jugada' and editing one: the clip (upload or YouTube), its segment, the correct call and the explanation. */
 export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProps) {
   const save = useSaveJugada(moduleId);
   const [source, setSource] = useState<'file' | 'youtube'>(jugada?.video.kind ?? 'file');
-  const [videoId, setVideoId] = useState<string | null>(jugada?.video.kind === 'file' ? jugada.video.videoId : null);
-  const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [youtube, setYoutube] = useState(jugada?.video.kind === 'youtube' ? `https://youtu.be/${jugada.video.youtubeId}` : '');
   const [start, setStart] = useState<string | number>(jugada?.start ?? '');
   const [end, setEnd] = useState<string | number>(jugada?.end ?? '');
@@ -48,21 +88,10 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
   const [tolerance, setTolerance] = useState<string | number>(jugada?.tolerance ?? DEFAULT_TOLERANCE);
   const [explanation, setExplanation] = useState(jugada?.explanation ?? '');
   const [errors, setErrors] = useState<Errors>({});
-
-  const chooseFile = (chosen: File | null) => {
-    setFile(chosen);
-    setVideoId(null);
-    setErrors((e) => ({ ...e, video: undefined }));
-    if (!chosen) return;
-    setProgress(0);
-    uploadClip(chosen, setProgress)
-      .then((uploaded) => setVideoId(uploaded.id))
-      .catch((error: unknown) => {
-        setFile(null);
-        setErrors((e) => ({ ...e, video: error instanceof Error ? error.message : String(error) }));
-      })
-      .finally(() => setProgress(null));
-  };
+  const upload = useClipUpload(jugada?.video.kind === 'file' ? jugada.video.videoId : null, (message) =>
+    setErrors((e) => ({ ...e, video: message })),
+  );
+  const { videoId, progress } = upload;
 
   const submit = () => {
     if (source === 'file' && !videoId) {
@@ -82,12 +111,7 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
     };
     const parsed = safeParse(jugadaInputSchema, input);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.path[0] === 'video' ? 'video' : String(issue.path[0] ?? 'form')) as keyof Errors;
-        found[key] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(issueErrors(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -102,70 +126,71 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
 
   return (
     <Stack gap="sm">
-      <Stack gap={6}>
-        <Text fw={500} size="sm" id="fuente-video">
-          Video de la jugada
-        </Text>
-        <SegmentedControl
-          aria-labelledby="fuente-video"
-          value={source}
-          onChange={(value) => setSource(value as 'file' | 'youtube')}
-          data={[
-            { value: 'file', label: 'Subir archivo' },
-            { value: 'youtube', label: 'YouTube' },
-          ]}
-        />
-        {source === 'file' ? (
-          <>
-            <FileInput
-              label="Archivo de video (MP4 o WebM)"
-              placeholder={jugada?.video.kind === 'file' && !file ? 'Video actual (elegí otro para cambiarlo)' : 'Elegí un archivo'}
-              accept="video/mp4,video/webm"
-              value={file}
-              onChange={chooseFile}
-              leftSection={<IconUpload size={16} aria-hidden />}
-              error={errors.video}
-            />
-            {progress !== null && <UploadProgress label="Subiendo video" value={progress} />}
-            {videoId && file && progress === null && (
-              <Text size="sm" c="green.8">
-                Video subido.
-              </Text>
-            )}
-          </>
-        ) : (
-          <TextInput
-            label="Dirección de YouTube"
-            placeholder="https://www.youtube.com/watch?v=…"
-            value={youtube}
-            onChange={(e) => setYoutube(e.currentTarget.value)}
-            error={errors.video}
-          />
-        )}
-      </Stack>
+      <VideoSourceField
+        source={source}
+        onSourceChange={setSource}
+        upload={upload}
+        hasCurrentFile={jugada?.video.kind === 'file'}
+        youtube={youtube}
+        onYoutubeChange={setYoutube}
+        error={errors.video}
+      />
       <SimpleGrid cols={2}>
-        <NumberInput
-          label="Desde (segundos)"
-          description="Opcional"
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          value={start}
-          onChange={setStart}
-          error={errors.start}
-        />
-        <NumberInput
-          label="Hasta (segundos)"
-          description="Opcional"
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          value={end}
-          onChange={setEnd}
-          error={errors.end}
-        />
+        <SecondsInput label="Desde (segundos)" description="Opcional" value={start} onChange={setStart} error={errors.start} />
+        <SecondsInput label="Hasta (segundos)" description="Opcional" value={end} onChange={setEnd} error={errors.end} />
       </SimpleGrid>
       <TextInput label="Consigna" value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} error={errors.prompt} />
+      <CorrectCallFields
+        options={options}
+        decision={[decision, setDecision]}
+        sanction={[sanction, setSanction]}
+        moment={[moment, setMoment]}
+        tolerance={[tolerance, setTolerance]}
+        errors={errors}
+      />
+      <Textarea
+        label="Explicación"
+        description="Se muestra al alumno después de responder (por ejemplo, la regla que se aplica)"
+        autosize
+        minRows={3}
+        value={explanation}
+        onChange={(e) => setExplanation(e.currentTarget.value)}
+        error={errors.explanation}
+      />
+      {errors.form && (
+        <Text c="red.8" role="alert">
+          {errors.form}
+        </Text>
+      )}
+      <Button onClick={submit} loading={save.isPending} disabled={progress !== null} style={{ alignSelf: 'flex-start' }}>
+        Guardar jugada
+      </Button>
+    </Stack>
+  );
+}
+
+type Field<T> = [value: T, onChange: (value: T) => void];
+
+interface CorrectCallFieldsProps {
+  options: JugadaOptions;
+  decision: Field<string | null>;
+  sanction: Field<string | null>;
+  moment: Field<string | number>;
+  tolerance: Field<string | number>;
+  errors: Errors;
+}
+
+/** The right answer: the decision, the sanction and, optionally, the moment of the infraction. */
+function CorrectCallFields({
+  options,
+  decision: [decision, setDecision],
+  sanction: [sanction, setSanction],
+  moment: [moment, setMoment],
+  tolerance: [tolerance, setTolerance],
+  errors,
+}: CorrectCallFieldsProps) {
+  return (
+    <>
       <Select
         label="Decisión correcta"
         placeholder="Elegí una decisión"
@@ -186,44 +211,104 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
         allowDeselect={false}
       />
       <SimpleGrid cols={2}>
-        <NumberInput
+        <SecondsInput
           label="Momento de la infracción (segundos)"
           description="Opcional"
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
           value={moment}
           onChange={setMoment}
           error={errors.moment}
         />
-        <NumberInput
+        <SecondsInput
           label="Tolerancia (segundos)"
           description="Para el momento"
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
           value={tolerance}
           onChange={setTolerance}
           error={errors.tolerance}
         />
       </SimpleGrid>
-      <Textarea
-        label="Explicación"
-        description="Se muestra al alumno después de responder (por ejemplo, la regla que se aplica)"
-        autosize
-        minRows={3}
-        value={explanation}
-        onChange={(e) => setExplanation(e.currentTarget.value)}
-        error={errors.explanation}
+    </>
+  );
+}
+
+interface VideoSourceFieldProps {
+  source: 'file' | 'youtube';
+  onSourceChange: (source: 'file' | 'youtube') => void;
+  upload: ClipUpload;
+  /** The jugada being edited already has an uploaded clip. */
+  hasCurrentFile: boolean;
+  youtube: string;
+  onYoutubeChange: (url: string) => void;
+  error: string | undefined;
+}
+
+/** Where the clip comes from: an uploaded file (with its upload progress) or a YouTube address. */
+function VideoSourceField({ source, onSourceChange, upload, hasCurrentFile, youtube, onYoutubeChange, error }: VideoSourceFieldProps) {
+  const { file, videoId, progress } = upload;
+  return (
+    <Stack gap={6}>
+      <Text fw={500} size="sm" id="fuente-video">
+        Video de la jugada
+      </Text>
+      <SegmentedControl
+        aria-labelledby="fuente-video"
+        value={source}
+        onChange={(value) => onSourceChange(value as 'file' | 'youtube')}
+        data={[
+          { value: 'file', label: 'Subir archivo' },
+          { value: 'youtube', label: 'YouTube' },
+        ]}
       />
-      {errors.form && (
-        <Text c="red.8" role="alert">
-          {errors.form}
-        </Text>
+      {source === 'file' ? (
+        <>
+          <FileInput
+            label="Archivo de video (MP4 o WebM)"
+            placeholder={hasCurrentFile && !file ? 'Video actual (elegí otro para cambiarlo)' : 'Elegí un archivo'}
+            accept="video/mp4,video/webm"
+            value={file}
+            onChange={upload.choose}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            error={error}
+          />
+          {progress !== null && <UploadProgress label="Subiendo video" value={progress} />}
+          {videoId && file && progress === null && (
+            <Text size="sm" c="green.8">
+              Video subido.
+            </Text>
+          )}
+        </>
+      ) : (
+        <TextInput
+          label="Dirección de YouTube"
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={youtube}
+          onChange={(e) => onYoutubeChange(e.currentTarget.value)}
+          error={error}
+        />
       )}
-      <Button onClick={submit} loading={save.isPending} disabled={progress !== null} style={{ alignSelf: 'flex-start' }}>
-        Guardar jugada
-      </Button>
     </Stack>
+  );
+}
+
+interface SecondsInputProps {
+  label: string;
+  description: string;
+  value: string | number;
+  onChange: (value: string | number) => void;
+  error: string | undefined;
+}
+
+/** A time in seconds, never negative, to the hundredth, written with a decimal comma. */
+function SecondsInput({ label, description, value, onChange, error }: SecondsInputProps) {
+  return (
+    <NumberInput
+      label={label}
+      description={description}
+      min={0}
+      decimalScale={2}
+      decimalSeparator=","
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
   );
 }

@@ -4,31 +4,17 @@ import { IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
 import { VIDEO_MAX_BYTES, videoTooHeavy } from '../../../../shared/schemas/jugadas.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { uploadModuleVideo } from '../api/upload-module-video.ts';
-import type { ModuleForm } from '../module-form-schema.ts';
+import type { ModuleForm, VideoFileValue } from '../module-form-schema.ts';
 
 const megabytes = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
 const sizeText = (bytes: number) => `${megabytes.format(bytes / (1024 * 1024))} MB`;
 const typeText = (mimeType: string) => (mimeType === 'video/webm' ? 'WebM' : 'MP4');
 
-/**
- * 'Video': a YouTube (or https file) address, or an MP4/WebM file uploaded here with progress.
- * A chosen file is sent at once; the module refers to it when saved. 'Reemplazar' picks another
- * file, 'Quitar' leaves the module without a file until another one or an address is given.
- */
-export function ModuleVideoField({
-  form,
-  onUploading,
-  children,
-}: {
-  form: ModuleForm;
-  onUploading: (uploading: boolean) => void;
-  children: ReactNode;
-}) {
+/** The upload of a chosen video file: its progress and error, cancelled when replaced, removed or unmounted. */
+function useVideoUpload(form: ModuleForm, onUploading: (uploading: boolean) => void) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
-  const file = form.values.videoFile;
-  const source = form.values.videoSource;
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -65,6 +51,50 @@ export function ModuleVideoField({
     form.setFieldValue('videoFile', null);
   };
 
+  return { progress, error, choose, remove };
+}
+
+interface UploadedVideoCardProps {
+  file: VideoFileValue;
+}
+
+/** The uploaded file the module will use, by name, type and size. */
+function UploadedVideoCard({ file }: UploadedVideoCardProps) {
+  return (
+    <Paper withBorder p="sm">
+      <Group gap="sm" wrap="nowrap" align="center">
+        <IconMovie size={24} aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {file.name ?? 'Video subido'}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {typeText(file.mimeType)} · {sizeText(file.size)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * 'Video': a YouTube (or https file) address, or an MP4/WebM file uploaded here with progress.
+ * A chosen file is sent at once; the module refers to it when saved. 'Reemplazar' picks another
+ * file, 'Quitar' leaves the module without a file until another one or an address is given.
+ */
+export function ModuleVideoField({
+  form,
+  onUploading,
+  children,
+}: {
+  form: ModuleForm;
+  onUploading: (uploading: boolean) => void;
+  children: ReactNode;
+}) {
+  const { progress, error, choose, remove } = useVideoUpload(form, onUploading);
+  const file = form.values.videoFile;
+  const source = form.values.videoSource;
+
   const shownError = error ?? (form.errors['videoFile'] as string | undefined) ?? null;
 
   return (
@@ -90,19 +120,7 @@ export function ModuleVideoField({
       ) : (
         <Stack gap="xs">
           {file ? (
-            <Paper withBorder p="sm">
-              <Group gap="sm" wrap="nowrap" align="center">
-                <IconMovie size={24} aria-hidden style={{ flexShrink: 0 }} />
-                <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {file.name ?? 'Video subido'}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {typeText(file.mimeType)} · {sizeText(file.size)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
+            <UploadedVideoCard file={file} />
           ) : (
             <Text size="sm" c="gray.7">
               Un archivo MP4 o WebM de hasta {sizeText(VIDEO_MAX_BYTES)}.

@@ -2,7 +2,65 @@ import { useId, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { messages } from '../../../../shared/messages.ts';
-import { questionItem, type ModuleForm } from '../module-form-schema.ts';
+import { questionItem, type ModuleForm, type QuestionItem } from '../module-form-schema.ts';
+
+type QuestionPart = 'up' | 'down' | 'remove' | 'text';
+
+interface QuestionRowProps {
+  form: ModuleForm;
+  question: QuestionItem;
+  index: number;
+  last: boolean;
+  idOf: (key: string, part: QuestionPart) => string;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}
+
+/** One question of the list: its text, and the buttons that move it up or down or remove it. */
+function QuestionRow({ form, question, index, last, idOf, onMove, onRemove }: QuestionRowProps) {
+  const number = index + 1;
+  return (
+    <li>
+      <Paper withBorder radius="md" p="xs" bg="gray.0">
+        <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+          <Text component="label" htmlFor={idOf(question.key, 'text')} size="sm" fw={600}>
+            Pregunta {number}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              id={idOf(question.key, 'up')}
+              variant="subtle"
+              aria-label={`Subir pregunta ${number}`}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
+              <IconArrowUp size={18} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              id={idOf(question.key, 'down')}
+              variant="subtle"
+              aria-label={`Bajar pregunta ${number}`}
+              disabled={last}
+              onClick={() => onMove(index, index + 1)}
+            >
+              <IconArrowDown size={18} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              id={idOf(question.key, 'remove')}
+              variant="subtle"
+              color="red"
+              aria-label={`Eliminar pregunta ${number}`}
+              onClick={() => onRemove(index)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Textarea id={idOf(question.key, 'text')} autosize minRows={1} maxRows={6} {...form.getInputProps(`questions.${index}.text`)} />
+      </Paper>
+    </li>
+  );
+}
 
 /** The module's questions: add, edit, reorder and remove, all by keyboard too. */
 export function QuestionListEditor({ form }: { form: ModuleForm }) {
@@ -10,7 +68,7 @@ export function QuestionListEditor({ form }: { form: ModuleForm }) {
   const draftRef = useRef<HTMLInputElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const questions = form.values.questions;
-  const idOf = (key: string, part: 'up' | 'down' | 'remove' | 'text') => `${baseId}-${key}-${part}`;
+  const idOf = (key: string, part: QuestionPart) => `${baseId}-${key}-${part}`;
   const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const add = () => {
@@ -58,56 +116,18 @@ export function QuestionListEditor({ form }: { form: ModuleForm }) {
         </Text>
       ) : (
         <Stack component="ol" gap="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {questions.map((question, index) => {
-            const number = index + 1;
-            return (
-              <li key={question.key}>
-                <Paper withBorder radius="md" p="xs" bg="gray.0">
-                  <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
-                    <Text component="label" htmlFor={idOf(question.key, 'text')} size="sm" fw={600}>
-                      Pregunta {number}
-                    </Text>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        id={idOf(question.key, 'up')}
-                        variant="subtle"
-                        aria-label={`Subir pregunta ${number}`}
-                        disabled={index === 0}
-                        onClick={() => move(index, index - 1)}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        id={idOf(question.key, 'down')}
-                        variant="subtle"
-                        aria-label={`Bajar pregunta ${number}`}
-                        disabled={index === questions.length - 1}
-                        onClick={() => move(index, index + 1)}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                      <ActionIcon
-                        id={idOf(question.key, 'remove')}
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Eliminar pregunta ${number}`}
-                        onClick={() => remove(index)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Group>
-                  </Group>
-                  <Textarea
-                    id={idOf(question.key, 'text')}
-                    autosize
-                    minRows={1}
-                    maxRows={6}
-                    {...form.getInputProps(`questions.${index}.text`)}
-                  />
-                </Paper>
-              </li>
-            );
-          })}
+          {questions.map((question, index) => (
+            <QuestionRow
+              key={question.key}
+              form={form}
+              question={question}
+              index={index}
+              last={index === questions.length - 1}
+              idOf={idOf}
+              onMove={move}
+              onRemove={remove}
+            />
+          ))}
         </Stack>
       )}
       {typeof listError === 'string' && (
