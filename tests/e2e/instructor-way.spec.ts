@@ -209,8 +209,13 @@ test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a
   page.on('request', (request) => {
     if (request.method() === 'PUT' && request.url().includes(`/courses/${course.id}/access`)) puts.push(request.url());
   });
-  await page.getByRole('button', { name: `Habilitar el curso ${course.name}` }).dblclick();
-  await expect(page.getByRole('button', { name: `Bloquear el curso ${course.name}` })).toBeVisible();
+  const enable = page.getByRole('button', { name: `Habilitar el curso ${course.name}` });
+  // The course is the newest of a long list when the whole suite runs: at its end, scrolled to first.
+  await enable.scrollIntoViewIfNeeded();
+  await enable.dblclick();
+  await expect.poll(() => puts.length, { message: 'the double tap sent its request' }).toBe(1);
+  // The list is read again before the button changes; on a busy machine that can take a while.
+  await expect(page.getByRole('button', { name: `Bloquear el curso ${course.name}` })).toBeVisible({ timeout: 20_000 });
   expect(puts).toHaveLength(1);
   await page.context().close();
 });
