@@ -165,11 +165,7 @@ export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 
 /** What a student sees of a course's modules: enabled ones in full, the rest as upcoming. */
-export const studentModuleSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  imageUrl: z.string(),
-  position: z.number(),
+export const studentModuleSchema = z.extend(z.pick(moduleSchema, { id: true, name: true, imageUrl: true, position: true }), {
   /** Archived after the trainee worked in it: listed so their answers and corrections stay readable. */
   archived: z.boolean(),
   enabled: z.boolean(),

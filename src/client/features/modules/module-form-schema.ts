@@ -3,7 +3,13 @@ import * as z from 'zod/mini';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { safeParse } from 'zod/v4/core';
 import { messages } from '../../../shared/messages.ts';
-import { moduleInputSchema, questionTextSchema, videoUrlSchema, type ModuleWithQuestions } from '../../../shared/schemas/content.ts';
+import {
+  moduleInputSchema,
+  questionTextSchema,
+  videoUrlSchema,
+  type ModuleInput,
+  type ModuleWithQuestions,
+} from '../../../shared/schemas/content.ts';
 import type { ModuleVideoInput } from './api/upload-module-video.ts';
 
 /** A question in the editor; the key keeps focus and React state with it when the list is reordered. */
@@ -55,14 +61,35 @@ export function validateModuleFields(values: ModuleFields): Record<string, strin
 }
 
 /** The video part of the body the API takes. */
-export const videoInput = (values: ModuleFields): ModuleVideoInput =>
+const videoInput = (values: ModuleFields): ModuleVideoInput =>
   values.videoSource === 'file' && values.videoFile ? { videoId: values.videoFile.id } : { videoUrl: values.videoUrl };
 
 /** The form's video fields for a saved module. */
-export const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'videoSource' | 'videoUrl' | 'videoFile'> =>
+const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'videoSource' | 'videoUrl' | 'videoFile'> =>
   module.videoFile
     ? { videoSource: 'file', videoUrl: '', videoFile: { ...module.videoFile, name: null } }
     : { videoSource: 'url', videoUrl: module.videoUrl, videoFile: null };
+
+/** What the module forms send, picture and course apart: the API's own module fields. */
+export type ModuleBody = Omit<ModuleInput, 'courseId' | 'imageId'>;
+
+/** The form's values: empty for a new module, or the saved module's. */
+export function moduleFormValues(module?: ModuleWithQuestions): ModuleFields {
+  if (!module) return { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '' };
+  return {
+    name: module.name,
+    ...savedVideoFields(module),
+    questions: module.questions.map((question) => questionItem(question.text)),
+    draft: '',
+  };
+}
+
+/** The body the API takes from the form's values. */
+export const moduleBody = (values: ModuleFields): ModuleBody => ({
+  name: values.name,
+  ...videoInput(values),
+  questions: values.questions.map((question) => question.text.trim()),
+});
 
 // @mantine/form's own type names do not resolve under NodeNext, so name the form by what useForm returns.
 export type ModuleForm = ReturnType<typeof useForm<ModuleFields>>;

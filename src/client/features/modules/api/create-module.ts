@@ -5,23 +5,20 @@ import { uploadImage } from '../../../lib/upload.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import { invalidateCourseModuleLists } from './course-module-lists.ts';
-import type { ModuleVideoInput } from './upload-module-video.ts';
+import type { ModuleBody } from '../module-form-schema.ts';
 
 export interface CreateModuleVariables {
   courseId: string;
-  name: string;
-  /** The video: an address or an uploaded file's id. */
-  video: ModuleVideoInput;
-  questions: string[];
+  body: ModuleBody;
   image: File;
   onImageProgress?: (percent: number) => void;
 }
 
 /** Uploads the picture, then creates the module at the end of its course. */
-export async function createModule({ image, onImageProgress, video, ...input }: CreateModuleVariables, keyFor?: (body: unknown) => string) {
+export async function createModule({ courseId, body, image, onImageProgress }: CreateModuleVariables, keyFor?: (body: unknown) => string) {
   const { id: imageId } = await uploadImage(image, onImageProgress);
-  const body = { ...input, ...video, imageId };
-  return api<{ module: ModuleWithQuestions }>('/api/modules', { method: 'POST', body, idempotencyKey: keyFor?.(body) });
+  const input = { courseId, ...body, imageId };
+  return api<{ module: ModuleWithQuestions }>('/api/modules', { method: 'POST', body: input, idempotencyKey: keyFor?.(input) });
 }
 
 export function useCreateModule() {

@@ -11,7 +11,8 @@ import {
   toFormErrors,
   validateModuleFields,
   videoFileMissing,
-  videoInput,
+  moduleBody,
+  moduleFormValues,
   type ModuleFields as ModuleFieldValues,
 } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
@@ -32,7 +33,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
   const [videoUploading, setVideoUploading] = useState(false);
   const form = useForm<ModuleFieldValues>({
     mode: 'controlled',
-    initialValues: { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '' },
+    initialValues: moduleFormValues(),
     validate: validateModuleFields,
     validateInputOnBlur: ['name', 'videoUrl'],
   });
@@ -68,9 +69,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
       createModule.mutate(
         {
           courseId: courseId!,
-          name: values.name,
-          video: videoInput(values),
-          questions: values.questions.map((question) => question.text),
+          body: moduleBody(values),
           image: picture!,
           onImageProgress: setProgress,
         },

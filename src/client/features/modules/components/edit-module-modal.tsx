@@ -9,12 +9,11 @@ import { usePickedImage } from '../../../components/image-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpdateModule } from '../api/update-module.ts';
 import {
-  questionItem,
-  savedVideoFields,
+  moduleBody,
+  moduleFormValues,
   toFormErrors,
   validateModuleFields,
   videoFileMissing,
-  videoInput,
   type ModuleFields as ModuleFieldValues,
 } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
@@ -56,12 +55,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
   const [videoUploading, setVideoUploading] = useState(false);
   const form = useForm<ModuleFieldValues>({
     mode: 'controlled',
-    initialValues: {
-      name: module.name,
-      ...savedVideoFields(module),
-      questions: module.questions.map((question) => questionItem(question.text)),
-      draft: '',
-    },
+    initialValues: moduleFormValues(module),
     validate: validateModuleFields,
     validateInputOnBlur: ['name', 'videoUrl'],
   });
@@ -76,16 +70,14 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
       form.setFieldError('videoFile', videoFileMissing);
       return;
     }
-    const questions = values.questions.map((question) => question.text.trim());
+    const { questions, ...body } = moduleBody(values);
     // A new picture still being optimized is waited for; otherwise saving would keep the old one.
     const picture = await image.ready();
     updateModule.mutate(
       {
         moduleId: module.id,
         courseId: module.courseId,
-        name: values.name,
-        video: videoInput(values),
-        questions: sameQuestions(questions, module) ? undefined : questions,
+        body: sameQuestions(questions, module) ? body : { ...body, questions },
         image: picture,
         onImageProgress: setProgress,
       },
