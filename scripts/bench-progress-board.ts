@@ -1,4 +1,4 @@
-// Seeds a course of 5 modules with 1,000 trainees (answers in every state) and measures the
+// Seeds a course of 5 modules with 1,000 students (answers in every state) and measures the
 // class progress board as the admin's browser asks for it: GET /api/courses/:id/progress
 // (first page, a later page, filtered) and the CSV of the whole class, through the whole app
 // (session check, queries, response schema). Prints medians and p95.
@@ -17,7 +17,7 @@ import { activity, activityItem, course, courseAccess, courseModule, image, modu
 import type { Mailer } from '../src/server/mail/mailer.ts';
 import { bootstrap } from '../src/server/seed/bootstrap.ts';
 
-const TRAINEES = Number(process.env.BENCH_TRAINEES ?? 1_000);
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000);
 const MODULES = 5;
 const QUESTIONS = 3;
 const RUNS = 30;
@@ -50,7 +50,7 @@ const { app, ctx } = await buildApp({
 try {
   await app.ready();
   await bootstrap(ctx);
-  console.log(`Base de datos: ${database.kind}; sembrando ${TRAINEES.toLocaleString('es-AR')} alumnos × ${MODULES} módulos...`);
+  console.log(`Base de datos: ${database.kind}; sembrando ${STUDENTS.toLocaleString('es-AR')} alumnos × ${MODULES} módulos...`);
   const started = performance.now();
   const imageId = randomUUID();
   await db.insert(image).values({ id: imageId, storageKey: 'x.png', mimeType: 'image/png', size: 1 });
@@ -67,7 +67,7 @@ try {
       position,
     })),
   );
-  const users = Array.from({ length: TRAINEES }, (_, i) => ({
+  const users = Array.from({ length: STUDENTS }, (_, i) => ({
     id: randomUUID(),
     name: `${firstNames[i % firstNames.length]} ${lastNames[Math.floor(i / firstNames.length) % lastNames.length]} ${i}`,
     email: `alumno${i}@ejemplo.com.ar`,
@@ -77,7 +77,7 @@ try {
     const batch = users.slice(offset, offset + 1_000);
     await db.insert(user).values(batch);
     await db.insert(courseAccess).values(batch.map((u) => ({ userId: u.id, courseId, enabled: true })));
-    // Trainee i has the first (i % 6) modules enabled, in every state: sin responder, enviado, con correcciones, aprobado.
+    // Student i has the first (i % 6) modules enabled, in every state: sin responder, enviado, con correcciones, aprobado.
     const access = batch.flatMap((u, j) =>
       moduleIds.slice(0, (offset + j) % (MODULES + 1)).map((moduleId) => ({ userId: u.id, moduleId, enabled: true })),
     );

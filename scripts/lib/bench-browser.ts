@@ -1,4 +1,4 @@
-// The benchmark's browser part: what a trainee feels first — from a navigation, or from tapping a
+// The benchmark's browser part: what a student feels first — from a navigation, or from tapping a
 // module in the list, to the module's video in the page — in Debian's Chromium at 360 px, on a
 // desktop and on emulated phones (Chromium's CPU throttling and network conditions, through CDP).
 // The clock is the page's own: a MutationObserver, set before any of the page's code runs, notes

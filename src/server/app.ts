@@ -215,7 +215,7 @@ async function registerCompression(app: FastifyInstance) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // The API's JSON is one person's data (their courses, answers, corrections): never kept in a
-  // cache, not even the browser's disk cache of a phone several trainees share. The ETag stays,
+  // cache, not even the browser's disk cache of a phone several students share. The ETag stays,
   // so a client that sends If-None-Match still gets its 304. Files set their own caching
   // (files/serve.ts): pictures `private` for a year (a key never changes content), documents and
   // clips `private, no-cache` (revalidated by ETag); the hashed app files are public and immutable.

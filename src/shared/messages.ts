@@ -24,11 +24,11 @@ export const loginWait = (seconds: number) => {
 /** 'Visto 80 %': how much of the module video the student watched. */
 export const watchedText = (percent: number) => `Visto ${percent} %`;
 
-/** 'Jugadas: 3 de 5 correctas': the jugadas a trainee got right on the first attempt. */
+/** 'Jugadas: 3 de 5 correctas': the jugadas a student got right on the first attempt. */
 export const jugadaScoreText = (score: { correct: number; total: number }) =>
   `Jugadas: ${score.correct} de ${score.total} ${score.total === 1 ? 'correcta' : 'correctas'}`;
 
-/** What waits for an instructor: '3 por corregir'. */
+/** What waits for an admin: '3 por corregir'. */
 export const awaitingCorrectionText = (count: number) => `${count} por corregir`;
 /** '2 módulos con mensajes nuevos'. */
 export const newMessagesText = (count: number) => (count === 1 ? '1 módulo con mensajes nuevos' : `${count} módulos con mensajes nuevos`);

@@ -145,7 +145,7 @@ const pdf = () =>
     { name: 'file', filename: 'reglamento.pdf', content: pdfBytes() },
   ]);
 
-/** A class list with one trainee, a new email for each caller. */
+/** A class list with one student, a new email for each caller. */
 const classList = (as: Caller) =>
   multipart([
     { name: 'courseId', value: f.courseId },

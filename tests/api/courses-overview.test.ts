@@ -1,4 +1,4 @@
-// The instructor's 'Cursos' page: each course with what it holds and what waits in it.
+// The admin's 'Cursos' page: each course with what it holds and what waits in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCourse, buildMessage, buildModule, enableModule, signedIn, submitAnswers } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -17,7 +17,7 @@ afterAll(async () => {
 const overview = async (cookie = adminCookie) => call(t.app, { url: '/api/courses/overview', cookie });
 
 describe('GET /api/courses/overview', () => {
-  it('counts per course its modules, its trainees, the activities awaiting correction and the forums with new messages', async () => {
+  it('counts per course its modules, its students, the activities awaiting correction and the forums with new messages', async () => {
     const course = await buildCourse(t.ctx, { name: 'Curso con trabajo' });
     const quiet = await buildCourse(t.ctx, { name: 'Curso tranquilo' });
     const [m1, m2, m3] = [
@@ -53,13 +53,13 @@ describe('GET /api/courses/overview', () => {
       modulesWithNewMessages: 0,
     });
 
-    // An instructor opens a forum: one module with new messages less.
+    // An admin opens a forum: one module with new messages less.
     expect((await call(t.app, { method: 'POST', url: `/api/modules/${m1.id}/messages/read`, cookie: adminCookie })).statusCode).toBe(204);
     const after = (await overview()).json().courses as Array<{ id: string; modulesWithNewMessages: number }>;
     expect(after.find((c) => c.id === course.id)?.modulesWithNewMessages).toBe(1);
   });
 
-  it('answers 401 without a session and 403 to a trainee', async () => {
+  it('answers 401 without a session and 403 to a student', async () => {
     expect((await call(t.app, { url: '/api/courses/overview' })).statusCode).toBe(401);
     const student = await signedIn(t.app, t.ctx, 'student');
     const refused = await overview(student.cookie);

@@ -78,7 +78,7 @@ describe('GET /api/modules/:moduleId/messages, a page at a time', () => {
     const body = response.json() as ForumHistory;
     expect(body.messages).toHaveLength(FORUM_PAGE_SIZE);
     expect(body.messages.map((m) => m.id)).toEqual(stored.slice(-FORUM_PAGE_SIZE));
-    // Presented for the reader: the student's own messages say so, the instructor's carry the flag.
+    // Presented for the reader: the student's own messages say so, the admin's carry the flag.
     for (const m of body.messages)
       expect(m).toMatchObject(m.isAdmin ? { authorName: 'Instructor', mine: false } : { authorName: 'Lucía Paz', mine: true });
     expect(body.hasMore).toBe(true);
@@ -104,7 +104,7 @@ describe('GET /api/modules/:moduleId/messages, a page at a time', () => {
   it('keeps paging where it was when the message at the cursor is deleted or new ones arrive', async () => {
     const first = (await page(student.cookie)).json() as ForumHistory;
     const oldestShown = first.messages[0]!;
-    // An instructor deletes the oldest message on screen; someone writes meanwhile.
+    // An admin deletes the oldest message on screen; someone writes meanwhile.
     expect((await call(t.app, { method: 'DELETE', url: `/api/messages/${oldestShown.id}`, cookie: admin.cookie })).statusCode).toBe(204);
     expect(
       (await call(t.app, { method: 'POST', url: `/api/modules/${moduleId}/messages`, cookie: student.cookie, body: { body: 'Nuevo' } }))

@@ -18,14 +18,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A course with one module, a trainee with the module enabled, and the course's option ids by label. */
+/** A course with one module, a student with the module enabled, and the course's option ids by label. */
 async function setup() {
   const course = await buildCourse(t.ctx);
   const module = await buildModule(t.ctx, course.id);
-  const trainee = await signedIn(t.app, t.ctx);
-  await enableModule(t.ctx, trainee.id, module.id);
+  const student = await signedIn(t.app, t.ctx);
+  await enableModule(t.ctx, student.id, module.id);
   const id = (label: string) => optionId(t.ctx, course.id, label);
-  return { course, module, trainee, id };
+  return { course, module, student, id };
 }
 
 const uploadVideo = (content: Buffer, filename = 'jugada.webm', cookie = admin) => {
@@ -126,8 +126,8 @@ describe('video uploads', () => {
 });
 
 describe('jugadas (admin)', () => {
-  it('creates, edits, reorders and deletes jugadas; an uploaded clip is served to trainees of the module only', async () => {
-    const { module, trainee, id } = await setup();
+  it('creates, edits, reorders and deletes jugadas; an uploaded clip is served to students of the module only', async () => {
+    const { module, student, id } = await setup();
     const outsider = await signedIn(t.app, t.ctx);
     const clip = webmBytes();
     const videoId = (await uploadVideo(clip)).json().id as string;
@@ -153,7 +153,7 @@ describe('jugadas (admin)', () => {
       video: { kind: 'file', videoId, mimeType: 'video/webm', url: `/api/jugadas/${first.id}/video` },
     });
 
-    const served = await call(t.app, { url: first.video.url, cookie: trainee.cookie });
+    const served = await call(t.app, { url: first.video.url, cookie: student.cookie });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/webm');
     expect(served.rawPayload.equals(clip)).toBe(true);
@@ -244,13 +244,13 @@ describe('jugadas (admin)', () => {
   });
 });
 
-describe('the trainee', () => {
+describe('the student', () => {
   it('never receives the correct call before answering, and gets it, graded, at once after', async () => {
-    const { module, trainee, id } = await setup();
+    const { module, student, id } = await setup();
     const first = await buildJugada(t.ctx, module.id, { explanation: 'EXPLICACION-SECRETA-1', moment: 4.25 });
     await buildJugada(t.ctx, module.id, { explanation: 'EXPLICACION-SECRETA-2', decision: 'Pasos', sanction: 'Ninguna', moment: null });
 
-    const before = await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie });
+    const before = await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: student.cookie });
     expect(before.statusCode).toBe(200);
     const view = before.json().jugadas;
     expect(view.jugadas).toHaveLength(2);
@@ -278,7 +278,7 @@ describe('the trainee', () => {
     const answer = await call(t.app, {
       method: 'POST',
       url: `/api/jugadas/${first.id}/answer`,
-      cookie: trainee.cookie,
+      cookie: student.cookie,
       body: { decisionId: await id('Tiro de 7 metros'), sanctionId: await id('Ninguna'), moment: 4.1 },
     });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -302,21 +302,21 @@ describe('the trainee', () => {
     });
 
     // Only the answered jugada now carries its call.
-    const after = await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie });
+    const after = await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: student.cookie });
     expect(after.json().jugadas.jugadas[0].firstAnswer).toMatchObject({ correct: false, explanation: 'EXPLICACION-SECRETA-1' });
     expect(after.json().jugadas.jugadas[1].firstAnswer).toBeNull();
     expect(after.body).not.toContain('EXPLICACION-SECRETA-2');
   });
 
   it('counts only the first attempt: practising again is graded but changes nothing', async () => {
-    const { module, trainee, id } = await setup();
+    const { module, student, id } = await setup();
     const only = await buildJugada(t.ctx, module.id, { moment: null });
     const answer = async (decision: string, sanction: string) =>
       (
         await call(t.app, {
           method: 'POST',
           url: `/api/jugadas/${only.id}/answer`,
-          cookie: trainee.cookie,
+          cookie: student.cookie,
           body: { decisionId: await id(decision), sanctionId: await id(sanction), moment: null },
         })
       ).json();
@@ -334,10 +334,10 @@ describe('the trainee', () => {
   });
 
   it('refuses options of another list or course and malformed answers, writing nothing', async () => {
-    const { module, trainee, id } = await setup();
+    const { module, student, id } = await setup();
     const only = await buildJugada(t.ctx, module.id);
     const other = await buildCourse(t.ctx);
-    const send = (body: unknown) => call(t.app, { method: 'POST', url: `/api/jugadas/${only.id}/answer`, cookie: trainee.cookie, body });
+    const send = (body: unknown) => call(t.app, { method: 'POST', url: `/api/jugadas/${only.id}/answer`, cookie: student.cookie, body });
     const cases: Array<[unknown, string]> = [
       [{ decisionId: await id('Ninguna'), sanctionId: await id('Ninguna'), moment: null }, messages.jugadaDecisionUnknown],
       [
@@ -364,7 +364,7 @@ describe('the trainee', () => {
 
 describe('results', () => {
   it('gives the admin the share of right first attempts, what the class chose and each answer', async () => {
-    const { module, trainee, id } = await setup();
+    const { module, student, id } = await setup();
     const second = await signedIn(t.app, t.ctx, 'student', { name: 'Zoe Árbitra' });
     await enableModule(t.ctx, second.id, module.id);
     const first = await buildJugada(t.ctx, module.id, { moment: null });
@@ -376,7 +376,7 @@ describe('results', () => {
         cookie,
         body: { decisionId: await id(decision), sanctionId: await id(sanction), moment: null },
       });
-    await answer(trainee.cookie, first.id, 'Tiro de 7 metros', 'Exclusión de 2 minutos');
+    await answer(student.cookie, first.id, 'Tiro de 7 metros', 'Exclusión de 2 minutos');
     await answer(second.cookie, first.id, 'Tiro libre', 'Exclusión de 2 minutos');
     // Practice after a wrong first answer does not count.
     await answer(second.cookie, first.id, 'Tiro de 7 metros', 'Exclusión de 2 minutos');
@@ -391,7 +391,7 @@ describe('results', () => {
     ]);
     expect(r1.sanctions.find((s: { label: string }) => s.label === 'Exclusión de 2 minutos').count).toBe(2);
     expect(r1.answers.map((a: { name: string; decision: string; correct: boolean }) => [a.name, a.decision, a.correct])).toEqual([
-      [trainee.name, 'Tiro de 7 metros', true],
+      [student.name, 'Tiro de 7 metros', true],
       ['Zoe Árbitra', 'Tiro libre', false],
     ]);
     expect(r2).toMatchObject({ jugadaId: other.id, answered: 0, percentCorrect: null, answers: [] });
@@ -423,46 +423,46 @@ describe('results', () => {
 });
 
 describe('the score on the module list and the module page', () => {
-  it('shows the jugadas right on the first attempt, of how many, only for modules open to the trainee', async () => {
-    const { course, module, trainee, id } = await setup();
+  it('shows the jugadas right on the first attempt, of how many, only for modules open to the student', async () => {
+    const { course, module, student, id } = await setup();
     const closed = await buildModule(t.ctx, course.id);
     await buildJugada(t.ctx, closed.id);
     const noJugadas = await buildModule(t.ctx, course.id);
-    await enableModule(t.ctx, trainee.id, noJugadas.id);
+    await enableModule(t.ctx, student.id, noJugadas.id);
     const [first, second] = [await buildJugada(t.ctx, module.id, { moment: null }), await buildJugada(t.ctx, module.id, { moment: null })];
     const send = async (jugadaId: string, decision: string) =>
       call(t.app, {
         method: 'POST',
         url: `/api/jugadas/${jugadaId}/answer`,
-        cookie: trainee.cookie,
+        cookie: student.cookie,
         body: { decisionId: await id(decision), sanctionId: await id('Exclusión de 2 minutos'), moment: null },
       });
     await send(first.id, 'Tiro de 7 metros');
     await send(second.id, 'Gol');
     await send(second.id, 'Tiro de 7 metros');
 
-    const list = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: trainee.cookie })).json().modules as Array<{
+    const list = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: student.cookie })).json().modules as Array<{
       id: string;
       jugadas: unknown;
     }>;
     expect(list.find((m) => m.id === module.id)?.jugadas).toEqual({ correct: 1, total: 2 });
     expect(list.find((m) => m.id === closed.id)?.jugadas).toBeNull();
     expect(list.find((m) => m.id === noJugadas.id)?.jugadas).toBeNull();
-    const page = await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: trainee.cookie });
+    const page = await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie });
     expect(page.json().module.jugadas).toEqual({ correct: 1, total: 2 });
     // The pages' single requests carry the same score.
-    const listPage = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: trainee.cookie })).json();
+    const listPage = (await call(t.app, { url: `/api/pages/courses/${course.id}/modules`, cookie: student.cookie })).json();
     expect(listPage.modules).toEqual(list);
-    const modulePage = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: trainee.cookie })).json();
+    const modulePage = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
     expect(modulePage.module.jugadas).toEqual({ correct: 1, total: 2 });
     expect(modulePage.modules).toEqual(list);
   });
 });
 
 describe('deleting and archiving a jugada', () => {
-  /** A module with three jugadas; the trainee got the first right and the third wrong. */
+  /** A module with three jugadas; the student got the first right and the third wrong. */
   async function answered() {
-    const { course, module, trainee, id } = await setup();
+    const { course, module, student, id } = await setup();
     const [first, second, third] = [
       await buildJugada(t.ctx, module.id, { moment: null }),
       await buildJugada(t.ctx, module.id, { moment: null }),
@@ -472,15 +472,15 @@ describe('deleting and archiving a jugada', () => {
       call(t.app, {
         method: 'POST',
         url: `/api/jugadas/${jugadaId}/answer`,
-        cookie: trainee.cookie,
+        cookie: student.cookie,
         body: { decisionId: await id(decision), sanctionId: await id('Exclusión de 2 minutos'), moment: null },
       });
     expect((await send(first.id, 'Tiro de 7 metros')).json()).toMatchObject({ counted: true, result: { correct: true } });
     expect((await send(third.id, 'Gol')).json()).toMatchObject({ counted: true, result: { correct: false } });
-    return { course, module, trainee, first, second, third, send };
+    return { course, module, student, first, second, third, send };
   }
 
-  /** The trainee's score as every place they see it says it: all must agree. */
+  /** The student's score as every place they see it says it: all must agree. */
   async function scoresSeen(courseId: string, moduleId: string, cookie: string) {
     const mine = (await call(t.app, { url: `/api/modules/${moduleId}/my-jugadas`, cookie })).json().jugadas;
     const list = (await call(t.app, { url: `/api/pages/courses/${courseId}/modules`, cookie })).json().modules as Array<{
@@ -502,9 +502,9 @@ describe('deleting and archiving a jugada', () => {
     return { score: scores[0], jugadaIds: (mine.jugadas as Array<{ id: string }>).map((j) => j.id), mine };
   }
 
-  it('refuses to delete a jugada trainees answered, with a Spanish 409 that deletes nothing; one without answers is deleted', async () => {
-    const { course, module, trainee, first, second } = await answered();
-    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 3 });
+  it('refuses to delete a jugada students answered, with a Spanish 409 that deletes nothing; one without answers is deleted', async () => {
+    const { course, module, student, first, second } = await answered();
+    expect((await scoresSeen(course.id, module.id, student.cookie)).score).toEqual({ correct: 1, total: 3 });
     const listed = (await call(t.app, { url: `/api/modules/${module.id}/jugadas`, cookie: admin })).json().jugadas as Array<{
       id: string;
       answerCount: number;
@@ -521,16 +521,16 @@ describe('deleting and archiving a jugada', () => {
     expect(refused.json().error.message).toBe(messages.jugadaHasAnswers);
     expect(await t.ctx.db.select().from(jugada).where(eq(jugada.id, first.id))).toHaveLength(1);
     expect(await t.ctx.db.select().from(jugadaAnswer).where(eq(jugadaAnswer.jugadaId, first.id))).toHaveLength(1);
-    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 3 });
+    expect((await scoresSeen(course.id, module.id, student.cookie)).score).toEqual({ correct: 1, total: 3 });
 
     const removed = await call(t.app, { method: 'DELETE', url: `/api/jugadas/${second.id}`, cookie: admin });
     expect(removed.statusCode).toBe(204);
     expect(await t.ctx.db.select().from(jugada).where(eq(jugada.id, second.id))).toEqual([]);
-    expect((await scoresSeen(course.id, module.id, trainee.cookie)).score).toEqual({ correct: 1, total: 2 });
+    expect((await scoresSeen(course.id, module.id, student.cookie)).score).toEqual({ correct: 1, total: 2 });
   });
 
-  it("archives a jugada: it leaves the trainee's jugadas and every score they see, their answer is kept and comes back on restore", async () => {
-    const { course, module, trainee, first, second, third, send } = await answered();
+  it("archives a jugada: it leaves the student's jugadas and every score they see, their answer is kept and comes back on restore", async () => {
+    const { course, module, student, first, second, third, send } = await answered();
     const archived = await call(t.app, {
       method: 'PUT',
       url: `/api/jugadas/${first.id}/archived`,
@@ -543,20 +543,20 @@ describe('deleting and archiving a jugada', () => {
     expect(new Date(archivedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     // Archived (the one they got right): 0 of the 2 they still see.
-    const seen = await scoresSeen(course.id, module.id, trainee.cookie);
+    const seen = await scoresSeen(course.id, module.id, student.cookie);
     expect(seen.score).toEqual({ correct: 0, total: 2 });
     expect(seen.jugadaIds).toEqual([second.id, third.id]);
     expect(JSON.stringify(seen.mine)).not.toContain(first.id);
     // Answering it, or fetching its clip, is answered as for a jugada that does not exist.
     for (const response of [
       await send(first.id, 'Gol'),
-      await call(t.app, { url: `/api/jugadas/${first.id}/video`, cookie: trainee.cookie }),
+      await call(t.app, { url: `/api/jugadas/${first.id}/video`, cookie: student.cookie }),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe(messages.jugadaNotFound);
     }
-    // The admin per trainee counts the same; the class results keep it, marked.
-    const perUser = (await call(t.app, { url: `/api/users/${trainee.id}/modules/${module.id}/jugadas`, cookie: admin })).json();
+    // The admin per student counts the same; the class results keep it, marked.
+    const perUser = (await call(t.app, { url: `/api/users/${student.id}/modules/${module.id}/jugadas`, cookie: admin })).json();
     expect(perUser.score).toEqual({ correct: 0, total: 2 });
     expect(perUser.jugadas.map((j: { jugadaId: string }) => j.jugadaId)).toEqual([second.id, third.id]);
     const results = (await call(t.app, { url: `/api/modules/${module.id}/jugadas/results`, cookie: admin })).json().jugadas;
@@ -584,18 +584,18 @@ describe('deleting and archiving a jugada', () => {
     });
     expect(restored.statusCode).toBe(200);
     expect(restored.json().jugada.archivedAt).toBeNull();
-    const back = await scoresSeen(course.id, module.id, trainee.cookie);
+    const back = await scoresSeen(course.id, module.id, student.cookie);
     expect(back.score).toEqual({ correct: 1, total: 3 });
     expect(back.mine.jugadas[0]).toMatchObject({ id: first.id, firstAnswer: { correct: true } });
   });
 
-  it('answers archiving without a session 401, for a trainee 403, for an unknown jugada 404 and with a bad body 400, changing nothing', async () => {
-    const { module, trainee, first } = await answered();
+  it('answers archiving without a session 401, for a student 403, for an unknown jugada 404 and with a bad body 400, changing nothing', async () => {
+    const { module, student, first } = await answered();
     const put = (url: string, body: unknown, cookie?: string) => call(t.app, { method: 'PUT', url, body, ...(cookie ? { cookie } : {}) });
     const url = `/api/jugadas/${first.id}/archived`;
     const cases: Array<[Awaited<ReturnType<typeof put>>, number, string]> = [
       [await put(url, { archived: true }), 401, messages.unauthorized],
-      [await put(url, { archived: true }, trainee.cookie), 403, messages.forbidden],
+      [await put(url, { archived: true }, student.cookie), 403, messages.forbidden],
       [await put('/api/jugadas/no-existe/archived', { archived: true }, admin), 404, messages.jugadaNotFound],
       [await put(url, { archived: 'sí' }, admin), 400, messages.archiveChoice],
       [await put(url, {}, admin), 400, messages.archiveChoice],
@@ -607,7 +607,7 @@ describe('deleting and archiving a jugada', () => {
     const [row] = await t.ctx.db.select().from(jugada).where(eq(jugada.id, first.id));
     expect(row?.archivedAt).toBeNull();
     expect(
-      (await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: trainee.cookie })).json().jugadas.jugadas,
+      (await call(t.app, { url: `/api/modules/${module.id}/my-jugadas`, cookie: student.cookie })).json().jugadas.jugadas,
     ).toHaveLength(3);
   });
 });

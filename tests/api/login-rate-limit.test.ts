@@ -130,7 +130,7 @@ describe('login attempts: progressive delays per email, per client, and per emai
       if (i < 50) expect(response.statusCode, `intento ${i + 1}`).toBe(401);
       else if (i >= 55) expect(response.statusCode, `intento ${i + 1}`).toBe(429);
     }
-    // A trainee on the same network signs in at once with the right password…
+    // A student on the same network signs in at once with the right password…
     const student = await createUser(t.ctx);
     const signedIn = await postLogin(t.app, student.email, student.password, ip);
     expect(signedIn.statusCode).toBe(200);

@@ -172,8 +172,8 @@ describe('watched progress', () => {
     const other = await buildModule(t.ctx, course.id);
     await enableModule(t.ctx, student.id, other.id);
     const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
-    const trainee = board.trainees.find((t: { id: string }) => t.id === student.id);
-    expect(trainee.watched).toEqual([40, null]);
+    const boardRow = board.students.find((t: { id: string }) => t.id === student.id);
+    expect(boardRow.watched).toEqual([40, null]);
 
     // A minute later, intervals past the end are cut to the duration; the whole video is 100 %.
     await timePasses(student.id, module.id, 60);
@@ -302,7 +302,7 @@ describe('watched progress is measured by the server, not by what the player cla
     const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
     expect(page.module.watched.percent).toBe(0);
     const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
-    expect(board.trainees.find((row: { id: string }) => row.id === student.id).watched).toEqual([0]);
+    expect(board.students.find((row: { id: string }) => row.id === student.id).watched).toEqual([0]);
   });
 
   it('keeps the length a real player reported for a YouTube video: a forged tiny one from another student does not lower it', async () => {
@@ -323,7 +323,7 @@ describe('watched progress is measured by the server, not by what the player cla
     // The forger's page and the admin's board say the same; the honest student keeps theirs.
     expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: forger.cookie })).json().module.watched.percent).toBe(0);
     const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
-    expect(board.trainees.find((row: { id: string }) => row.id === student.id).watched).toEqual([3]);
+    expect(board.students.find((row: { id: string }) => row.id === student.id).watched).toEqual([3]);
     // A new video forgets the old length.
     await call(t.app, {
       method: 'PATCH',

@@ -1,4 +1,4 @@
-// Emails that bring people back: forum answers to trainees (grouped, one per module every 10
+// Emails that bring people back: forum answers to students (grouped, one per module every 10
 // minutes), submissions and questions to admins (at once, daily, never), and 'Mi cuenta'.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,8 +47,8 @@ function expectSpanishWithPreferencesLink(mail: MailMessage, preferencesPath: st
   expect(mail.text).toContain('Mi cuenta');
 }
 
-describe('forum answers to trainees', () => {
-  it('emails the trainee who wrote in the forum when an instructor answers, with the forum link and the preferences link', async () => {
+describe('forum answers to students', () => {
+  it('emails the student who wrote in the forum when an admin answers, with the forum link and the preferences link', async () => {
     const { course, module, asker, quiet } = await classWithForum();
     expect((await post(module.id, asker.cookie, '¿El pasivo se avisa antes?')).statusCode).toBe(201);
     const before = t.mails.length;
@@ -64,7 +64,7 @@ describe('forum answers to trainees', () => {
     expect(mail!.text).toContain('Administrador: Sí, con el brazo levantado.');
     expect(mail!.text).toContain(`http://localhost:3000/${course.id}/${module.id}/preguntas`);
     expectSpanishWithPreferencesLink(mail!, '/mi-cuenta');
-    // A trainee who never wrote there is not emailed.
+    // A student who never wrote there is not emailed.
     await settle();
     expect(mailsTo(quiet.email, before)).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe('forum answers to trainees', () => {
     expect(mailsTo(asker.email, before)).toHaveLength(2);
   });
 
-  it('sends nothing to a trainee who chose not to receive forum emails', async () => {
+  it('sends nothing to a student who chose not to receive forum emails', async () => {
     const { module, asker } = await classWithForum();
     const saved = await setPreferences(asker.cookie, { forumReplies: 'never' });
     expect(saved.statusCode).toBe(200);
@@ -115,7 +115,7 @@ describe('forum answers to trainees', () => {
 });
 
 describe('admin notices', () => {
-  it('emails the admin at once when answers are submitted and when a trainee asks, with the preferences link', async () => {
+  it('emails the admin at once when answers are submitted and when a student asks, with the preferences link', async () => {
     const { module, asker } = await classWithForum();
     const before = t.mails.length;
     const { items } = await activityOf(t.ctx, asker.id, module.id);

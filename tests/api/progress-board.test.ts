@@ -1,4 +1,4 @@
-// The class progress board: every trainee of a course × every module, with totals, filter, paging and CSV.
+// The class progress board: every student of a course × every module, with totals, filter, paging and CSV.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAccess, user } from '../../src/server/db/schema.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await submitAnswers(t.ctx, Bruno!.id, sanciones.id);
   await correctActivity(t.ctx, Bruno!.id, sanciones.id, [true, true]);
   await enableCourse(t.ctx, Carla!.id, course.id);
-  // Not trainees of this course: another course's student, one whose course was blocked, admins.
+  // Not students of this course: another course's student, one whose course was blocked, admins.
   await enableModule(t.ctx, Dario!.id, (await buildModule(t.ctx, (await buildCourse(t.ctx)).id)).id);
   await enableModule(t.ctx, Elena!.id, sanciones.id);
   await enableCourse(t.ctx, Elena!.id, course.id, false);
@@ -55,20 +55,20 @@ const board = async (query = '', cookie = adminCookie) => {
 };
 
 describe('GET /api/courses/:courseId/progress', () => {
-  it('has one row per trainee of the course and one column per module, each cell the module state', async () => {
+  it('has one row per student of the course and one column per module, each cell the module state', async () => {
     const result = await board();
     expect(result.course).toEqual({ id: course.id, name: 'Árbitros 2026' });
     expect(result.modules.map((m) => m.name)).toEqual(['Reglas', 'Sanciones', '=Evaluación; final']);
-    expect(result.trainees.map((row) => [row.name, row.states])).toEqual([
+    expect(result.students.map((row) => [row.name, row.states])).toEqual([
       ['Ana Álvarez', ['enviado', 'no-habilitado', 'no-habilitado']],
       ['Bruno Díaz', ['con-correcciones', 'aprobado', 'no-habilitado']],
       ['Carla Sosa', ['no-habilitado', 'no-habilitado', 'no-habilitado']],
     ]);
-    expect(result.trainees[0]).toMatchObject({ id: people.Ana!.id, email: people.Ana!.email });
+    expect(result.students[0]).toMatchObject({ id: people.Ana!.id, email: people.Ana!.email });
     expect(result).toMatchObject({ total: 3, page: 1, pageSize: 50 });
   });
 
-  it('gives totals per module over every trainee', async () => {
+  it('gives totals per module over every student', async () => {
     const { modules: columns } = await board();
     expect(columns.map((m) => m.totals)).toEqual([
       { 'no-habilitado': 1, 'invitacion-pendiente': 0, 'sin-responder': 0, enviado: 1, 'con-correcciones': 1, aprobado: 0 },
@@ -78,17 +78,17 @@ describe('GET /api/courses/:courseId/progress', () => {
   });
 
   it('filters by name or email, without caring for accents or case', async () => {
-    expect((await board('?search=ALVAREZ')).trainees.map((r) => r.name)).toEqual(['Ana Álvarez']);
-    expect((await board(`?search=${encodeURIComponent(people.Bruno!.email)}`)).trainees.map((r) => r.name)).toEqual(['Bruno Díaz']);
+    expect((await board('?search=ALVAREZ')).students.map((r) => r.name)).toEqual(['Ana Álvarez']);
+    expect((await board(`?search=${encodeURIComponent(people.Bruno!.email)}`)).students.map((r) => r.name)).toEqual(['Bruno Díaz']);
     const none = await board('?search=nadie');
-    expect(none.trainees).toEqual([]);
+    expect(none.students).toEqual([]);
     expect(none.total).toBe(0);
     expect(none.modules[0]!.totals['no-habilitado']).toBe(0);
-    // The totals count the filtered trainees.
+    // The totals count the filtered students.
     expect((await board('?search=bruno')).modules[1]!.totals).toMatchObject({ aprobado: 1, 'no-habilitado': 0 });
   });
 
-  it('pages on the server, 50 trainees a page', async () => {
+  it('pages on the server, 50 students a page', async () => {
     const other = await buildCourse(t.ctx);
     const ids = Array.from({ length: 120 }, (_, i) => ({
       id: randomUUID(),
@@ -103,9 +103,9 @@ describe('GET /api/courses/:courseId/progress', () => {
     };
     const [first, third] = [await page(1), await page(3)];
     expect(first.total).toBe(120);
-    expect(first.trainees).toHaveLength(50);
-    expect(first.trainees[0]!.name).toBe('Alumno 000');
-    expect(third.trainees.map((r) => r.name)).toEqual(ids.slice(100).map((row) => row.name));
+    expect(first.students).toHaveLength(50);
+    expect(first.students[0]!.name).toBe('Alumno 000');
+    expect(third.students.map((r) => r.name)).toEqual(ids.slice(100).map((row) => row.name));
   });
 
   it('is for admins; unknown course 404; bad page 400', async () => {
@@ -123,7 +123,7 @@ describe('GET /api/courses/:courseId/progress', () => {
 });
 
 describe('GET /api/courses/:courseId/progress.csv', () => {
-  it('downloads every trainee as CSV that Excel opens: BOM, semicolons, quoted fields, no formulas', async () => {
+  it('downloads every student as CSV that Excel opens: BOM, semicolons, quoted fields, no formulas', async () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: adminCookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -145,7 +145,7 @@ describe('GET /api/courses/:courseId/progress.csv', () => {
 });
 
 describe("'Invitación pendiente'", () => {
-  it('shows a trainee who has not accepted their invitation as such, not as Sin responder, in the cells, the totals and the CSV', async () => {
+  it('shows a student who has not accepted their invitation as such, not as Sin responder, in the cells, the totals and the CSV', async () => {
     const own = await buildCourse(t.ctx, { name: 'Curso con invitados' });
     const module = await buildModule(t.ctx, own.id, { name: 'Único' });
     const invited = await call(t.app, {
@@ -162,7 +162,7 @@ describe("'Invitación pendiente'", () => {
 
     const response = await call(t.app, { url: `/api/courses/${own.id}/progress`, cookie: adminCookie });
     const result = response.json() as ProgressBoard;
-    expect(result.trainees.map((row) => [row.name, row.invitationPending, row.states])).toEqual([
+    expect(result.students.map((row) => [row.name, row.invitationPending, row.states])).toEqual([
       ['Inés Invitada', true, ['invitacion-pendiente']],
       ['Iván Activo', false, ['sin-responder']],
     ]);

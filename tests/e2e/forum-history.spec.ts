@@ -96,7 +96,7 @@ test('a long forum opens on its latest messages; older ones load above by keyboa
   );
   await expectNoAxeViolations(page);
 
-  // A message written now (here from another tab of the same trainee) arrives live, at the end.
+  // A message written now (here from another tab of the same student) arrives live, at the end.
   const live = await page.request.post(`/api/modules/${module.id}/messages`, {
     data: { body: 'Mensaje en vivo después del historial' },
     headers: { origin: e2eEnv().baseURL },

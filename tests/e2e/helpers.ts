@@ -501,7 +501,7 @@ export async function moduleJugadas(
   ).jugadas;
 }
 
-/** A trainee's call sent from their own signed-in browser, as the jugadas page sends it. */
+/** A student's call sent from their own signed-in browser, as the jugadas page sends it. */
 export async function answerAs(
   browser: Browser,
   student: TestUser,

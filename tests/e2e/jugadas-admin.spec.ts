@@ -18,7 +18,7 @@ import {
   uploadVideo,
 } from './helpers.ts';
 
-test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two trainees answered', async ({
+test('the admin uploads a WebM clip, creates two jugadas, edits the lists, and sees 50 % and the chart once two students answered', async ({
   page,
   browser,
 }) => {
@@ -121,7 +121,7 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await expect(optionsDialog).toBeHidden();
   expect((await jugadaOptions(course.id)).has('Cambio antirreglamentario')).toBe(true);
 
-  // Two trainees answer the first jugada: Ana right, Beto wrong; Ana the second one wrong.
+  // Two students answer the first jugada: Ana right, Beto wrong; Ana the second one wrong.
   const ids = await jugadaOptions(course.id);
   const [first, second] = await moduleJugadas(module.id);
   await answerAs(browser, ana, first!.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!, 2.8);
@@ -171,7 +171,7 @@ test('the instructor uploads a WebM clip, creates two jugadas, edits the lists, 
   await expect(page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem')).toHaveCount(2);
 });
 
-test("a jugada trainees answered is archived instead of deleted: it leaves the trainee's page and score, and 'Restaurar' brings it back with their answer", async ({
+test("a jugada students answered is archived instead of deleted: it leaves the student's page and score, and 'Restaurar' brings it back with their answer", async ({
   page,
   browser,
 }) => {
@@ -190,13 +190,13 @@ test("a jugada trainees answered is archived instead of deleted: it leaves the t
   const ids = await jugadaOptions(course.id);
   await answerAs(browser, ana, first.id, ids.get('Tiro de 7 metros')!, ids.get('Exclusión de 2 minutos')!);
 
-  // The trainee sees both, one of them right.
+  // The student sees both, one of them right.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
-  const trainee = await context.newPage();
-  await signIn(trainee, ana);
-  await expect(trainee).toHaveURL(/\/inicio$/);
-  await trainee.goto(`/${course.id}/${module.id}/jugadas`);
-  await expect(trainee.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
+  const student = await context.newPage();
+  await signIn(student, ana);
+  await expect(student).toHaveURL(/\/inicio$/);
+  await student.goto(`/${course.id}/${module.id}/jugadas`);
+  await expect(student.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
 
   // The admin is offered 'Archivar' for the answered one, 'Eliminar' only for the other.
   await signIn(page, e2eEnv().admin);
@@ -223,17 +223,17 @@ test("a jugada trainees answered is archived instead of deleted: it leaves the t
     .not.toBeNull();
   await screenshot(page, 'jugadas-admin-archivada');
 
-  // The trainee no longer sees it, nor counts it.
-  await trainee.reload();
-  await expect(trainee.getByText('Jugadas: 0 de 1 correcta')).toBeVisible();
-  await expect(trainee.getByRole('heading', { name: 'Jugada 1 de 1' })).toBeVisible();
+  // The student no longer sees it, nor counts it.
+  await student.reload();
+  await expect(student.getByText('Jugadas: 0 de 1 correcta')).toBeVisible();
+  await expect(student.getByRole('heading', { name: 'Jugada 1 de 1' })).toBeVisible();
 
-  // Restored, it is back with the trainee's answer.
+  // Restored, it is back with the student's answer.
   await page.getByRole('button', { name: 'Restaurar jugada 1' }).click();
   await page.getByRole('dialog', { name: '¿Restaurar la jugada 1?' }).getByRole('button', { name: 'Restaurar' }).click();
   await expect(items.nth(0).getByRole('button', { name: 'Archivar jugada 1' })).toBeVisible();
   await expect(items.nth(0)).not.toContainText('Archivada');
-  await trainee.reload();
-  await expect(trainee.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
+  await student.reload();
+  await expect(student.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
   await context.close();
 });

@@ -75,7 +75,7 @@ test.afterAll(() => {
   for (const entry of tally) console.log(`  ${entry.violations}\t${entry.page}${entry.rules.length ? `\t${entry.rules.join(', ')}` : ''}`);
 });
 
-test('a trainee goes through the course by keyboard only, always seeing where the focus is', async ({ page }) => {
+test('a student goes through the course by keyboard only, always seeing where the focus is', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: 'Teclado Solo' });
@@ -215,7 +215,7 @@ test('axe finds nothing on a forum with 30 messages, scrollable by keyboard, nor
   await expect.poll(() => history.evaluate((element) => element.scrollTop)).toBeLessThan(before);
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // A corrected activity, as the trainee sees it and as the admin does.
+  // A corrected activity, as the student sees it and as the admin does.
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await page.getByRole('textbox', { name: '1. ¿Qué es un pie?' }).fill('Tocar la pelota con el pie.');
   await page.getByRole('textbox', { name: '2. ¿Qué es un pasivo?' }).fill('No atacar.');

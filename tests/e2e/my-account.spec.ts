@@ -45,7 +45,7 @@ test('an admin chooses on Mi cuenta how to hear about submissions and questions,
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
 });
 
-test('a trainee is emailed when an instructor answers their forum question, and the email links to Mi cuenta to stop them', async ({
+test('a student is emailed when an admin answers their forum question, and the email links to Mi cuenta to stop them', async ({
   page,
   browser,
   baseURL,
@@ -56,10 +56,10 @@ test('a trainee is emailed when an instructor answers their forum question, and 
   const module = await createModule({ courseId: course.id, name: 'Módulo de preguntas', enableFor: [student.id] });
 
   const studentContext = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
-  const trainee = await studentContext.newPage();
-  await signIn(trainee, student);
-  await expect(trainee).toHaveURL(/\/inicio$/);
-  await postInForum(trainee, module.id, '¿Cuándo se marca el pasivo?');
+  const studentPage = await studentContext.newPage();
+  await signIn(studentPage, student);
+  await expect(studentPage).toHaveURL(/\/inicio$/);
+  await postInForum(studentPage, module.id, '¿Cuándo se marca el pasivo?');
 
   await signIn(page, e2eEnv().admin);
   await expect(page).toHaveURL(/\/admin\/home$/);
@@ -71,15 +71,17 @@ test('a trainee is emailed when an instructor answers their forum question, and 
   const preferencesLink = new RegExp(`${baseURL!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/mi-cuenta`).exec(mail.body)?.[0];
   expect(preferencesLink).toBeTruthy();
 
-  await trainee.goto(preferencesLink!);
-  await expect(trainee.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
-  const choice = trainee.getByRole('radiogroup', { name: 'Cuando un instructor responde en el foro de un módulo en el que escribiste' });
+  await studentPage.goto(preferencesLink!);
+  await expect(studentPage.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
+  const choice = studentPage.getByRole('radiogroup', {
+    name: 'Cuando un instructor responde en el foro de un módulo en el que escribiste',
+  });
   await expect(choice.getByRole('radio', { name: 'Avisarme por email' })).toBeChecked();
-  await screenshot(trainee, 'my-account-student');
+  await screenshot(studentPage, 'my-account-student');
   await choice.getByRole('radio', { name: 'No avisarme' }).check();
-  await trainee.getByRole('button', { name: 'Guardar' }).click();
-  await expect(trainee.getByText('Tus preferencias de email se guardaron.')).toBeVisible();
-  await trainee.reload();
+  await studentPage.getByRole('button', { name: 'Guardar' }).click();
+  await expect(studentPage.getByText('Tus preferencias de email se guardaron.')).toBeVisible();
+  await studentPage.reload();
   await expect(choice.getByRole('radio', { name: 'No avisarme' })).toBeChecked();
   await studentContext.close();
 });

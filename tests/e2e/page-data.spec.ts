@@ -237,7 +237,7 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   // The policies travel with the document only, not with each of its ~50 scripts.
   expect(document?.csp).toContain("default-src 'self'");
   expect(scripts.filter((r) => r.csp !== undefined).map((r) => r.url)).toEqual([]);
-  // Hashed app files are kept for a year by anyone; the document, which carries the trainee's
+  // Hashed app files are kept for a year by anyone; the document, which carries the student's
   // page data, by no cache at all.
   expect(scripts.filter((r) => r.cacheControl !== 'public, max-age=31536000, immutable').map((r) => r.url)).toEqual([]);
   expect(document?.cacheControl).toBe('no-store');

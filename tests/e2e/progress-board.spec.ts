@@ -1,5 +1,5 @@
 // The class progress board: rows, states, totals, the filter, the sticky name column on a
-// phone, a cell opening the trainee's review page, and 'Descargar CSV'.
+// phone, a cell opening the student's review page, and 'Descargar CSV'.
 import { readFile } from 'node:fs/promises';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
@@ -112,7 +112,7 @@ test('the admin follows the whole class on one board', async ({ page }) => {
     `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado`,
   ]);
 
-  // A cell opens that trainee's review page.
+  // A cell opens that student's review page.
   await row(beatriz)
     .getByRole('link', { name: `${beatriz.name}, Reglas de juego: Enviado` })
     .click();

@@ -1,4 +1,4 @@
-// A shared phone and several tabs: what one trainee sees never shows to the next one, and
+// A shared phone and several tabs: what one student sees never shows to the next one, and
 // signing out in one tab signs out the others.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -31,7 +31,7 @@ async function openActivities(page: Page, courseName: string, moduleName: string
   await expect(answerBox(page)).toBeVisible();
 }
 
-test('on a shared phone, the second trainee sees none of the first one’s answers', async ({ page }) => {
+test('on a shared phone, the second student sees none of the first one’s answers', async ({ page }) => {
   const first = await createStudent({ name: 'Primera Alumna' });
   const second = await createStudent({ name: 'Segundo Alumno' });
   const course = await createCourse({ name: 'Curso compartido', enableFor: [first.id, second.id] });

@@ -1,4 +1,4 @@
-// A trainee on a weak signal: messages typed while others travel, a lapsed session, a video
+// A student on a weak signal: messages typed while others travel, a lapsed session, a video
 // whose player script cannot load. Nothing typed or answered is lost.
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -88,7 +88,7 @@ test('messages typed while the previous one is sending all reach the forum, in o
   expect(await serverMessages(page, module.id)).toEqual([...texts, 'Cuarta, sin señal', 'Quinta, detrás']);
 });
 
-test('a lapsed session says so and, after signing in, brings the trainee back to the same page with what they typed', async ({ page }) => {
+test('a lapsed session says so and, after signing in, brings the student back to the same page with what they typed', async ({ page }) => {
   const alumno = await createStudent({ name: 'Tomás Vencido' });
   const course = await createCourse({ enableFor: [alumno.id] });
   const module = await createModule({ courseId: course.id, questions: ['¿Qué es el área de portería?'], enableFor: [alumno.id] });

@@ -25,7 +25,7 @@ interface ArchiveActionsProps<ArchiveVariables, DeleteVariables> {
   archiveVariables: (archived: boolean) => ArchiveVariables;
   remove: Mutation<DeleteVariables>;
   deleteVariables: DeleteVariables;
-  /** Trainees worked in it: only archiving is offered (deleting would be refused, and lose their work). */
+  /** Students worked in it: only archiving is offered (deleting would be refused, and lose their work). */
   hasWork: boolean;
   /** After a delete (e.g. leave the page of what no longer exists). */
   onDeleted?: () => void;

@@ -7,7 +7,7 @@ interface WaitingBadgesProps {
   modulesWithNewMessages?: number;
 }
 
-/** What waits for the instructor ('3 por corregir', '2 módulos con mensajes nuevos'); nothing when nothing waits. */
+/** What waits for the admin ('3 por corregir', '2 módulos con mensajes nuevos'); nothing when nothing waits. */
 export function WaitingBadges({ awaitingCorrection = 0, modulesWithNewMessages = 0 }: WaitingBadgesProps) {
   if (awaitingCorrection === 0 && modulesWithNewMessages === 0) return null;
   return (

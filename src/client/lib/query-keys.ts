@@ -78,7 +78,7 @@ export const progressKeys = {
   page: (courseId: string, search: string, page: number) => [...progressKeys.ofCourse(courseId), { search, page }] as const,
 };
 
-/** Jugadas: the trainee's, a module's as the admin edits them, the class results, a course's option lists (feature: jugadas). */
+/** Jugadas: the student's, a module's as the admin edits them, the class results, a course's option lists (feature: jugadas). */
 export const jugadaKeys = {
   all: ['jugadas'] as const,
   mine: (moduleId: string) => [...jugadaKeys.all, 'mine', moduleId] as const,

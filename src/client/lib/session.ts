@@ -20,7 +20,7 @@ export function useSession() {
 
 // The cache belongs to one signed-in user: whenever who is signed in changes (sign-in,
 // sign-out, a session the server ended), everything cached for the previous one is dropped,
-// so on a shared phone nothing of one trainee ever shows to the next.
+// so on a shared phone nothing of one student ever shows to the next.
 
 /**
  * Forgets every query but the session itself (whose mounted observers, the guards, must hear
@@ -35,7 +35,7 @@ function resetCache(queryClient: QueryClient, user: SessionUser | null | undefin
   else queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user });
 }
 
-// The other tabs of this browser hear about sign-ins and sign-outs, so a trainee who signs out
+// The other tabs of this browser hear about sign-ins and sign-outs, so a student who signs out
 // in one tab is signed out in all of them.
 type TabMessage = { type: 'signed-in' | 'signed-out' };
 const channel =

@@ -9,7 +9,7 @@ import { courseKeys } from './query-keys.ts';
 export const getCourseOverview = (signal?: AbortSignal) =>
   api<{ courses: CourseOverview[] }>('/api/courses/overview', { signal }).then((r) => r.courses);
 
-// What waits changes with every trainee's action: asked again each time a page shows it.
+// What waits changes with every student's action: asked again each time a page shows it.
 export const courseOverviewQueryOptions = () =>
   queryOptions({ queryKey: courseKeys.overview(), queryFn: ({ signal }) => getCourseOverview(signal), staleTime: 0 });
 

@@ -29,7 +29,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     return { courses: await listVisibleCourses(db, user.id) };
   });
 
-  // The instructor's 'Cursos' page and home tiles: each course with what waits in it.
+  // The admin's 'Cursos' page and home tiles: each course with what waits in it.
   r.get('/courses/overview', { schema: { response: { 200: z.object({ courses: z.array(courseOverviewSchema) }) } } }, async (request) => {
     await guards.requireAdmin(request);
     return { courses: await courseOverview(db) };

@@ -377,7 +377,7 @@ export const jugadaOption = pgTable(
   (t) => [index('jugada_option_course_idx').on(t.courseId, t.kind, t.position)],
 );
 
-/** A video clip of a module where the trainee makes the referee's call. */
+/** A video clip of a module where the student makes the referee's call. */
 export const jugada = pgTable(
   'jugada',
   {
@@ -401,14 +401,14 @@ export const jugada = pgTable(
     momentSeconds: doublePrecision('moment_seconds'),
     toleranceSeconds: doublePrecision('tolerance_seconds').notNull().default(1),
     explanation: text('explanation').notNull(),
-    /** Archived: hidden from trainees and left out of their scores, their answers kept; null while active. */
+    /** Archived: hidden from students and left out of their scores, their answers kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('jugada_module_position_idx').on(t.moduleId, t.position)],
 );
 
-/** A trainee's first answer to a jugada: the one that counts. Later practice is graded but not kept. */
+/** A student's first answer to a jugada: the one that counts. Later practice is graded but not kept. */
 export const jugadaAnswer = pgTable(
   'jugada_answer',
   {
@@ -456,7 +456,7 @@ export const invitation = pgTable(
 
 /**
  * Which notification emails a user wants. Admins: submitted answers and forum questions, each
- * 'immediate', 'daily' (one summary a day) or 'never'. Trainees: instructors' forum answers,
+ * 'immediate', 'daily' (one summary a day) or 'never'. Students: admins' forum answers,
  * 'immediate' or 'never'. No row means the defaults.
  */
 export const emailPreference = pgTable('email_preference', {
@@ -472,7 +472,7 @@ export const emailPreference = pgTable('email_preference', {
 });
 
 /**
- * Per trainee and module: when the last email about instructors' forum answers went out, and
+ * Per student and module: when the last email about admins' forum answers went out, and
  * whether answers have arrived since (sent grouped once 10 minutes have passed).
  */
 export const forumReplyNotice = pgTable(

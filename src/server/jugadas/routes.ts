@@ -20,7 +20,7 @@ import {
   jugadaOrderSchema,
   jugadaResultsSchema,
   jugadaSchema,
-  traineeJugadasSchema,
+  studentJugadasSchema,
   userJugadasSchema,
 } from '../../shared/schemas/jugadas.ts';
 import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
@@ -45,7 +45,7 @@ import {
   reorderJugadas,
   saveCourseOptions,
   setJugadaArchived,
-  traineeJugadas,
+  studentJugadas,
   updateJugada,
   userJugadas,
 } from './service.ts';
@@ -61,7 +61,7 @@ const jugadaResponse = z.object({ jugada: jugadaSchema });
 type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Only a student practises, and only in a module enabled for them (else `missing`, as for an unknown id). */
-async function requireTrainee(ctx: AppContext, request: FastifyRequest, moduleId: string, courseId: string, missing: () => AppError) {
+async function requireStudent(ctx: AppContext, request: FastifyRequest, moduleId: string, courseId: string, missing: () => AppError) {
   const user = await ctx.guards.requireUser(request);
   requireRole(user.role === 'student');
   requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, courseId, moduleId)), missing);
@@ -167,14 +167,14 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     },
   );
 
-  // 'Eliminar': only a jugada no trainee answered (409 otherwise: archive it).
+  // 'Eliminar': only a jugada no student answered (409 otherwise: archive it).
   r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {
     await guards.requireAdmin(request);
     await removeFile(ctx, await deleteJugada(db, request.params.jugadaId));
     return reply.status(204).send();
   });
 
-  // 'Archivar' / 'Restaurar': out of the trainees' sight and scores, or back; their answers are kept.
+  // 'Archivar' / 'Restaurar': out of the students' sight and scores, or back; their answers are kept.
   r.put(
     '/jugadas/:jugadaId/archived',
     { schema: { params: jugadaParams, body: archiveInputSchema, response: { 200: jugadaResponse } } },
@@ -193,7 +193,7 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
     const user = await guards.requireUser(request);
     const found = await findJugada(db, request.params.jugadaId);
     requireVisible(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
-    // An archived jugada is gone for trainees, exactly like one that does not exist.
+    // An archived jugada is gone for students, exactly like one that does not exist.
     requireVisible(isAdmin(user) || found.jugada.archivedAt === null, jugadaNotFound);
     if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
     // Range requests let the player seek, on either storage driver.
@@ -206,15 +206,15 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
     });
   });
 
-  // The trainee's jugadas: no correct call for those not answered yet.
+  // The student's jugadas: no correct call for those not answered yet.
   r.get(
     '/modules/:moduleId/my-jugadas',
-    { schema: { params: moduleParams, response: { 200: z.object({ jugadas: traineeJugadasSchema }) } } },
+    { schema: { params: moduleParams, response: { 200: z.object({ jugadas: studentJugadasSchema }) } } },
     async (request) => {
       await guards.requireUser(request);
       const module = await findModule(db, request.params.moduleId);
-      const user = await requireTrainee(ctx, request, module.id, module.courseId, moduleNotFound);
-      return { jugadas: await traineeJugadas(db, module.id, user.id) };
+      const user = await requireStudent(ctx, request, module.id, module.courseId, moduleNotFound);
+      return { jugadas: await studentJugadas(db, module.id, user.id) };
     },
   );
 
@@ -224,7 +224,7 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
     async (request) => {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
-      const user = await requireTrainee(ctx, request, found.jugada.moduleId, found.courseId, jugadaNotFound);
+      const user = await requireStudent(ctx, request, found.jugada.moduleId, found.courseId, jugadaNotFound);
       requireVisible(found.jugada.archivedAt === null, jugadaNotFound);
       return answerJugada(db, found.jugada.id, user.id, request.body);
     },

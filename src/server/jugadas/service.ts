@@ -13,7 +13,7 @@ import {
   type JugadaOptionsInput,
   type JugadaResult,
   type JugadaResults,
-  type TraineeJugada,
+  type StudentJugada,
   type UserJugadas,
 } from '../../shared/schemas/jugadas.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -142,8 +142,8 @@ export function presentJugada(row: JugadaRow, mimeType: string | null, answerCou
 const answerCount = sql<number>`(select count(*)::int from ${jugadaAnswer} where ${jugadaAnswer.jugadaId} = ${jugada.id})`;
 
 /**
- * A module's jugadas in order, each with its clip's type and how many trainees answered it.
- * `active` leaves archived ones out: what trainees see, and what their scores count.
+ * A module's jugadas in order, each with its clip's type and how many students answered it.
+ * `active` leaves archived ones out: what students see, and what their scores count.
  */
 async function jugadaRows(db: Db | Tx, moduleId: string, { active = false } = {}) {
   return db
@@ -264,7 +264,7 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
 }
 
 /**
- * Deletes a jugada no trainee answered (409 otherwise: archive it instead, their answers are
+ * Deletes a jugada no student answered (409 otherwise: archive it instead, their answers are
  * kept); returns the storage key of a clip nobody uses any more. The row is locked first, so an
  * answer cannot arrive between the check and the delete (its insert waits, then finds no jugada).
  */
@@ -279,7 +279,7 @@ export async function deleteJugada(db: Db, jugadaId: string): Promise<string | n
 }
 
 /**
- * 'Archivar' / 'Restaurar': an archived jugada is out of the trainees' jugadas page and of their
+ * 'Archivar' / 'Restaurar': an archived jugada is out of the students' jugadas page and of their
  * scores; their answers stay and count again once it is restored.
  */
 export async function setJugadaArchived(db: Db, jugadaId: string, archived: boolean): Promise<Jugada> {
@@ -310,7 +310,7 @@ export async function reorderJugadas(db: Db, moduleId: string, jugadaIds: string
 }
 
 // ---------------------------------------------------------------------------------------------
-// The trainee's side
+// The student's side
 
 type AnswerRow = typeof jugadaAnswer.$inferSelect;
 
@@ -344,8 +344,8 @@ async function moduleJugadas(db: Db, moduleId: string, { active = false } = {}) 
 }
 
 /**
- * The module's active jugadas with one trainee's first answers by jugada and their score: what
- * the trainee sees, so archived jugadas are out of both (as in `jugadaScoreSql`, which every module read uses).
+ * The module's active jugadas with one student's first answers by jugada and their score: what
+ * the student sees, so archived jugadas are out of both (as in `jugadaScoreSql`, which every module read uses).
  */
 async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
   const { module, options, labels, rows } = await moduleJugadas(db, moduleId, { active: true });
@@ -368,10 +368,10 @@ async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
   return { module, options, labels, rows, answerOf, score };
 }
 
-/** The module's jugadas for a trainee: the correct call only for those they have already answered. */
-export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
+/** The module's jugadas for a student: the correct call only for those they have already answered. */
+export async function studentJugadas(db: Db, moduleId: string, userId: string) {
   const { module, options, labels, rows, answerOf, score } = await moduleWithAnswers(db, moduleId, userId);
-  const jugadas: TraineeJugada[] = rows.map(({ jugada: row, mimeType }) => {
+  const jugadas: StudentJugada[] = rows.map(({ jugada: row, mimeType }) => {
     const answer = answerOf.get(row.id);
     const { video: clip } = presentJugada(row, mimeType);
     return {
@@ -389,7 +389,7 @@ export async function traineeJugadas(db: Db, moduleId: string, userId: string) {
 }
 
 /**
- * Grades a trainee's call at once. The first answer to each jugada is kept and counts; any
+ * Grades a student's call at once. The first answer to each jugada is kept and counts; any
  * later one (practice, or a repeated request) is graded the same way and changes nothing.
  */
 export async function answerJugada(db: Db, jugadaId: string, userId: string, input: JugadaAnswerInput): Promise<JugadaAnswerResponse> {
@@ -420,7 +420,7 @@ export async function answerJugada(db: Db, jugadaId: string, userId: string, inp
 // ---------------------------------------------------------------------------------------------
 // Results for the admin
 
-/** Per jugada of the module (archived ones too): how many first attempts were right, what the class chose, and each trainee's answer. */
+/** Per jugada of the module (archived ones too): how many first attempts were right, what the class chose, and each student's answer. */
 export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaResults> {
   const { options, labels, rows } = await moduleJugadas(db, moduleId);
   const answers = rows.length
@@ -474,7 +474,7 @@ export async function jugadaResults(db: Db, moduleId: string): Promise<JugadaRes
   };
 }
 
-/** One trainee's first answers to the module's jugadas, each part graded, with the correct call (for the admin). */
+/** One student's first answers to the module's jugadas, each part graded, with the correct call (for the admin). */
 export async function userJugadas(db: Db, userId: string, moduleId: string): Promise<UserJugadas> {
   const { labels, rows, answerOf, score } = await moduleWithAnswers(db, moduleId, userId);
   return {

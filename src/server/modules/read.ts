@@ -58,7 +58,7 @@ interface AdminModuleRow extends ModuleRow {
   hasStudentWork: boolean;
 }
 
-/** The modules `filter` picks (it uses `m`), in order, each with its questions and whether trainees worked in it. */
+/** The modules `filter` picks (it uses `m`), in order, each with its questions and whether students worked in it. */
 const adminModulesSql = (filter: SQL) => sql`
   select ${moduleColumns},
     coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text) order by q.position)

@@ -1,4 +1,4 @@
-// Emails that bring people back: a trainee hears when an instructor answers in the forum of
+// Emails that bring people back: a student hears when an admin answers in the forum of
 // their module (at most one email per module every 10 minutes, later answers grouped), and
 // each admin hears about submitted answers and forum questions at once, in a daily summary,
 // or never, as they chose on 'Mi cuenta'. Everything is sent after the write committed; a
@@ -11,7 +11,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { dailySummaryEmail, forumRepliesEmail, questionEmail, submissionEmail } from './emails.ts';
 import { toPreferences } from './preferences.ts';
 
-/** At most one email about forum answers per trainee and module in this time. */
+/** At most one email about forum answers per student and module in this time. */
 export const FORUM_REPLY_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +54,7 @@ async function moduleOf(db: Db, moduleId: string) {
   return row;
 }
 
-/** A trainee submitted their answers: admins who chose 'at once' are told. */
+/** A student submitted their answers: admins who chose 'at once' are told. */
 export async function notifySubmission(deps: Deps, submitted: { userId: string; moduleId: string }) {
   const [student] = await deps.db.select({ name: user.name }).from(user).where(eq(user.id, submitted.userId));
   const module = await moduleOf(deps.db, submitted.moduleId);
@@ -80,7 +80,7 @@ export async function notifySubmission(deps: Deps, submitted: { userId: string; 
   }
 }
 
-/** A message was posted in a module's forum: by a trainee, admins are told; by an instructor, the trainees who wrote there. */
+/** A message was posted in a module's forum: by a student, admins are told; by an admin, the students who wrote there. */
 export async function notifyForumMessage(
   deps: Deps,
   message: { id: string; moduleId: string; userId: string | null; authorName: string; isAdmin: boolean; body: string },
@@ -111,7 +111,7 @@ export async function notifyForumMessage(
     return;
   }
 
-  // Trainees who wrote in this forum, still have the module, and want these emails.
+  // Students who wrote in this forum, still have the module, and want these emails.
   const participants = await deps.db
     .selectDistinct({ id: user.id, name: user.name, email: user.email, forumReplies: emailPreference.forumReplies })
     .from(forumMessage)
@@ -119,16 +119,16 @@ export async function notifyForumMessage(
     .innerJoin(moduleAccess, and(eq(moduleAccess.userId, user.id), eq(moduleAccess.moduleId, module.id), eq(moduleAccess.enabled, true)))
     .leftJoin(emailPreference, eq(emailPreference.userId, user.id))
     .where(and(eq(forumMessage.moduleId, module.id), eq(forumMessage.isAdmin, false), eq(user.role, 'student')));
-  for (const trainee of participants) {
-    if (trainee.forumReplies === 'never') continue;
-    const since = await claimForumReplySlot(deps.db, trainee.id, module.id);
+  for (const student of participants) {
+    if (student.forumReplies === 'never') continue;
+    const since = await claimForumReplySlot(deps.db, student.id, module.id);
     if (since === undefined) continue; // Within the 10 minutes: grouped into the next email.
-    await sendForumReplies(deps, trainee, module, since);
+    await sendForumReplies(deps, student, module, since);
   }
 }
 
 /**
- * Whether an email may go to this trainee about this module now. When it may, records the
+ * Whether an email may go to this student about this module now. When it may, records the
  * send and returns the previous send's time (null the first time), so the email includes
  * every answer since; otherwise marks answers as waiting and returns undefined.
  */
@@ -164,7 +164,7 @@ async function claimForumReplySlot(db: Db, userId: string, moduleId: string): Pr
 
 async function sendForumReplies(
   deps: Deps,
-  trainee: { id: string; name: string; email: string },
+  student: { id: string; name: string; email: string },
   module: { id: string; name: string; courseId: string },
   since: Date | null,
 ) {
@@ -182,9 +182,9 @@ async function sendForumReplies(
   await send(
     deps,
     {
-      to: trainee.email,
+      to: student.email,
       link,
-      ...forumRepliesEmail({ name: trainee.name, moduleName: module.name, replies: shown, link, preferencesLink: to.studentPreferences }),
+      ...forumRepliesEmail({ name: student.name, moduleName: module.name, replies: shown, link, preferencesLink: to.studentPreferences }),
     },
     'el aviso de respuesta en el foro',
   );
@@ -208,21 +208,21 @@ export async function sendDueForumReplies(deps: Deps): Promise<number> {
       returning f.user_id, f.module_id, due.last_sent_at as previous`),
   );
   for (const row of due) {
-    const [trainee] = await deps.db
+    const [student] = await deps.db
       .select({ id: user.id, name: user.name, email: user.email, forumReplies: emailPreference.forumReplies })
       .from(user)
       .leftJoin(emailPreference, eq(emailPreference.userId, user.id))
       .where(eq(user.id, row.user_id));
     const module = await moduleOf(deps.db, row.module_id);
-    if (!trainee || !module || trainee.forumReplies === 'never') continue;
-    await sendForumReplies(deps, trainee, module, new Date(row.previous));
+    if (!student || !module || student.forumReplies === 'never') continue;
+    await sendForumReplies(deps, student, module, new Date(row.previous));
   }
   return due.length;
 }
 
 /**
  * The daily summaries: each admin who chose one gets, once every 24 hours, what arrived since
- * the last (answers submitted, trainees' forum messages); nothing is sent when nothing arrived.
+ * the last (answers submitted, students' forum messages); nothing is sent when nothing arrived.
  */
 export async function sendDailySummaries(deps: Deps): Promise<number> {
   const admins = await deps.db

@@ -12,7 +12,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards } = ctx;
 
-  // The class progress board, one page of trainees at a time.
+  // The class progress board, one page of students at a time.
   r.get(
     '/courses/:courseId/progress',
     { schema: { params: courseParams, querystring: boardQuerySchema, response: { 200: progressBoardSchema } } },
@@ -22,7 +22,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // 'Descargar CSV': every trainee matching the filter.
+  // 'Descargar CSV': every student matching the filter.
   r.get(
     '/courses/:courseId/progress.csv',
     {

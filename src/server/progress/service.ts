@@ -15,8 +15,8 @@ import { watchedLength } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 
-/** The trainees of a course: students with the course enabled, optionally filtered by name or email. */
-function traineeFilter(courseId: string, search: string | undefined): SQL {
+/** The students of a course: students with the course enabled, optionally filtered by name or email. */
+function studentFilter(courseId: string, search: string | undefined): SQL {
   const term = search?.trim();
   return and(
     eq(user.role, 'student'),
@@ -37,8 +37,8 @@ const invitationPendingOf = (userId: typeof user.id | typeof moduleAccess.userId
   sql<boolean>`not exists (select 1 from ${account} where ${account.userId} = ${qualified(userId)} and ${account.providerId} = 'credential')`;
 
 /**
- * Every enabled module of the course for the trainees `who` selects, with the counts the
- * module state is derived from (one row per trainee and module; no row = not enabled).
+ * Every enabled module of the course for the students `who` selects, with the counts the
+ * module state is derived from (one row per student and module; no row = not enabled).
  */
 function enabledCells(db: Db, courseId: string, who: SQL) {
   return db
@@ -67,7 +67,7 @@ const emptyTotals = (): Record<BoardState, number> =>
 
 /**
  * One page of the class progress board. Paged on the server: whatever the size of the class,
- * five queries — the modules, the page of trainees (with the count), their cells, what they
+ * five queries — the modules, the page of students (with the count), their cells, what they
  * watched of each module video, and the totals per module, grouped in the database.
  */
 export async function progressBoard(
@@ -76,8 +76,8 @@ export async function progressBoard(
   options: { search?: string | undefined; page: number },
 ): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
-  const filter = traineeFilter(courseId, options.search);
-  const [modules, trainees, [{ total } = { total: 0 }]] = await Promise.all([
+  const filter = studentFilter(courseId, options.search);
+  const [modules, students, [{ total } = { total: 0 }]] = await Promise.all([
     activeModules(db, courseId),
     db
       .select({ id: user.id, name: user.name, email: user.email, invitationPending: invitationPendingOf(user.id) })
@@ -89,7 +89,7 @@ export async function progressBoard(
     db.select({ total: count() }).from(user).where(filter),
   ]);
 
-  const pageIds = trainees.map((t) => t.id);
+  const pageIds = students.map((t) => t.id);
   const inFilter = sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`;
   const moduleIds = modules.map((m) => m.id);
   const [cells, grouped, watchedRows] = await Promise.all([
@@ -114,7 +114,7 @@ export async function progressBoard(
   const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
   for (const row of grouped) {
     const moduleTotals = totals.get(row.moduleId);
-    if (moduleTotals) moduleTotals[boardStateOf(row)] += row.trainees;
+    if (moduleTotals) moduleTotals[boardStateOf(row)] += row.students;
   }
   for (const moduleTotals of totals.values()) {
     const enabled = boardStates.reduce((sum, state) => sum + moduleTotals[state], 0);
@@ -124,7 +124,7 @@ export async function progressBoard(
   return {
     course: { id: course.id, name: course.name },
     modules: modules.map((m) => ({ id: m.id, name: m.name, totals: totals.get(m.id)! })),
-    trainees: trainees.map((t) => ({
+    students: students.map((t) => ({
       ...t,
       states: modules.map((m) => stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'),
       // Only for enabled modules, like the state.
@@ -136,7 +136,7 @@ export async function progressBoard(
   };
 }
 
-/** How many trainees share each (module, counts) combination: a few rows per module whatever the class size. */
+/** How many students share each (module, counts) combination: a few rows per module whatever the class size. */
 function totalsQuery(db: Db, courseId: string, who: SQL) {
   const cells = enabledCells(db, courseId, who).as('cells');
   return db
@@ -147,7 +147,7 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
       items: cells.items,
       correct: cells.correct,
       incorrect: cells.incorrect,
-      trainees: sql<number>`count(*)::int`,
+      students: sql<number>`count(*)::int`,
     })
     .from(cells)
     .groupBy(cells.moduleId, cells.invitationPending, cells.submitted, cells.items, cells.correct, cells.incorrect);
@@ -159,11 +159,11 @@ function csvField(value: string): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The whole board (every trainee matching the filter) as CSV: semicolons and a BOM, as Excel in Spanish expects. */
+/** The whole board (every student matching the filter) as CSV: semicolons and a BOM, as Excel in Spanish expects. */
 export async function progressBoardCsv(db: Db, courseId: string, search: string | undefined): Promise<{ filename: string; body: string }> {
   const course = await findCourse(db, courseId);
-  const filter = traineeFilter(courseId, search);
-  const [modules, trainees, cells] = await Promise.all([
+  const filter = studentFilter(courseId, search);
+  const [modules, students, cells] = await Promise.all([
     activeModules(db, courseId),
     db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(filter).orderBy(asc(user.name), asc(user.id)),
     enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`),
@@ -171,7 +171,7 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const lines = [
     ['Nombre', 'Email', ...modules.map((m) => m.name)],
-    ...trainees.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
+    ...students.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
   ];
   const slug =
     fold(course.name)

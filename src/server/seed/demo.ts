@@ -22,7 +22,7 @@ Costo: $5000 en un pago, o 2 pagos de $3000.
 
 Clases presenciales: los sábados por la mañana.`;
 
-// The videos are placeholders: the instructor replaces them from 'Crear Módulo' → 'Editar'.
+// The videos are placeholders: the admin replaces them from 'Crear Módulo' → 'Editar'.
 const PLACEHOLDER_VIDEO = 'https://www.youtube.com/watch?v=jNQXAC9IVRw';
 
 const modules = [

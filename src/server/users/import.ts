@@ -60,7 +60,7 @@ export async function previewImport(db: Db, rows: ClassListRow[], courseId: stri
   return { rows: checked, valid, invalid: checked.length - valid, course: target };
 }
 
-/** Enables the course and its first module for the new trainees, each with their copy of the module's questions. */
+/** Enables the course and its first module for the new students, each with their copy of the module's questions. */
 async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
   for (const ids of chunks(userIds)) {
     await tx.insert(courseAccess).values(ids.map((userId) => ({ userId, courseId, enabled: true })));
@@ -79,7 +79,7 @@ async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
 }
 
 /**
- * Creates every valid row as a trainee with an invitation (and the course, if given) in one
+ * Creates every valid row as a student with an invitation (and the course, if given) in one
  * transaction, then sends the invitations. Rows with problems are reported, not created.
  */
 export async function importClassList(ctx: AppContext, rows: ClassListRow[], courseId: string | undefined): Promise<ImportResult> {

@@ -39,7 +39,7 @@ export async function createUser(
   }
 }
 
-/** Where a trainee lands after accepting an invitation: the course enabled for them most recently. */
+/** Where a student lands after accepting an invitation: the course enabled for them most recently. */
 export async function landingCourse(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ courseId: courseAccess.courseId })

@@ -22,7 +22,7 @@ export const activitySchema = z.object({
   moduleId: z.string(),
   courseId: z.string(),
   moduleName: z.string(),
-  /** The module was archived: the trainee who worked in it can still read their answers and corrections, not change them. */
+  /** The module was archived: the student who worked in it can still read their answers and corrections, not change them. */
   moduleArchived: z.boolean(),
   submitted: z.boolean(),
   progress: progressSchema,

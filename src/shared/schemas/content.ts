@@ -40,16 +40,16 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-/** A course on the instructor's 'Cursos' page: what it holds and what waits for them in it. */
+/** A course on the admin's 'Cursos' page: what it holds and what waits for them in it. */
 export const courseOverviewSchema = z.object({
   ...courseSchema.shape,
   modules: z.number(),
   students: z.number(),
   /** Submitted activities awaiting correction ('3 por corregir'). */
   awaitingCorrection: z.number(),
-  /** Module forums where a trainee wrote since an instructor last opened them. */
+  /** Module forums where a student wrote since an admin last opened them. */
   modulesWithNewMessages: z.number(),
-  /** A trainee worked in it: it can be archived, not deleted. */
+  /** A student worked in it: it can be archived, not deleted. */
   hasStudentWork: z.boolean(),
 });
 export type CourseOverview = z.infer<typeof courseOverviewSchema>;
@@ -159,14 +159,14 @@ export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
 export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
   questions: z.array(questionSchema),
-  /** A trainee answered, wrote or was corrected in it: it can be archived, not deleted. */
+  /** A student answered, wrote or was corrected in it: it can be archived, not deleted. */
   hasStudentWork: z.boolean(),
 });
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 
 /** What a student sees of a course's modules: enabled ones in full, the rest as upcoming. */
 export const studentModuleSchema = z.extend(z.pick(moduleSchema, { id: true, name: true, imageUrl: true, position: true }), {
-  /** Archived after the trainee worked in it: listed so their answers and corrections stay readable. */
+  /** Archived after the student worked in it: listed so their answers and corrections stay readable. */
   archived: z.boolean(),
   enabled: z.boolean(),
   /** The student's state in the module; null when it has none to show. */

@@ -1,4 +1,4 @@
-// Jugadas: video clips where the trainee makes the referee's call (decision and sanction, and
+// Jugadas: video clips where the student makes the referee's call (decision and sanction, and
 // the moment of the infraction), graded at once on the server.
 import * as z from 'zod/mini';
 import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
@@ -151,14 +151,14 @@ export const jugadaSchema = z.object({
   moment: z.nullable(z.number()),
   tolerance: z.number(),
   explanation: z.string(),
-  /** First answers trainees gave: with any, the jugada can only be archived, not deleted. */
+  /** First answers students gave: with any, the jugada can only be archived, not deleted. */
   answerCount: z.number(),
-  /** When it was archived (hidden from trainees and from their scores); null while active. */
+  /** When it was archived (hidden from students and from their scores); null while active. */
   archivedAt: z.nullable(z.string()),
 });
 export type Jugada = z.infer<typeof jugadaSchema>;
 
-/** What the trainee answers. */
+/** What the student answers. */
 export const jugadaAnswerInputSchema = z.object({
   decisionId: z
     .string({ error: messages.jugadaChooseDecision })
@@ -170,7 +170,7 @@ export const jugadaAnswerInputSchema = z.object({
 });
 export type JugadaAnswerInput = z.infer<typeof jugadaAnswerInputSchema>;
 
-/** A graded answer: each part right or wrong, the correct call and the instructor's explanation. */
+/** A graded answer: each part right or wrong, the correct call and the admin's explanation. */
 export const jugadaResultSchema = z.object({
   decisionId: z.string(),
   sanctionId: z.string(),
@@ -188,8 +188,8 @@ export const jugadaResultSchema = z.object({
 });
 export type JugadaResult = z.infer<typeof jugadaResultSchema>;
 
-/** A jugada as the trainee sees it: no correct call until their first answer, then their graded first answer. */
-export const traineeJugadaSchema = z.object({
+/** A jugada as the student sees it: no correct call until their first answer, then their graded first answer. */
+export const studentJugadaSchema = z.object({
   id: z.string(),
   position: z.number(),
   video: jugadaVideoSchema,
@@ -199,19 +199,19 @@ export const traineeJugadaSchema = z.object({
   hasMoment: z.boolean(),
   firstAnswer: z.nullable(jugadaResultSchema),
 });
-export type TraineeJugada = z.infer<typeof traineeJugadaSchema>;
+export type StudentJugada = z.infer<typeof studentJugadaSchema>;
 
 export { jugadaScoreSchema, type JugadaScore };
 
-export const traineeJugadasSchema = z.object({
+export const studentJugadasSchema = z.object({
   moduleId: z.string(),
   courseId: z.string(),
   moduleName: z.string(),
   options: jugadaOptionsSchema,
-  jugadas: z.array(traineeJugadaSchema),
+  jugadas: z.array(studentJugadaSchema),
   score: jugadaScoreSchema,
 });
-export type TraineeJugadas = z.infer<typeof traineeJugadasSchema>;
+export type StudentJugadas = z.infer<typeof studentJugadasSchema>;
 
 export const jugadaAnswerResponseSchema = z.object({
   result: jugadaResultSchema,
@@ -230,7 +230,7 @@ export const jugadaResultsSchema = z.object({
       jugadaId: z.string(),
       position: z.number(),
       prompt: z.string(),
-      /** Archived: trainees no longer see it; its answers are still here. */
+      /** Archived: students no longer see it; its answers are still here. */
       archived: z.boolean(),
       answered: z.number(),
       correct: z.number(),
@@ -255,7 +255,7 @@ export const jugadaResultsSchema = z.object({
 });
 export type JugadaResults = z.infer<typeof jugadaResultsSchema>;
 
-/** One trainee's first answers in a module, for the admin. */
+/** One student's first answers in a module, for the admin. */
 export const userJugadasSchema = z.object({
   jugadas: z.array(
     z.object({
@@ -267,7 +267,7 @@ export const userJugadasSchema = z.object({
       tolerance: z.number(),
       correctDecision: z.string(),
       correctSanction: z.string(),
-      /** The trainee's first answer, each part graded; null while not answered. */
+      /** The student's first answer, each part graded; null while not answered. */
       answer: z.nullable(
         z.object({
           decision: z.string(),

@@ -1,4 +1,4 @@
-// The class progress board: one row per trainee of a course, one column per module.
+// The class progress board: one row per student of a course, one column per module.
 import * as z from 'zod/mini';
 import { progressFromSummary, progressLabels, type ProgressSummary } from '../activity-state.ts';
 import { messages, tooLong } from '../messages.ts';
@@ -7,7 +7,7 @@ import { SEARCH_MAX } from './access.ts';
 export const BOARD_PAGE_SIZE = 50;
 
 /**
- * A module's state for one trainee: not enabled for them, enabled but their invitation still not
+ * A module's state for one student: not enabled for them, enabled but their invitation still not
  * accepted (they have not been able to sign in yet), or their progress in it.
  */
 export const boardStates = ['no-habilitado', 'invitacion-pendiente', 'sin-responder', 'enviado', 'con-correcciones', 'aprobado'] as const;
@@ -42,10 +42,10 @@ const totalsSchema = z.object({
 
 export const progressBoardSchema = z.object({
   course: z.object({ id: z.string(), name: z.string() }),
-  /** The course's modules in order (archived ones left out), each with how many trainees are in each state. */
+  /** The course's modules in order (archived ones left out), each with how many students are in each state. */
   modules: z.array(z.object({ id: z.string(), name: z.string(), totals: totalsSchema })),
-  /** One page of trainees; `states[i]` is their state in `modules[i]`, `watched[i]` the percent of its video they watched (null: not played, or not enabled). */
-  trainees: z.array(
+  /** One page of students; `states[i]` is their state in `modules[i]`, `watched[i]` the percent of its video they watched (null: not played, or not enabled). */
+  students: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
@@ -56,7 +56,7 @@ export const progressBoardSchema = z.object({
       watched: z.array(z.nullable(z.number())),
     }),
   ),
-  /** Trainees matching the filter (the totals count these). */
+  /** Students matching the filter (the totals count these). */
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),

@@ -92,9 +92,9 @@ export const forumReplyChoices = ['immediate', 'never'] as const;
 export const emailPreferencesSchema = z.object({
   /** Admins: an activity was submitted for correction. */
   submissions: deliverySchema,
-  /** Admins: a trainee wrote in a module forum. */
+  /** Admins: a student wrote in a module forum. */
   questions: deliverySchema,
-  /** Trainees: an instructor answered in the forum of one of their modules. */
+  /** Students: an admin answered in the forum of one of their modules. */
   forumReplies: z.enum(forumReplyChoices),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;

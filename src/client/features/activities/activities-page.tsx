@@ -129,7 +129,7 @@ interface ActivityItemCardProps {
   onChange: (answer: string) => void;
 }
 
-/** One question: its verdict, the student's answer box and the instructor's feedback. */
+/** One question: its verdict, the student's answer box and the admin's feedback. */
 function ActivityItemCard({ activity, item, index, missing, onChange }: ActivityItemCardProps) {
   const editable = canEditItem(activity, item);
   return (
@@ -163,7 +163,7 @@ function ActivityItemCard({ activity, item, index, missing, onChange }: Activity
           maxRows={14}
           maxLength={ANSWER_MAX}
         />
-        {/* The instructor's feedback comes after the answer it is about. */}
+        {/* The admin's feedback comes after the answer it is about. */}
         {item.correction === false && item.feedback && !activity.submitted && (
           <Alert color="orange" variant="light" icon={<IconMessageCircle />} title="Devolución del instructor">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{item.feedback}</Text>

@@ -5,7 +5,7 @@ import { WaitingBadges } from '../../components/waiting-badges.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
 
-/** The instructor's home: a tile per task, each saying what waits there. */
+/** The admin's home: a tile per task, each saying what waits there. */
 export function AdminHomePage() {
   const overview = useCourseOverview();
   const sum = (count: (c: { awaitingCorrection: number; modulesWithNewMessages: number }) => number) =>

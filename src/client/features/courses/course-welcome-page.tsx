@@ -44,7 +44,7 @@ export function CourseWelcomePage() {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {course.data.name}
             </Title>
-            {/* The welcome text is plain text written by the instructor: its line breaks are kept, never read as HTML. */}
+            {/* The welcome text is plain text written by the admin: its line breaks are kept, never read as HTML. */}
             <Text style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{course.data.description}</Text>
             <Group gap="sm" mt="xs">
               <Button

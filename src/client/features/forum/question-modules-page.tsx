@@ -14,8 +14,8 @@ import { useLiveForum } from './api/use-live-forum.ts';
 const unreadFirst = (modules: ForumModule[]) => modules.toSorted((a, b) => Number(b.newMessages) - Number(a.newMessages));
 
 /**
- * 'Responder Preguntas': the module forums of every course (or of one), those where a trainee
- * wrote since an instructor last opened them first, flagged NUEVOS MENSAJES.
+ * 'Responder Preguntas': the module forums of every course (or of one), those where a student
+ * wrote since an admin last opened them first, flagged NUEVOS MENSAJES.
  */
 export function QuestionModulesPage() {
   const [courseId, setCourseId] = useCourseParam();

@@ -29,7 +29,7 @@ import { OptionsEditor } from './components/options-editor.tsx';
 import { formatSeconds } from '../../lib/seconds.ts';
 
 /**
- * The instructor's jugadas of a module: add, edit and reorder them, delete those no trainee answered
+ * The admin's jugadas of a module: add, edit and reorder them, delete those no student answered
  * and archive (or restore) the others, edit the option lists, see the results.
  */
 export function AdminJugadasPage() {
@@ -161,7 +161,7 @@ function segmentText(jugada: Jugada) {
     .join(' ');
 }
 
-/** The jugada a delete, archive or restore is asked for, and sending it once the instructor confirms. */
+/** The jugada a delete, archive or restore is asked for, and sending it once the admin confirms. */
 function useJugadaAction(moduleId: string) {
   const remove = useDeleteJugada(moduleId);
   const archive = useArchiveJugada(moduleId);
@@ -256,7 +256,7 @@ interface JugadaRowProps {
   onAction: (action: Action) => void;
 }
 
-/** One jugada of the list: its order buttons, what the trainee is asked and the correct call, and its actions. */
+/** One jugada of the list: its order buttons, what the student is asked and the correct call, and its actions. */
 function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onMoveDown, onEdit, onAction }: JugadaRowProps) {
   const segment = segmentText(jugada);
   return (
@@ -341,7 +341,7 @@ function JugadaRowButtons({ number, archived, answered, onEdit, onAction }: Juga
           Restaurar
         </Button>
       ) : answered ? (
-        // Trainees answered it: deleting would take their answers, so it can only be archived.
+        // Students answered it: deleting would take their answers, so it can only be archived.
         <Button
           size="xs"
           variant="default"

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { messages } from '../../../shared/messages.ts';
-import type { JugadaOptions, JugadaResult, TraineeJugada } from '../../../shared/schemas/jugadas.ts';
+import type { JugadaOptions, JugadaResult, StudentJugada } from '../../../shared/schemas/jugadas.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -16,7 +16,7 @@ import { JugadaResultView } from './components/jugada-result.tsx';
 import { MomentMarker } from './components/moment-marker.tsx';
 import { toTenth } from '../../lib/seconds.ts';
 
-/** The trainee's jugadas of a module, one at a time: watch, mark the moment, make the call, see the grade. */
+/** The student's jugadas of a module, one at a time: watch, mark the moment, make the call, see the grade. */
 export function JugadasPage() {
   const { courseId = '', moduleId = '' } = useParams<{ courseId: string; moduleId: string }>();
   const query = useMyJugadas(moduleId);
@@ -97,7 +97,7 @@ export function JugadasPage() {
 }
 
 interface JugadaCardProps {
-  jugada: TraineeJugada;
+  jugada: StudentJugada;
   number: number;
   total: number;
   options: JugadaOptions;
@@ -108,8 +108,8 @@ interface JugadaCardProps {
 
 type AnswerErrors = { decision?: string; sanction?: string; moment?: string; form?: string };
 
-/** The trainee's answer to one jugada: the moment and call being chosen, checking and sending it, and the graded result. */
-function useJugadaAnswer(jugada: TraineeJugada, clip: RefObject<ClipHandle | null>, moduleId: string, courseId: string) {
+/** The student's answer to one jugada: the moment and call being chosen, checking and sending it, and the graded result. */
+function useJugadaAnswer(jugada: StudentJugada, clip: RefObject<ClipHandle | null>, moduleId: string, courseId: string) {
   const answer = useAnswerJugada(moduleId, courseId);
   // An answered jugada opens on its graded first answer; 'Practicar de nuevo' clears the form.
   const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(

@@ -78,7 +78,7 @@ function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
   );
 }
 
-/** An archived module the trainee worked in: its answers and corrections stay readable. */
+/** An archived module the student worked in: its answers and corrections stay readable. */
 function ArchivedModuleCard({ courseId, module, number }: ModuleCardProps) {
   return (
     <Card

@@ -66,7 +66,7 @@ function FilterField({ search, onSearch }: { search: string; onSearch: (value: s
   );
 }
 
-/** A module's totals: how many trainees in each state, the empty states left out. */
+/** A module's totals: how many students in each state, the empty states left out. */
 function Totals({ totals }: { totals: Record<BoardState, number> }) {
   return (
     <Stack gap={0}>
@@ -106,36 +106,36 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {board.trainees.map((trainee) => (
-            <Table.Tr key={trainee.id}>
+          {board.students.map((student) => (
+            <Table.Tr key={student.id}>
               <Table.Th scope="row" className={classes.sticky}>
                 <Text size="sm" fw={600} className={classes.name}>
-                  {trainee.name}
+                  {student.name}
                 </Text>
                 <Text size="xs" c="gray.7" className={classes.name}>
-                  {trainee.email}
+                  {student.email}
                 </Text>
-                {trainee.invitationPending && (
+                {student.invitationPending && (
                   <Badge color="grape" variant="light" size="xs" mt={2} style={{ textTransform: 'none' }}>
                     Invitación pendiente
                   </Badge>
                 )}
               </Table.Th>
               {board.modules.map((module, index) => {
-                const state = trainee.states[index]!;
-                const watched = trainee.watched[index] ?? null;
-                // A module not enabled has nothing to review: the cell opens the trainee's modules, where it can be enabled.
+                const state = student.states[index]!;
+                const watched = student.watched[index] ?? null;
+                // A module not enabled has nothing to review: the cell opens the student's modules, where it can be enabled.
                 const href =
                   state === 'no-habilitado'
-                    ? paths.adminUserModules(trainee.id, courseId)
-                    : paths.adminUserActivity(trainee.id, courseId, module.id);
+                    ? paths.adminUserModules(student.id, courseId)
+                    : paths.adminUserActivity(student.id, courseId, module.id);
                 return (
                   <Table.Td key={module.id} p={0}>
                     <Anchor
                       component={Link}
                       href={href}
                       className={classes.cell}
-                      aria-label={`${trainee.name}, ${module.name}: ${boardStateLabels[state]}${watched === null ? '' : `, ${watchedText(watched)}`}`}
+                      aria-label={`${student.name}, ${module.name}: ${boardStateLabels[state]}${watched === null ? '' : `, ${watchedText(watched)}`}`}
                     >
                       <BoardStateBadge state={state} />
                       {watched !== null && ' '}
@@ -168,7 +168,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
   );
 }
 
-/** The class progress board: every trainee of a course × every module, filtered and paged on the server. */
+/** The class progress board: every student of a course × every module, filtered and paged on the server. */
 export function ProgressBoardPage() {
   const { courseId = '' } = useParams<{ courseId: string }>();
   const { search, page, setSearch, setPage } = useBoardParams();
@@ -211,7 +211,7 @@ export function ProgressBoardPage() {
           {term
             ? `${count.format(board.total)} ${board.total === 1 ? 'alumno coincide' : 'alumnos coinciden'} con “${term}”`
             : `${count.format(board.total)} ${board.total === 1 ? 'alumno' : 'alumnos'}`}
-          {board.total > board.pageSize && ` · mostrando ${count.format(first)}–${count.format(first + board.trainees.length - 1)}`}
+          {board.total > board.pageSize && ` · mostrando ${count.format(first)}–${count.format(first + board.students.length - 1)}`}
         </Text>
         {query.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
       </Group>

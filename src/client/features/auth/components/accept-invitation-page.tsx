@@ -13,7 +13,7 @@ const formSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
   .check(z.refine((values) => values.password === values.confirm, { path: ['confirm'], error: messages.passwordsDoNotMatch }));
 
-/** Where the invitation email's link lands: the trainee chooses a password and goes straight to their course. */
+/** Where the invitation email's link lands: the student chooses a password and goes straight to their course. */
 export function AcceptInvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

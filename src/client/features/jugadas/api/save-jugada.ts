@@ -29,7 +29,7 @@ export function useSaveJugada(moduleId: string) {
   });
 }
 
-/** 'Eliminar' a jugada no trainee answered (the server answers 409 otherwise, shown in the dialog). */
+/** 'Eliminar' a jugada no student answered (the server answers 409 otherwise, shown in the dialog). */
 export function useDeleteJugada(moduleId: string) {
   const queryClient = useQueryClient();
   const refresh = () =>
@@ -40,13 +40,13 @@ export function useDeleteJugada(moduleId: string) {
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/jugadas/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
-    // Refused because a trainee answered meanwhile: the list then offers 'Archivar' instead.
+    // Refused because a student answered meanwhile: the list then offers 'Archivar' instead.
     onError: refresh,
     meta: { handlesOwnErrors: true },
   });
 }
 
-/** 'Archivar' / 'Restaurar' a jugada: hidden from trainees and their scores, or back; their answers are kept. */
+/** 'Archivar' / 'Restaurar' a jugada: hidden from students and their scores, or back; their answers are kept. */
 export function useArchiveJugada(moduleId: string) {
   const queryClient = useQueryClient();
   return useMutation({

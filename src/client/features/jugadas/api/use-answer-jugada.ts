@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JugadaAnswerInput, JugadaAnswerResponse, TraineeJugadas } from '../../../../shared/schemas/jugadas.ts';
+import type { JugadaAnswerInput, JugadaAnswerResponse, StudentJugadas } from '../../../../shared/schemas/jugadas.ts';
 import { api } from '../../../lib/api.ts';
 import { jugadaKeys, moduleKeys } from '../../../lib/query-keys.ts';
 
-/** Sends the trainee's call; the server grades it at once. Only the first answer counts. */
+/** Sends the student's call; the server grades it at once. Only the first answer counts. */
 export function useAnswerJugada(moduleId: string, courseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -12,7 +12,7 @@ export function useAnswerJugada(moduleId: string, courseId: string) {
     onSuccess: (response, { jugadaId }) => {
       queryClient.setQueryData(
         jugadaKeys.mine(moduleId),
-        (data: TraineeJugadas | undefined) =>
+        (data: StudentJugadas | undefined) =>
           data && {
             ...data,
             score: response.score,

@@ -23,7 +23,7 @@ export function useSaveJugadaOptions(courseId: string) {
       api<{ options: JugadaOptions }>(url(courseId), { method: 'PUT', body: input }).then((r) => r.options),
     onSuccess: (options) => {
       queryClient.setQueryData(jugadaKeys.options(courseId), options);
-      // Renamed options show in the results and in every trainee's list.
+      // Renamed options show in the results and in every student's list.
       return queryClient.invalidateQueries({ queryKey: jugadaKeys.all, predicate: (q) => q.queryKey[1] !== 'options' });
     },
     meta: { handlesOwnErrors: true },

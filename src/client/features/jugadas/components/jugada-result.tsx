@@ -13,7 +13,7 @@ function Verdict({ ok }: { ok: boolean }) {
 
 const word = (ok: boolean) => (ok ? 'Correcto' : 'Incorrecto');
 
-/** The graded call: each part right or wrong, the correct call and the instructor's explanation. */
+/** The graded call: each part right or wrong, the correct call and the admin's explanation. */
 export function JugadaResultView({ result, options, practice }: { result: JugadaResult; options: JugadaOptions; practice: boolean }) {
   const label = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '';
   return (

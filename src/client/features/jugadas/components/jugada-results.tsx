@@ -6,7 +6,7 @@ import { formatMoment } from '../../../lib/seconds.ts';
 // The charting library is loaded only when the admin's results show a chart.
 const ResultsChart = lazy(async () => ({ default: (await import('./results-chart.tsx')).ResultsChart }));
 
-/** Per jugada: the share of right first attempts, a chart of what the class chose, and each trainee's answer. */
+/** Per jugada: the share of right first attempts, a chart of what the class chose, and each student's answer. */
 export function JugadaResultsView({ results }: { results: JugadaResults }) {
   return (
     <Stack gap="md">

@@ -24,7 +24,7 @@ export function useSetCourseAccess() {
     onSuccess: (_data, { userId }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.courses(userId) }),
-        // The class progress boards list the trainees of each course (the progress feature).
+        // The class progress boards list the students of each course (the progress feature).
         queryClient.invalidateQueries({ queryKey: progressKeys.all }),
       ]),
   });

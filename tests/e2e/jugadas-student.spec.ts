@@ -15,7 +15,7 @@ import {
 const videoTime = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
 const videoPaused = (page: Page) => page.locator('video').evaluate((v: HTMLVideoElement) => v.paused);
 
-test('a trainee practises the call on an uploaded clip: plays only the segment, marks the moment, is graded at once, practises again without changing the score', async ({
+test('a student practises the call on an uploaded clip: plays only the segment, marks the moment, is graded at once, practises again without changing the score', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -40,7 +40,7 @@ test('a trainee practises the call on an uploaded clip: plays only the segment, 
     explanation: 'Regla 7:3: más de tres pasos con el balón.',
   });
 
-  // The charting library is the admin's: nothing the trainee opens downloads it.
+  // The charting library is the admin's: nothing the student opens downloads it.
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());

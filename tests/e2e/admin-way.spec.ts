@@ -1,4 +1,4 @@
-// An instructor's way around: the Cursos page and what waits, archiving instead of deleting, a
+// An admin's way around: the Cursos page and what waits, archiving instead of deleting, a
 // class list's failed rows, pending invitations, enabling courses after 'Crear usuario', and
 // one's own name and password in 'Mi cuenta'.
 import { readFile } from 'node:fs/promises';
@@ -7,8 +7,8 @@ import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { createCourse, createModule, createStudent, screenshot, signIn, uniqueEmail, type TestUser, adminPage } from './helpers.ts';
 
-/** A trainee's work done from their own session: answers submitted and a forum question. */
-async function traineeWorks(browser: Browser, student: TestUser, moduleId: string, question: string) {
+/** A student's work done from their own session: answers submitted and a forum question. */
+async function studentWorks(browser: Browser, student: TestUser, moduleId: string, question: string) {
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL });
   const page = await context.newPage();
   await signIn(page, student);
@@ -52,7 +52,7 @@ test('the Cursos page (menu and tile) gives each course its tools and says what 
     questions: ['¿Cuántos pasos?'],
     enableFor: [student.id],
   });
-  await traineeWorks(browser, student, busy.id, '¿Puedo dar cuatro pasos?');
+  await studentWorks(browser, student, busy.id, '¿Puedo dar cuatro pasos?');
 
   const page = await adminPage(browser);
   // The home tiles say what waits (across every course: at least this one's).
@@ -114,13 +114,13 @@ test('the Cursos page (menu and tile) gives each course its tools and says what 
   await page.context().close();
 });
 
-test('Eliminar is offered only where no trainee worked; elsewhere Archivar', async ({ browser }) => {
+test('Eliminar is offered only where no student worked; elsewhere Archivar', async ({ browser }) => {
   const tag = Date.now().toString(36);
   const student = await createStudent({ name: 'Ulises Trabajo' });
   const course = await createCourse({ name: `Curso para archivar ${tag}`, enableFor: [student.id] });
   const worked = await createModule({ courseId: course.id, name: `Con trabajo ${tag}`, questions: ['¿Qué?'], enableFor: [student.id] });
   const untouched = await createModule({ courseId: course.id, name: `Sin trabajo ${tag}`, questions: ['¿Qué?'] });
-  await traineeWorks(browser, student, worked.id, '¿Una duda?');
+  await studentWorks(browser, student, worked.id, '¿Una duda?');
 
   const page = await adminPage(browser);
   await page.goto(`/admin/create-module?curso=${course.id}`);
@@ -129,14 +129,14 @@ test('Eliminar is offered only where no trainee worked; elsewhere Archivar', asy
   await expect(page.getByRole('button', { name: `Archivar módulo ${untouched.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Eliminar módulo ${untouched.name}` })).toBeVisible();
   await screenshot(page, 'modulos-archivar-o-eliminar');
-  // The course too: its trainees worked in it.
+  // The course too: its students worked in it.
   await page.goto(`/admin/courses/${course.id}`);
   await expect(page.getByRole('button', { name: `Archivar curso ${course.name}` })).toBeVisible();
   await expect(page.getByRole('button', { name: `Eliminar curso ${course.name}` })).toHaveCount(0);
   await page.context().close();
 });
 
-test('after a class-list import the failed rows stay listed, with a CSV of them and a template; invited trainees show as Invitación pendiente', async ({
+test('after a class-list import the failed rows stay listed, with a CSV of them and a template; invited students show as Invitación pendiente', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -172,16 +172,16 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   expect(lines[0]).toBe('nombre;email;problema');
   expect(lines.slice(1).map((line) => line.split(';')[1])).toEqual(['no-es-un-email', 'falta-nombre@e2e.test']);
 
-  // The invited trainee, not yet signed in: 'Invitación pendiente' in the list and on the board.
+  // The invited student, not yet signed in: 'Invitación pendiente' in the list and on the board.
   await page.goto('/admin/users-activities');
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(invited.name);
   const row = page.getByRole('main').getByRole('listitem').filter({ hasText: invited.email });
   await expect(row).toContainText('Invitación pendiente');
   await screenshot(page, 'lista-usuarios-invitacion-pendiente');
   await page.goto(`/admin/courses/${course.id}/progreso`);
-  const traineeRow = page.getByRole('row', { name: new RegExp(invited.name) });
-  await expect(traineeRow).toContainText('Invitación pendiente');
-  await expect(traineeRow).not.toContainText('Sin responder');
+  const studentRow = page.getByRole('row', { name: new RegExp(invited.name) });
+  await expect(studentRow).toContainText('Invitación pendiente');
+  await expect(studentRow).not.toContainText('Sin responder');
   await screenshot(page, 'progreso-invitacion-pendiente');
   await page.context().close();
 });
@@ -220,7 +220,7 @@ test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a
   await page.context().close();
 });
 
-test('Mi cuenta: a trainee changes their name and their password; their other sessions end', async ({ page, browser }) => {
+test('Mi cuenta: a student changes their name and their password; their other sessions end', async ({ page, browser }) => {
   const alumna = await createStudent({ name: 'Sofi' });
   await signIn(page, alumna);
   await expect(page).toHaveURL(/\/inicio$/);

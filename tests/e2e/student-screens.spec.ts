@@ -1,4 +1,4 @@
-// The trainee's screens: an archived module they worked in, which answer is missing, a button row
+// The student's screens: an archived module they worked in, which answer is missing, a button row
 // that stays put, a corrected activity on a phone, the module number once; and the user list's
 // range of five pages.
 import type { Page } from '@playwright/test';
@@ -18,7 +18,7 @@ async function adminCall(page: Page, method: string, url: string, body: unknown)
   );
 }
 
-test('an archived module the trainee worked in says Archivado and keeps their answers and corrections readable', async ({
+test('an archived module the student worked in says Archivado and keeps their answers and corrections readable', async ({
   page,
   browser,
 }) => {
@@ -107,7 +107,7 @@ test('a corrected activity on a phone keeps the question at full width and the f
   const [questionBox, cardBox] = [await question.boundingBox(), await card.boundingBox()];
   // The question uses the card's width (its padding aside), not a column squeezed by the badge.
   expect(questionBox!.width).toBeGreaterThan(cardBox!.width - 40);
-  // The answer, then the instructor's feedback about it.
+  // The answer, then the admin's feedback about it.
   const answerTop = (await answerBox(page, 1).boundingBox())!.y;
   const feedbackTop = (await page.getByText('Revisá la regla 2.').boundingBox())!.y;
   expect(feedbackTop).toBeGreaterThan(answerTop);
