@@ -8,6 +8,7 @@ import {
   questionTextSchema,
   videoUrlSchema,
   type ModuleInput,
+  type ModuleUpdate,
   type ModuleWithQuestions,
 } from '../../../shared/schemas/content.ts';
 import type { ModuleVideoInput } from './api/upload-module-video.ts';
@@ -90,6 +91,16 @@ export const moduleBody = (values: ModuleFields): ModuleBody => ({
   ...videoInput(values),
   questions: values.questions.map((question) => question.text.trim()),
 });
+
+/**
+ * What the edit form sends for a saved module: its fields, and its questions only when they
+ * changed (saving the same questions again would still replace them on the server).
+ */
+export function moduleChanges(values: ModuleFields, module: ModuleWithQuestions): ModuleUpdate {
+  const { questions, ...body } = moduleBody(values);
+  const saved = moduleBody(moduleFormValues(module)).questions;
+  return JSON.stringify(questions) === JSON.stringify(saved) ? body : { ...body, questions };
+}
 
 // @mantine/form's own type names do not resolve under NodeNext, so name the form by what useForm returns.
 export type ModuleForm = ReturnType<typeof useForm<ModuleFields>>;

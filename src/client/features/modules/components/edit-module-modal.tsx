@@ -9,7 +9,7 @@ import { usePickedImage } from '../../../components/image-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpdateModule } from '../api/update-module.ts';
 import {
-  moduleBody,
+  moduleChanges,
   moduleFormValues,
   toFormErrors,
   validateModuleFields,
@@ -43,10 +43,6 @@ export function EditModuleModal({ module, opened, onClose, onExited }: EditModul
   );
 }
 
-// Saving the same questions again would still replace them on the server: send them only when changed.
-const sameQuestions = (questions: string[], module: ModuleWithQuestions) =>
-  questions.length === module.questions.length && questions.every((text, index) => text === module.questions[index]?.text);
-
 function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDone: () => void }) {
   const updateModule = useUpdateModule();
   const image = usePickedImage();
@@ -70,14 +66,13 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
       form.setFieldError('videoFile', videoFileMissing);
       return;
     }
-    const { questions, ...body } = moduleBody(values);
     // A new picture still being optimized is waited for; otherwise saving would keep the old one.
     const picture = await image.ready();
     updateModule.mutate(
       {
         moduleId: module.id,
         courseId: module.courseId,
-        body: sameQuestions(questions, module) ? body : { ...body, questions },
+        body: moduleChanges(values, module),
         image: picture,
         onImageProgress: setProgress,
       },
