@@ -135,27 +135,32 @@ async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, t
   // Once, to fill the cache (and the list's code).
   for (const first of [url, listUrl]) {
     await page.goto(first);
-    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(2_000);
   }
   const navigations: number[] = [];
   const paints: number[] = [];
+  // A page settles (its code running, its data loaded) before the next measure, as when a person
+  // looks at it. Not 'networkidle': a page may hold a live stream open, and the network is never idle.
+  const settle = async () => {
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1_000);
+  };
   for (let i = 0; i < count; i++) {
     await page.goto(url);
     navigations.push(await videoAt(page));
     paints.push(await firstContentfulPaint(page));
-    // The page settles (its code running, its data loaded) before the next one, as when a person watches it.
-    await page.waitForLoadState('networkidle');
+    await settle();
   }
   const taps: number[] = [];
   for (let i = 0; i < count; i++) {
     await page.goto(listUrl);
     // The list shown and settled, as a person looks at it before tapping.
-    await page.waitForLoadState('networkidle');
+    await settle();
     await page.locator(`a[href$="/${target.moduleId}/modulo"]`).first().click();
     const at = await videoAt(page);
     const tapAt = await page.evaluate(() => (window as unknown as { tapAt: number }).tapAt);
     taps.push(at - tapAt);
-    await page.waitForLoadState('networkidle');
+    await settle();
   }
   await context.close();
   return { navigations, paints, taps };

@@ -32,7 +32,7 @@ const AdminCoursePage = lazyPage(() => import('../features/courses/admin-course-
 const CreateCoursePage = lazyPage(() => import('../features/courses/create-course-page.tsx'), 'CreateCoursePage');
 const CreateModulePage = lazyPage(() => import('../features/modules/create-module-page.tsx'), 'CreateModulePage');
 const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-documents-page.tsx'), 'UploadDocumentsPage');
-const QuestionModulesPage = lazyPage(() => import('../features/forum/question-modules-page.tsx'), 'QuestionModulesPage');
+const ForumModulesPage = lazyPage(() => import('../features/forum/forum-modules-page.tsx'), 'ForumModulesPage');
 const ProgressBoardPage = lazyPage(() => import('../features/progress/progress-board-page.tsx'), 'ProgressBoardPage');
 const AdminJugadasPage = lazyPage(() => import('../features/jugadas/admin-jugadas-page.tsx'), 'AdminJugadasPage');
 const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
@@ -43,7 +43,7 @@ const entries = [
   { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus },
   { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers },
   { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist },
-  { label: 'Responder Preguntas', to: paths.adminQuestionModules(), icon: IconMessages },
+  { label: 'Responder Preguntas', to: paths.adminForumModules(), icon: IconMessages },
   { label: 'Crear Curso', to: paths.adminCreateCourse(), icon: IconBook2 },
   { label: 'Subir Documentos', to: paths.adminUploadDocuments(), icon: IconFileUpload },
   { label: 'Crear Módulo', to: paths.adminCreateModule(), icon: IconLayoutList },
@@ -91,7 +91,7 @@ export function AdminArea() {
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />
-        <Route path="/admin/question-modules" component={QuestionModulesPage} />
+        <Route path="/admin/question-modules" component={ForumModulesPage} />
         <Route path="/admin/question-modules/:moduleId" component={AdminForumPage} />
         <Route>
           <NotFoundPage homeTo={paths.adminHome()} />

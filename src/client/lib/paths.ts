@@ -23,8 +23,8 @@ export const paths = {
   /** With a course, the page opens on it (its module list). */
   adminCreateModule: (courseId?: string) => `/admin/create-module${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminUploadDocuments: (courseId?: string) => `/admin/upload-documents${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
-  adminQuestionModules: (courseId?: string) => `/admin/question-modules${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
-  adminQuestionModule: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
+  adminForumModules: (courseId?: string) => `/admin/question-modules${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
+  adminForum: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: () => '/admin/review',
   adminCourseProgress: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/progreso`,
   adminModuleJugadas: (moduleId: string) => `/admin/modules/${encodeURIComponent(moduleId)}/jugadas`,

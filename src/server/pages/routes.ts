@@ -48,11 +48,12 @@ const courseModulesPage = page<'courseId', { found: boolean; access: Access; mod
     ${jsonRows(studentModulesSql(me, sql`m.course_id = ${courseId}`))} as modules`,
 );
 
-const modulePage = page<'moduleId', { module: StudentModuleRow | null; modules: StudentModuleRow[] }>(
+/** The module's course's modules, the module among them (read once). */
+const modulePage = page<'moduleId', { modules: StudentModuleRow[] }>(
   'page_module',
   ['moduleId'],
-  ({ moduleId }, me) => sql`${jsonRow(studentModulesSql(me, sql`m.id = ${moduleId}`))} as module,
-    ${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules`,
+  ({ moduleId }, me) =>
+    sql`${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules`,
 );
 
 const activityPage = page<'moduleId', { found: boolean; access: Access; activity: ActivityRow | null }>(
@@ -101,12 +102,13 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, async (request) => {
     const { user, row } = await load(request, guards, (values) => modulePage.run(db, values), request.params);
-    if (!row.module) throw moduleNotFound();
-    const modules = row.modules.filter(listedForStudent).map((module) => presentStudentModule(module));
+    const module = row.modules.find((candidate) => candidate.id === request.params.moduleId);
+    if (!module) throw moduleNotFound();
+    const modules = row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
     // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
-    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, row.module.id), modules };
-    requireVisible(canViewModule(user, { courseEnabled: row.module.courseEnabled, moduleEnabled: isOpen(row.module) }), moduleNotFound);
-    return { user, module: presentStudentModule(row.module), modules };
+    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules };
+    requireVisible(canViewModule(user, { courseEnabled: module.courseEnabled, moduleEnabled: isOpen(module) }), moduleNotFound);
+    return { user, module: presentStudentModule(module), modules };
   });
 
   r.get(

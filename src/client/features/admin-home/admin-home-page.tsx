@@ -37,7 +37,7 @@ export function AdminHomePage() {
     {
       label: 'Responder Preguntas',
       description: 'El foro de cada módulo.',
-      to: paths.adminQuestionModules(),
+      to: paths.adminForumModules(),
       icon: IconMessages,
       waiting: <WaitingBadges modulesWithNewMessages={modulesWithNewMessages} />,
     },

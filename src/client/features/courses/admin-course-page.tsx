@@ -74,7 +74,7 @@ export function AdminCoursePage() {
     {
       label: 'Foro',
       description: 'Las preguntas de los alumnos en cada módulo.',
-      to: paths.adminQuestionModules(course.id),
+      to: paths.adminForumModules(course.id),
       icon: IconMessages,
       waiting: course.modulesWithNewMessages > 0 ? newMessagesText(course.modulesWithNewMessages) : null,
     },

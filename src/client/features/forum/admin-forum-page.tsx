@@ -34,14 +34,14 @@ export function AdminForumPage() {
   });
 
   if (module.isPending) return <Skeleton h={300} />;
-  if (module.isError) return <LoadError error={module.error} backTo={paths.adminQuestionModules()} backLabel="Volver a los módulos" />;
+  if (module.isError) return <LoadError error={module.error} backTo={paths.adminForumModules()} backLabel="Volver a los módulos" />;
 
   return (
     <Stack maw={860}>
       <PageTitle>Preguntas del módulo</PageTitle>
       <Text mt={-12} c="gray.7">
         {module.data.name} · {/* Back to this module's course, not to whichever course the list shows first. */}
-        <Anchor component={Link} underline="always" href={paths.adminQuestionModules(module.data.courseId)}>
+        <Anchor component={Link} underline="always" href={paths.adminForumModules(module.data.courseId)}>
           Todos los módulos
         </Anchor>
       </Text>

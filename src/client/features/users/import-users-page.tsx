@@ -74,7 +74,15 @@ function FailedRowsSection({ rows }: FailedRowsSectionProps) {
       </Text>
       <PreviewTable rows={rows} label="Filas que no se importaron" />
       <Group>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadFailed(rows)}>
+        {/* On a phone the label wraps rather than being cut. */}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => downloadFailed(rows)}
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal' } }}
+        >
           Descargar las filas con errores (CSV)
         </Button>
       </Group>

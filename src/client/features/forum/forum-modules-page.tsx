@@ -17,7 +17,7 @@ const unreadFirst = (modules: ForumModule[]) => modules.toSorted((a, b) => Numbe
  * 'Responder Preguntas': the module forums of every course (or of one), those where a student
  * wrote since an admin last opened them first, flagged NUEVOS MENSAJES.
  */
-export function QuestionModulesPage() {
+export function ForumModulesPage() {
   const [courseId, setCourseId] = useCourseParam();
   const modules = useForumModules(courseId);
   useLiveForum('/api/forum/events', courseId ? { courseId } : { allCourses: true });
@@ -45,7 +45,7 @@ export function QuestionModulesPage() {
           <Card
             key={module.id}
             component={Link}
-            href={paths.adminQuestionModule(module.id)}
+            href={paths.adminForum(module.id)}
             withBorder
             padding="sm"
             className="tile"
