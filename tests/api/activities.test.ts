@@ -616,3 +616,15 @@ describe('GET /api/review-queue', () => {
     expect((await call(t.app, { url: '/api/review-queue', cookie: student.cookie })).statusCode).toBe(403);
   });
 });
+
+describe('draft saves at once', () => {
+  it('all get through, however many race for one activity (tabs, retries): none is refused', async () => {
+    const { student, module, itemIds } = await learner();
+    const saves = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => saveDraft(module.id, answers(itemIds, [`Borrador ${i}`, `Otro ${i}`]), student.cookie)),
+    );
+    expect(saves.map((response) => response.statusCode)).toEqual(saves.map(() => 200));
+    const own = (await getOwn(module.id, student.cookie)).json().activity as Activity;
+    expect(own.items[0]!.answer).toMatch(/^Borrador \d+$/);
+  });
+});

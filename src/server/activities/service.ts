@@ -112,7 +112,10 @@ async function transitionActivity(
   transition: (current: ActivityRow) => ActivityState<ActivityItemRow> | null,
   options: { stamp?: Stamp; record?: (next: ActivityState<ActivityItemRow>) => SQL; check?: (current: ActivityRow) => void } = {},
 ): Promise<ActivityRow> {
-  for (let attempt = 1; ; attempt++) {
+  // Read, decide, write if unchanged: two round trips, no lock. Written by another request in
+  // between (another tab, a double tap), decide again on what it left; after a few lost races, under
+  // the row's lock, which always gets through.
+  for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await readActivity(db, filter);
     if (!current) throw activityNotFound();
     options.check?.(current);
@@ -120,9 +123,19 @@ async function transitionActivity(
     if (!next) return current;
     const saved = await writeIfUnchanged(db, current, next, options.stamp, options.record?.(next));
     if (saved) return saved;
-    // Written by another request in between (another tab, a double tap): decide again on what it left.
-    if (attempt === 5) throw conflict(messages.activityChangedElsewhere);
   }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select a.id from ${activity} a join ${courseModule} m on m.id = a.module_id where ${filter} for update of a`);
+    const current = await readActivity(tx, filter);
+    if (!current) throw activityNotFound();
+    options.check?.(current);
+    const next = decide(() => transition(current));
+    if (!next) return current;
+    const saved = await writeIfUnchanged(tx, current, next, options.stamp, options.record?.(next));
+    // Nobody can write a locked row: not reached.
+    if (!saved) throw conflict(messages.activityChangedElsewhere);
+    return saved;
+  });
 }
 
 /** A student may write only in a module open to them; anything else answers as a module that does not exist. */
