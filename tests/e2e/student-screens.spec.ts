@@ -48,6 +48,8 @@ test('an archived module the student worked in says Archivado and keeps their an
   const card = page.getByRole('link', { name: /Módulo que se archiva/ });
   await expect(card).toContainText('Archivado');
   await expect(page.getByText('próximamente')).toHaveCount(0);
+  // Its picture is not served any more: the card shows the neutral block, never a broken image.
+  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await screenshot(page, 'modulo-archivado-lista');
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/${module.id}/actividades$`));

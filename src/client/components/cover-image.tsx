@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Image, type ImageProps } from '@mantine/core';
 
 // A neutral block shown while an image is missing or fails to load.
@@ -12,5 +13,24 @@ interface CoverImageProps extends Omit<ImageProps, 'src' | 'alt'> {
 
 /** A course or module picture: decorative (the name is always written next to it), cropped to fill. */
 export function CoverImage({ src, loading = 'lazy', ...props }: CoverImageProps) {
-  return <Image src={src} alt="" loading={loading} decoding="async" fit="cover" fallbackSrc={placeholder} {...props} />;
+  const ref = useRef<HTMLImageElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  // On a page the server rendered, a picture can fail before the app takes the page over: its error
+  // went unheard, and the browser would keep showing a broken image.
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete && image.naturalWidth === 0 && image.getAttribute('src') === src) setFailed(src);
+  }, [src]);
+  return (
+    <Image
+      ref={ref}
+      src={failed === src ? placeholder : src}
+      alt=""
+      loading={loading}
+      decoding="async"
+      fit="cover"
+      fallbackSrc={placeholder}
+      {...props}
+    />
+  );
 }
