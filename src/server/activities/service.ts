@@ -112,27 +112,25 @@ async function transitionActivity(
   transition: (current: ActivityRow) => ActivityState<ActivityItemRow> | null,
   options: { stamp?: Stamp; record?: (next: ActivityState<ActivityItemRow>) => SQL; check?: (current: ActivityRow) => void } = {},
 ): Promise<ActivityRow> {
-  // Read, decide, write if unchanged: two round trips, no lock. Written by another request in
-  // between (another tab, a double tap), decide again on what it left; after a few lost races, under
-  // the row's lock, which always gets through.
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const current = await readActivity(db, filter);
+  // Read, decide, write if unchanged (null: someone wrote in between). Without a lock: two round
+  // trips. Written by another request meanwhile (another tab, a double tap), decide again on what
+  // it left; after a few lost races, under the row's lock, which always gets through.
+  const once = async (on: Db | Tx): Promise<ActivityRow | null> => {
+    const current = await readActivity(on, filter);
     if (!current) throw activityNotFound();
     options.check?.(current);
     const next = decide(() => transition(current));
     if (!next) return current;
-    const saved = await writeIfUnchanged(db, current, next, options.stamp, options.record?.(next));
+    return writeIfUnchanged(on, current, next, options.stamp, options.record?.(next));
+  };
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const saved = await once(db);
     if (saved) return saved;
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select a.id from ${activity} a join ${courseModule} m on m.id = a.module_id where ${filter} for update of a`);
-    const current = await readActivity(tx, filter);
-    if (!current) throw activityNotFound();
-    options.check?.(current);
-    const next = decide(() => transition(current));
-    if (!next) return current;
-    const saved = await writeIfUnchanged(tx, current, next, options.stamp, options.record?.(next));
-    // Nobody can write a locked row: not reached.
+    // Nobody can write a locked row: a null is not reached.
+    const saved = await once(tx);
     if (!saved) throw conflict(messages.activityChangedElsewhere);
     return saved;
   });
