@@ -49,7 +49,20 @@ export function createGuards(auth: Auth, db: Db, secret: string): Guards {
   const sessions = new WeakMap<FastifyRequest, Promise<CurrentSession | null>>();
   const extended = new WeakMap<FastifyRequest, string[]>();
 
-  const tokenOf = (request: FastifyRequest) => sessionToken(request.headers.cookie, secret);
+  // The cookie's signature is checked once per cookie (an HMAC per request was a visible share of a
+  // page's cost); the answer depends only on the cookie and the secret, so it cannot go stale.
+  const verified = new Map<string, string | null>();
+  function tokenOf(request: FastifyRequest) {
+    const cookie = request.headers.cookie;
+    if (!cookie) return null;
+    let token = verified.get(cookie);
+    if (token === undefined) {
+      if (verified.size >= 10_000) verified.clear();
+      token = sessionToken(cookie, secret);
+      verified.set(cookie, token);
+    }
+    return token;
+  }
 
   async function fromRow(request: FastifyRequest, row: SessionRow | null): Promise<CurrentSession | null> {
     if (!row) return null;

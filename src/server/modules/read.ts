@@ -7,7 +7,7 @@ import type { Module, ModuleWithQuestions, StudentModule, StudentModuleDetail } 
 import { activitySummarySql } from '../activities/read.ts';
 import { studentWorkIn } from '../courses/student-work.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { rowsOf } from '../db/json.ts';
+import { columnsJson, rowsOf } from '../db/json.ts';
 import { activity, course, courseAccess, courseModule, moduleAccess, moduleQuestion, video, videoProgress } from '../db/schema.ts';
 import { imageUrl } from '../images/routes.ts';
 import { jugadaScoreSql } from '../jugadas/score.ts';
@@ -54,14 +54,14 @@ export function presentModule(row: ModuleRow): Module {
 // --- Admins: every field, and the questions -------------------------------------------------
 
 interface AdminModuleRow extends ModuleRow {
-  questions: Array<{ id: string; text: string }>;
+  questions: Array<Omit<typeof moduleQuestion.$inferSelect, 'moduleId' | 'position'>>;
   hasStudentWork: boolean;
 }
 
 /** The modules `filter` picks (it uses `m`), in order, each with its questions and whether students worked in it. */
 const adminModulesSql = (filter: SQL) => sql`
   select ${moduleColumns},
-    coalesce((select json_agg(json_build_object('id', q.id, 'text', q.text) order by q.position)
+    coalesce((select json_agg(${columnsJson(moduleQuestion, 'q', ['moduleId', 'position'])} order by q.position)
               from ${moduleQuestion} q where q.module_id = m.id), '[]'::json) as "questions",
     ${studentWorkIn(sql`select m.id`)} as "hasStudentWork"
   ${fromModule} where ${filter} ${inCourseOrder}`;

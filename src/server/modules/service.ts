@@ -26,10 +26,10 @@ export async function storedVideoOf(db: Db | Tx, row: ModuleRow) {
   return file ?? null;
 }
 
-async function replaceQuestions(tx: Tx, moduleId: string, questions: string[]) {
+async function replaceQuestions(tx: Tx, moduleId: string, questions: ModuleInput['questions']) {
   await tx.delete(moduleQuestion).where(eq(moduleQuestion.moduleId, moduleId));
   if (questions.length > 0) {
-    await tx.insert(moduleQuestion).values(questions.map((text, position) => ({ id: randomUUID(), moduleId, position, text })));
+    await tx.insert(moduleQuestion).values(questions.map((question, position) => ({ id: randomUUID(), moduleId, position, ...question })));
   }
 }
 

@@ -224,7 +224,7 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
         name: module.name,
         imageId: await storeImage(bannerPng([...from], [...to])),
         videoUrl: PLACEHOLDER_VIDEO,
-        questions: module.questions,
+        questions: module.questions.map((text) => ({ text })),
       }),
     );
   }

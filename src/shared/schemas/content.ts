@@ -100,6 +100,12 @@ export const questionTextSchema = z
   .string()
   .check(z.trim(), z.minLength(1, messages.emptyQuestion), z.maxLength(QUESTION_MAX, tooLong('La pregunta', QUESTION_MAX)));
 
+/** A question as a module's body sends it (its text); stored as an object, so a question's other fields are added here alone. */
+export const questionInputSchema = z.pipe(
+  questionTextSchema,
+  z.transform((text) => ({ text })),
+);
+
 export const moduleInputSchema = z.object({
   courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
   name: requiredText(NAME_MAX, 'El nombre'),
@@ -108,12 +114,15 @@ export const moduleInputSchema = z.object({
   videoUrl: z.optional(videoUrlSchema),
   videoId: z.optional(idSchema),
   questions: z
-    .array(questionTextSchema)
+    .array(questionInputSchema)
     .check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
 });
 export type ModuleInput = z.infer<typeof moduleInputSchema>;
+/** What a client sends to create a module (before the server's schema shapes it into `ModuleInput`). */
+export type ModuleInputBody = z.input<typeof moduleInputSchema>;
 export const moduleUpdateSchema = z.partial(z.omit(moduleInputSchema, { courseId: true }));
 export type ModuleUpdate = z.infer<typeof moduleUpdateSchema>;
+export type ModuleUpdateBody = z.input<typeof moduleUpdateSchema>;
 
 export const moduleOrderSchema = z.object({
   moduleIds: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),

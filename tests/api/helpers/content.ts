@@ -48,7 +48,7 @@ export async function buildModule(
     name: overrides.name ?? `Módulo ${n}`,
     imageId: await createImage(ctx),
     videoUrl: overrides.videoUrl ?? 'https://youtu.be/dQw4w9WgXcQ',
-    questions: overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?'],
+    questions: (overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?']).map((text) => ({ text })),
   });
 }
 

@@ -7,8 +7,8 @@ import {
   moduleInputSchema,
   questionTextSchema,
   videoUrlSchema,
-  type ModuleInput,
-  type ModuleUpdate,
+  type ModuleInputBody,
+  type ModuleUpdateBody,
   type ModuleWithQuestions,
 } from '../../../shared/schemas/content.ts';
 import type { ModuleVideoInput } from './api/upload-module-video.ts';
@@ -72,7 +72,7 @@ const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'vide
     : { videoSource: 'url', videoUrl: module.videoUrl, videoFile: null };
 
 /** What the module forms send, picture and course apart: the API's own module fields. */
-export type ModuleBody = Omit<ModuleInput, 'courseId' | 'imageId'>;
+export type ModuleBody = Omit<ModuleInputBody, 'courseId' | 'imageId'>;
 
 /** The form's values: empty for a new module, or the saved module's. */
 export function moduleFormValues(module?: ModuleWithQuestions): ModuleFields {
@@ -96,7 +96,7 @@ export const moduleBody = (values: ModuleFields): ModuleBody => ({
  * What the edit form sends for a saved module: its fields, and its questions only when they
  * changed (saving the same questions again would still replace them on the server).
  */
-export function moduleChanges(values: ModuleFields, module: ModuleWithQuestions): ModuleUpdate {
+export function moduleChanges(values: ModuleFields, module: ModuleWithQuestions): ModuleUpdateBody {
   const { questions, ...body } = moduleBody(values);
   const saved = moduleBody(moduleFormValues(module)).questions;
   return JSON.stringify(questions) === JSON.stringify(saved) ? body : { ...body, questions };

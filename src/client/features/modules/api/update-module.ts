@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
-import type { ModuleUpdate, ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import type { ModuleUpdateBody, ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
@@ -10,7 +10,7 @@ export interface UpdateModuleVariables {
   moduleId: string;
   courseId: string;
   /** The fields to save; without `questions`, the questions stay as they are. */
-  body: ModuleUpdate;
+  body: ModuleUpdateBody;
   /** A new picture, or null to keep the current one. */
   image: File | null;
   onImageProgress?: (percent: number) => void;
