@@ -11,6 +11,7 @@ import { createModule } from '../modules/service.ts';
 import { createUser } from '../users/service.ts';
 import { FfmpegMissing, makeSampleClip, type SampleClip } from './sample-clips.ts';
 import { bannerPng, simplePdf } from './sample-files.ts';
+import { questionInputSchema } from '../../shared/schemas/content.ts';
 
 export const DEMO_STUDENT_EMAIL = 'estudiante@aula-virtual.local';
 
@@ -224,7 +225,7 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
         name: module.name,
         imageId: await storeImage(bannerPng([...from], [...to])),
         videoUrl: PLACEHOLDER_VIDEO,
-        questions: module.questions.map((text) => ({ text })),
+        questions: module.questions.map((text) => questionInputSchema.parse(text)),
       }),
     );
   }

@@ -13,6 +13,7 @@ import { postMessage } from '../../../src/server/forum/service.ts';
 import { courseOptions, createJugada } from '../../../src/server/jugadas/service.ts';
 import { createModule, findModule } from '../../../src/server/modules/service.ts';
 import type { Role } from '../../../src/shared/schemas/auth.ts';
+import { questionInputSchema } from '../../../src/shared/schemas/content.ts';
 import { createUser } from './builders.ts';
 import { pdfBytes, pngBytes } from './files.ts';
 import { login } from './http.ts';
@@ -48,7 +49,9 @@ export async function buildModule(
     name: overrides.name ?? `Módulo ${n}`,
     imageId: await createImage(ctx),
     videoUrl: overrides.videoUrl ?? 'https://youtu.be/dQw4w9WgXcQ',
-    questions: (overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?']).map((text) => ({ text })),
+    questions: (overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?']).map((text) =>
+      questionInputSchema.parse(text),
+    ),
   });
 }
 
