@@ -100,10 +100,13 @@ export const questionTextSchema = z
   .string()
   .check(z.trim(), z.minLength(1, messages.emptyQuestion), z.maxLength(QUESTION_MAX, tooLong('La pregunta', QUESTION_MAX)));
 
-/** A question as a module's body sends it (its text); stored as an object, so a question's other fields are added here alone. */
+/** The fields of a question, as a module's body gives them (stored as they are: a field added here reaches the database). */
+const questionFieldsSchema = z.object({ text: questionTextSchema });
+
+/** A question as a module's body sends it: its text alone, or its fields. */
 export const questionInputSchema = z.pipe(
-  questionTextSchema,
-  z.transform((text) => ({ text })),
+  z.transform((value: string | z.input<typeof questionFieldsSchema>) => (typeof value === 'string' ? { text: value } : value)),
+  questionFieldsSchema,
 );
 
 export const moduleInputSchema = z.object({

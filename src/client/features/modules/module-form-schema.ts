@@ -105,12 +105,7 @@ export function moduleChanges(values: ModuleFields, module: ModuleWithQuestions)
 // @mantine/form's own type names do not resolve under NodeNext, so name the form by what useForm returns.
 export type ModuleForm = ReturnType<typeof useForm<ModuleFields>>;
 
-/** The server names question errors `questions.N`; the form's field is `questions.N.text`. */
+/** The server's error paths are the form's fields (`questions.N.text`), but for the uploaded video's. */
 export function toFormErrors(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(fields).map(([path, message]) => [
-      path === 'videoId' ? 'videoFile' : path.replace(/^questions\.(\d+)$/, 'questions.$1.text'),
-      message,
-    ]),
-  );
+  return Object.fromEntries(Object.entries(fields).map(([path, message]) => [path === 'videoId' ? 'videoFile' : path, message]));
 }
