@@ -22,7 +22,7 @@ import { createAuth } from './auth/auth.ts';
 import { createGuards } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { systemClock, type AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
@@ -174,6 +174,7 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
     storage: deps.storage ?? (await openStorage(config)),
     events,
     logger,
+    clock: systemClock(),
   };
 }
 

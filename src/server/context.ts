@@ -22,4 +22,12 @@ export interface AppContext {
   /** Live events on every instance: the forum's, and access or sessions that ended. */
   events: EventBus;
   logger: Logger;
+  /** The time the server's rules go by (exam deadlines, practice due dates); tests set it. */
+  clock: Clock;
 }
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock = (): Clock => ({ now: () => new Date() });

@@ -216,3 +216,77 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+const percent = (value: number) => `${value} %`;
+const dateTime = (iso: string) =>
+  new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }).format(
+    new Date(iso),
+  );
+
+/** Evaluaciones: the question bank, the rules exams and practice. */
+export const examMessages = {
+  requiredField: messages.requiredField,
+  invalidId: 'El identificador no es válido.',
+  wholeNumber: (what: string) => `${what} tiene que ser un número entero.`,
+  between: (what: string, min: number, max: number) => `${what} tiene que estar entre ${count.format(min)} y ${count.format(max)}.`,
+  invalidDate: 'La fecha no es válida.',
+  // Banco de preguntas.
+  optionsMin: 'Una pregunta necesita al menos dos opciones.',
+  correctMissing: 'Marcá al menos una opción correcta.',
+  correctUnknown: 'Una opción marcada como correcta no existe.',
+  correctRepeated: 'Una opción correcta está repetida.',
+  bankQuestionNotFound: 'La pregunta no existe.',
+  bankQuestionUsed: 'Esta pregunta ya se usó en un intento de examen: no se puede borrar. Podés archivarla.',
+  bankQuestionCreated: 'La pregunta se guardó.',
+  bankQuestionDeleted: 'La pregunta se borró.',
+  editionRetired: (edition: number, archived: number) =>
+    `${archived} ${archived === 1 ? 'pregunta' : 'preguntas'} de la edición ${edition} ${archived === 1 ? 'quedó archivada' : 'quedaron archivadas'}.`,
+  imported: (imported: number, invalid: number) =>
+    `${imported} ${imported === 1 ? 'pregunta importada' : 'preguntas importadas'}, ${invalid} ${invalid === 1 ? 'fila con errores' : 'filas con errores'}`,
+  importNothingValid: 'Ninguna fila del archivo es válida: no se importó nada.',
+  importColumns:
+    'El archivo tiene que tener las columnas pregunta, a, b, correctas y capitulo (y, si querés, c, d, e, regla y explicacion).',
+  importNotJson: 'El archivo JSON no se puede leer: tiene que ser una lista de preguntas.',
+  // Exámenes.
+  moduleMissing: 'Elegí el módulo donde aparece el examen.',
+  criticalNotFixed: 'Las preguntas críticas tienen que estar entre las fijas.',
+  tooManyFixed: 'Hay más preguntas fijas que la cantidad de preguntas del examen.',
+  perChapterOver: 'Las preguntas fijas y las de cada capítulo suman más que la cantidad de preguntas del examen.',
+  closesBeforeOpens: 'El examen tiene que cerrar después de abrir.',
+  releaseNeedsClose: 'Para mostrar los resultados cuando cierre el examen, indicá cuándo cierra.',
+  bankTooSmall: (available: number) => `El banco tiene ${count.format(available)} preguntas activas para este examen: no alcanzan.`,
+  chapterTooSmall: (chapter: string, available: number) =>
+    `El capítulo «${chapter}» tiene ${count.format(available)} preguntas activas: no alcanzan.`,
+  fixedUnknown: 'Una pregunta fija no está en el banco de este curso (o está archivada).',
+  examNotFound: 'El examen no existe.',
+  examCreated: 'El examen se creó.',
+  examSaved: 'El examen se guardó.',
+  examStarted: 'El examen ya tiene intentos: sólo se pueden cambiar las fechas y cuándo se muestran los resultados.',
+  examHasOpenAttempt: 'Hay un intento en curso de este examen: no se puede borrar hasta que termine.',
+  examDeleted: 'El examen se borró.',
+  examNotOpenYet: (opensAt: string) => `El examen abre el ${dateTime(opensAt)}.`,
+  examClosed: 'El examen está cerrado.',
+  noAttemptsLeft: 'No te quedan intentos',
+  tryAgainOn: (at: string) => `Podés volver a intentarlo el ${dateTime(at)}.`,
+  attemptNotFound: 'El intento no existe.',
+  attemptClosed: 'El tiempo del examen terminó: tus respuestas hasta ese momento quedaron entregadas.',
+  attemptSubmitted: 'Ya entregaste este examen.',
+  answerUnknownOption: 'Una opción marcada no existe en esta pregunta.',
+  questionUnknown: 'Esa pregunta no está en el examen.',
+  // The trainee's screens.
+  summary: (questions: number, minutes: number, pass: number, attempt: number, attempts: number) =>
+    `${questions} preguntas · ${minutes} minutos · aprobás con ${percent(pass)} · intento ${attempt} de ${attempts}`,
+  questionOf: (position: number, total: number) => `Pregunta ${position} de ${total}`,
+  markAll: 'Marcá todas las correctas',
+  timeLeft: (seconds: number) => {
+    const s = Math.max(0, Math.floor(seconds));
+    return `Quedan ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  },
+  passed: 'Aprobado',
+  failed: 'No aprobado',
+  score: (value: number) => `Nota: ${percent(value)}`,
+  offlineAnswers: 'Sin conexión: tus respuestas se guardan y se envían al volver la señal',
+  // Practicar reglamento.
+  markOne: 'Marcá al menos una opción.',
+  dueToday: (due: number) => `Para hoy: ${due} ${due === 1 ? 'pregunta' : 'preguntas'}`,
+} as const;

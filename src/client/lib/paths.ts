@@ -28,6 +28,9 @@ export const paths = {
   adminReview: () => '/admin/review',
   adminCourseProgress: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/progreso`,
   adminModuleJugadas: (moduleId: string) => `/admin/modules/${encodeURIComponent(moduleId)}/jugadas`,
+  adminBank: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/banco`,
+  adminExams: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/examenes`,
+  adminExamResults: (examId: string) => `/admin/examenes/${encodeURIComponent(examId)}/resultados`,
 
   studentHome: () => '/inicio',
   courses: () => '/courses',
@@ -37,5 +40,8 @@ export const paths = {
   module: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/modulo`,
   moduleActivities: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/actividades`,
   moduleJugadas: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/jugadas`,
+  exam: (courseId: string, moduleId: string, examId: string) =>
+    `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/examen/${encodeURIComponent(examId)}`,
+  practice: (courseId: string) => `/${encodeURIComponent(courseId)}/practica`,
   moduleQuestions: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
 } as const;

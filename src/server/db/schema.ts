@@ -544,3 +544,141 @@ export const videoProgress = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] }), index('video_progress_module_idx').on(t.moduleId)],
 );
+
+// --- Evaluaciones: the course's question bank, its rules exams, and practice -----------------
+
+/**
+ * A question of a course's bank ('Banco de preguntas'): two to five options, the right ones by
+ * their index (all must be marked, no other), the chapter and rule it examines, what is shown
+ * after answering, and the edition of the rules it was written for.
+ */
+export const bankQuestion = pgTable(
+  'bank_question',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    correct: jsonb('correct').$type<number[]>().notNull(),
+    chapter: text('chapter').notNull(),
+    rule: text('rule').notNull().default(''),
+    explanation: text('explanation').notNull().default(''),
+    edition: integer('edition').notNull(),
+    /** Archived: out of new exams and practice, kept for the attempts that used it; null while active. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('bank_question_course_idx').on(t.courseId, t.chapter)],
+);
+
+/** How many questions of a chapter an exam draws ('Regla 8' → 5). */
+export type ChapterCount = { chapter: string; count: number };
+
+/** A rules exam on a module's page: what it draws from the bank and its conditions. */
+export const exam = pgTable(
+  'exam',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    questionCount: integer('question_count').notNull(),
+    perChapter: jsonb('per_chapter').$type<ChapterCount[]>().notNull().default([]),
+    fixedQuestionIds: jsonb('fixed_question_ids').$type<string[]>().notNull().default([]),
+    criticalQuestionIds: jsonb('critical_question_ids').$type<string[]>().notNull().default([]),
+    timeMinutes: integer('time_minutes').notNull(),
+    passPercent: integer('pass_percent').notNull(),
+    attempts: integer('attempts').notNull(),
+    waitHours: integer('wait_hours').notNull().default(0),
+    /** 'al-entregar': each question's answer shown when the attempt is graded; 'al-cerrar': once the exam closes. */
+    resultsRelease: text('results_release').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('exam_module_idx').on(t.moduleId), index('exam_course_idx').on(t.courseId)],
+);
+
+/**
+ * A trainee's attempt at an exam. Open while `submitted_at` is null: its deadline is fixed when it
+ * starts (the clock never restarts); after it, the attempt is closed and graded by whoever reads it next.
+ */
+export const examAttempt = pgTable(
+  'exam_attempt',
+  {
+    id: text('id').primaryKey(),
+    examId: text('exam_id')
+      .notNull()
+      .references(() => exam.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Who closed it: 'alumno' ('Entregar examen') or 'tiempo' (the deadline passed). */
+    closedBy: text('closed_by'),
+    right: integer('right'),
+    scorePercent: integer('score_percent'),
+    passed: boolean('passed'),
+  },
+  (t) => [uniqueIndex('exam_attempt_number_idx').on(t.examId, t.userId, t.number), index('exam_attempt_user_idx').on(t.userId)],
+);
+
+/**
+ * A question of an attempt, copied from the bank when the attempt starts (later edits of the bank
+ * do not change an exam already taken), with the order its options are shown in and the answer.
+ */
+export const examAttemptQuestion = pgTable(
+  'exam_attempt_question',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => examAttempt.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => bankQuestion.id),
+    text: text('text').notNull(),
+    options: jsonb('options').$type<string[]>().notNull(),
+    correct: jsonb('correct').$type<number[]>().notNull(),
+    chapter: text('chapter').notNull(),
+    rule: text('rule').notNull(),
+    explanation: text('explanation').notNull(),
+    critical: boolean('critical').notNull(),
+    /** The bank's option indices in the order this trainee sees them. */
+    optionOrder: jsonb('option_order').$type<number[]>().notNull(),
+    /** The bank's indices of the options marked; null before any answer. */
+    answer: jsonb('answer').$type<number[]>(),
+    /** The client's count for this answer: an older one arriving late never overwrites a newer one. */
+    answerSeq: integer('answer_seq').notNull().default(0),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.position] }), index('exam_attempt_question_question_idx').on(t.questionId)],
+);
+
+/** A trainee's practice of a bank question: its Leitner box (1–5) and when it is due again. */
+export const practiceCard = pgTable(
+  'practice_card',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => bankQuestion.id, { onDelete: 'cascade' }),
+    box: integer('box').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    right: integer('right').notNull().default(0),
+    wrong: integer('wrong').notNull().default(0),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('practice_card_question_idx').on(t.questionId)],
+);

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { canStart, deadlineOf, drawQuestions, gradeAttempt, isRight, nextBox, resultsReleased, type GradedQuestion } from './exam-rules.ts';
+
+describe('isRight: all or nothing', () => {
+  it.each([
+    ['single answer, the right option', [1], [1], true],
+    ['single answer, another option', [2], [1], false],
+    ['single answer, the right one and another', [1, 2], [1], false],
+    ['multi-answer, every right option', [0, 2], [0, 2], true],
+    ['multi-answer, in another order', [2, 0], [0, 2], true],
+    ['multi-answer, partially marked', [0], [0, 2], false],
+    ['multi-answer, the right ones and one more', [0, 2, 3], [0, 2], false],
+    ['multi-answer, the same option twice', [0, 0], [0, 2], false],
+    ['nothing marked', [], [0], false],
+    ['never answered', null, [0], false],
+  ] as const)('%s', (_case, answer, correct, expected) => {
+    expect(isRight(answer as readonly number[] | null, correct)).toBe(expected);
+  });
+});
+
+const question = (right: boolean, overrides: Partial<GradedQuestion> = {}): GradedQuestion => ({
+  chapter: 'Regla 8',
+  critical: false,
+  correct: [0],
+  answer: right ? [0] : [1],
+  ...overrides,
+});
+
+describe('gradeAttempt', () => {
+  it.each([
+    ['3 of 4 with 75 % to pass: exactly the mark passes', [true, true, true, false], 75, 75, true],
+    ['3 of 4 with 76 % to pass', [true, true, true, false], 76, 75, false],
+    ['2 of 3 with 67 %: 66.6 % is below', [true, true, false], 67, 66, false],
+    ['2 of 3 with 66 %', [true, true, false], 66, 66, true],
+    ['all wrong', [false, false], 50, 0, false],
+    ['all right', [true, true], 100, 100, true],
+  ] as const)('%s', (_case, answers, pass, score, passed) => {
+    const grade = gradeAttempt(
+      answers.map((right) => question(right)),
+      pass,
+    );
+    expect(grade.scorePercent).toBe(score);
+    expect(grade.passed).toBe(passed);
+    expect(grade.right).toBe(answers.filter(Boolean).length);
+  });
+
+  it('a wrong critical question fails the attempt whatever the score', () => {
+    const grade = gradeAttempt([question(true), question(true), question(true), question(false, { critical: true })], 50);
+    expect(grade).toMatchObject({ scorePercent: 75, passed: false, criticalMissed: true });
+    expect(gradeAttempt([question(true, { critical: true }), question(false)], 50)).toMatchObject({ passed: true, criticalMissed: false });
+  });
+
+  it('scores each chapter in the order they first appear; a partially marked multi-answer question is wrong', () => {
+    const grade = gradeAttempt(
+      [
+        question(true, { chapter: 'Regla 8' }),
+        { chapter: 'Regla 13', critical: false, correct: [0, 2], answer: [0] },
+        question(true, { chapter: 'Regla 13', correct: [1, 3], answer: [3, 1] }),
+        question(false, { chapter: 'Regla 8' }),
+      ],
+      50,
+    );
+    expect(grade.chapters).toEqual([
+      { chapter: 'Regla 8', right: 1, total: 2 },
+      { chapter: 'Regla 13', right: 1, total: 2 },
+    ]);
+    expect(grade.scorePercent).toBe(50);
+  });
+
+  it('an attempt with no questions scores 0 and does not pass', () => {
+    expect(gradeAttempt([], 50)).toMatchObject({ scorePercent: 0, passed: false });
+  });
+});
+
+describe('deadlineOf and canStart', () => {
+  const start = new Date('2026-11-28T12:00:00Z');
+  it('the time limit, or the close when it comes first', () => {
+    expect(deadlineOf({ startedAt: start, timeMinutes: 20, closesAt: null }).toISOString()).toBe('2026-11-28T12:20:00.000Z');
+    expect(deadlineOf({ startedAt: start, timeMinutes: 20, closesAt: new Date('2026-11-28T12:10:00Z') }).toISOString()).toBe(
+      '2026-11-28T12:10:00.000Z',
+    );
+  });
+
+  const exam = { attempts: 2, waitHours: 24, opensAt: new Date('2026-11-28T11:00:00Z'), closesAt: new Date('2026-11-29T11:00:00Z') };
+  const none = { used: 0, open: false, lastSubmittedAt: null };
+  it.each([
+    ['before it opens', none, new Date('2026-11-28T10:00:00Z'), 'no-abierto'],
+    ['open, first attempt', none, start, 'disponible'],
+    ['an attempt in progress', { used: 1, open: true, lastSubmittedAt: null }, start, 'en-curso'],
+    ['after the close', none, new Date('2026-11-29T11:00:00Z'), 'cerrado'],
+    ['within the wait', { used: 1, open: false, lastSubmittedAt: start }, new Date('2026-11-28T13:00:00Z'), 'esperar'],
+    ['after the wait', { used: 1, open: false, lastSubmittedAt: new Date('2026-11-27T10:00:00Z') }, start, 'disponible'],
+    ['every attempt used', { used: 2, open: false, lastSubmittedAt: start }, start, 'sin-intentos'],
+  ] as const)('%s', (_case, attempts, now, status) => {
+    expect(canStart(exam, attempts, now).status).toBe(status);
+  });
+
+  it('results: at once, or when the exam has closed', () => {
+    const closesAt = new Date('2026-11-29T11:00:00Z');
+    expect(resultsReleased({ resultsRelease: 'al-entregar', closesAt: null }, start)).toBe(true);
+    expect(resultsReleased({ resultsRelease: 'al-cerrar', closesAt }, start)).toBe(false);
+    expect(resultsReleased({ resultsRelease: 'al-cerrar', closesAt }, closesAt)).toBe(true);
+  });
+});
+
+describe('nextBox: Leitner', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it.each([
+    [0, true, 1, 0],
+    [1, true, 2, 1],
+    [2, true, 3, 3],
+    [4, true, 5, 14],
+    [5, true, 5, 14],
+    [4, false, 1, 0],
+  ] as const)('box %i answered %s → box %i, back in %i days', (box, right, expectedBox, days) => {
+    const next = nextBox(box, right, now);
+    expect(next.box).toBe(expectedBox);
+    expect(next.dueAt.getTime() - now.getTime()).toBe(days * 86_400_000);
+  });
+});
+
+describe('drawQuestions', () => {
+  const bank = Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, chapter: `Regla ${i % 3}`, options: ['a', 'b', 'c'] }));
+  let seed = 7;
+  const randomInt = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % below;
+  };
+
+  it('fixed questions always, each chapter its count, the rest from anywhere; options shuffled per question', () => {
+    const drawn = drawQuestions(
+      bank,
+      { questionCount: 6, fixedQuestionIds: ['q4'], perChapter: [{ chapter: 'Regla 2', count: 2 }] },
+      randomInt,
+    );
+    if (!('questions' in drawn)) throw new Error('expected questions');
+    const ids = drawn.questions.map(({ question }) => question.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(ids).toContain('q4');
+    expect(drawn.questions.filter(({ question }) => question.chapter === 'Regla 2').length).toBeGreaterThanOrEqual(2);
+    drawn.questions.forEach(({ optionOrder }) => expect([...optionOrder].sort()).toEqual([0, 1, 2]));
+  });
+
+  it('says what is missing when the bank cannot give the questions', () => {
+    expect(drawQuestions(bank, { questionCount: 13, fixedQuestionIds: [], perChapter: [] }, randomInt)).toEqual({
+      problem: { kind: 'bank', available: 12 },
+    });
+    expect(
+      drawQuestions(bank, { questionCount: 6, fixedQuestionIds: [], perChapter: [{ chapter: 'Regla 1', count: 5 }] }, randomInt),
+    ).toEqual({
+      problem: { kind: 'chapter', chapter: 'Regla 1', available: 4 },
+    });
+    expect(drawQuestions(bank, { questionCount: 2, fixedQuestionIds: ['otra'], perChapter: [] }, randomInt)).toEqual({
+      problem: { kind: 'fixed-unknown' },
+    });
+  });
+});
