@@ -51,6 +51,7 @@ import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { watchedRoutes } from './watched/routes.ts';
+import { examRoutes } from './exams/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -99,6 +100,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Mi cuenta', meRoutes],
   ['Jugadas', jugadaRoutes],
   ['Video visto', watchedRoutes],
+  ['Exámenes', examRoutes],
   ['Páginas', pageRoutes],
 ];
 

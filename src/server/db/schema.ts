@@ -655,7 +655,7 @@ export const examAttemptQuestion = pgTable(
     critical: boolean('critical').notNull(),
     /** The bank's option indices in the order this trainee sees them. */
     optionOrder: jsonb('option_order').$type<number[]>().notNull(),
-    /** The bank's indices of the options marked; null before any answer. */
+    /** The options marked, by their place in `option_order` (as the trainee sees them); null before any answer. */
     answer: jsonb('answer').$type<number[]>(),
     /** The client's count for this answer: an older one arriving late never overwrites a newer one. */
     answerSeq: integer('answer_seq').notNull().default(0),

@@ -14,6 +14,7 @@ import { qualified } from '../db/qualified.ts';
 import { watchedLength } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
+import { csvDocument, fileSlug } from '../files/csv-out.ts';
 
 /** The students of a course: students with the course enabled, optionally filtered by name or email. */
 function studentFilter(courseId: string, search: string | undefined): SQL {
@@ -153,12 +154,6 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
     .groupBy(cells.moduleId, cells.invitationPending, cells.submitted, cells.items, cells.correct, cells.incorrect);
 }
 
-/** A CSV field as Excel reads it: quoted when needed, and never taken for a formula. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The whole board (every student matching the filter) as CSV: semicolons and a BOM, as Excel in Spanish expects. */
 export async function progressBoardCsv(db: Db, courseId: string, search: string | undefined): Promise<{ filename: string; body: string }> {
   const course = await findCourse(db, courseId);
@@ -173,9 +168,5 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
     ['Nombre', 'Email', ...modules.map((m) => m.name)],
     ...students.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
   ];
-  const slug =
-    fold(course.name)
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'curso';
-  return { filename: `progreso-${slug}.csv`, body: `\uFEFF${lines.map((line) => line.map(csvField).join(';')).join('\r\n')}\r\n` };
+  return { filename: `progreso-${fileSlug(course.name, 'curso')}.csv`, body: csvDocument(lines) };
 }

@@ -11,6 +11,8 @@ export const BANK_CHAPTER_MAX = 80;
 export const BANK_RULE_MAX = 40;
 export const BANK_EXPLANATION_MAX = 5_000;
 export const BANK_QUESTIONS_MAX = 5_000;
+/** The rows an import file of the bank may have ('Importar preguntas'). */
+export const BANK_IMPORT_MAX_ROWS = 1_000;
 export const OPTIONS_MIN = 2;
 export const OPTIONS_MAX = 5;
 export const OPTION_LETTERS = ['a', 'b', 'c', 'd', 'e'] as const;
@@ -166,7 +168,18 @@ export const examInputSchema = z
 export type ExamInput = z.infer<typeof examInputSchema>;
 
 /** After the first attempt started, only when it opens and closes and when results are shown can change. */
-export const examScheduleSchema = z.object({ resultsRelease: resultsReleaseSchema, opensAt: dateTime, closesAt: dateTime });
+export const examScheduleSchema = z
+  .object({ resultsRelease: resultsReleaseSchema, opensAt: dateTime, closesAt: dateTime })
+  .check(
+    z.refine((exam) => !exam.opensAt || !exam.closesAt || Date.parse(exam.opensAt) < Date.parse(exam.closesAt), {
+      error: m.closesBeforeOpens,
+      path: ['closesAt'],
+    }),
+    z.refine((exam) => exam.resultsRelease === 'al-entregar' || exam.closesAt !== null, {
+      error: m.releaseNeedsClose,
+      path: ['closesAt'],
+    }),
+  );
 export type ExamSchedule = z.infer<typeof examScheduleSchema>;
 
 /** An exam as the admin sees it. */

@@ -1,0 +1,190 @@
+// A trainee's attempt at an exam, with every rule on the server: it starts once (a double tap or
+// a second tab resumes it), its questions and their options are drawn and shuffled once, its
+// deadline is fixed at the start, each answer is saved as it is chosen (an older one arriving late
+// never overwrites a newer one), and once the deadline (plus a short grace) has passed it is closed
+// and graded by whoever touches it next — the trainee, the admin's results, or the sweep.
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { canStart, deadlineOf, drawQuestions, gradeAttempt } from '../../shared/exam-rules.ts';
+import { examMessages } from '../../shared/messages.ts';
+import { DEADLINE_GRACE_SECONDS } from '../../shared/schemas/exams.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { rowsOf } from '../db/json.ts';
+import { exam, examAttempt, examAttemptQuestion } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { activeBank, drawProblemMessage, examNotFound, findExam, type ExamRow } from './service.ts';
+import { attemptQuestions, gradedQuestion, type AttemptRow } from './read.ts';
+
+export const attemptNotFound = () => notFound(examMessages.attemptNotFound);
+
+const graceMs = DEADLINE_GRACE_SECONDS * 1000;
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+/** Closes and grades the attempt (locked by the caller), handed in by the trainee or by the clock. */
+async function close(tx: Tx, attempt: AttemptRow, examRow: Pick<ExamRow, 'passPercent'>, closedBy: 'alumno' | 'tiempo', now: Date) {
+  const grade = gradeAttempt((await attemptQuestions(tx, attempt.id)).map(gradedQuestion), examRow.passPercent);
+  // Closed by the clock, it was handed in at its deadline, whenever the sweep got to it.
+  const submittedAt = closedBy === 'tiempo' ? attempt.deadline : now;
+  const [closed] = await tx
+    .update(examAttempt)
+    .set({ submittedAt, closedBy, right: grade.right, scorePercent: grade.scorePercent, passed: grade.passed })
+    .where(eq(examAttempt.id, attempt.id))
+    .returning();
+  return closed!;
+}
+
+/** Closes every open attempt whose time ran out (of one exam, one trainee, or all): the sweep, and every read that shows attempts. */
+export async function closeExpiredAttempts(db: Db, now: Date, scope: { examId?: string; userId?: string; attemptId?: string } = {}) {
+  const expired = await db
+    .select({ id: examAttempt.id })
+    .from(examAttempt)
+    .where(
+      and(
+        isNull(examAttempt.submittedAt),
+        lt(examAttempt.deadline, new Date(now.getTime() - graceMs)),
+        scope.examId ? eq(examAttempt.examId, scope.examId) : undefined,
+        scope.userId ? eq(examAttempt.userId, scope.userId) : undefined,
+        scope.attemptId ? eq(examAttempt.id, scope.attemptId) : undefined,
+      ),
+    );
+  for (const { id } of expired) {
+    await db.transaction(async (tx) => {
+      const [attempt] = await tx.select().from(examAttempt).where(eq(examAttempt.id, id)).for('update');
+      if (!attempt || attempt.submittedAt !== null) return;
+      const [examRow] = await tx.select({ passPercent: exam.passPercent }).from(exam).where(eq(exam.id, attempt.examId));
+      await close(tx, attempt, examRow!, 'tiempo', now);
+    });
+  }
+  return expired.length;
+}
+
+/** The open attempt of a trainee at an exam, or a new one when the exam's conditions allow it; `started` says which. */
+export async function startOrResume(db: Db, examId: string, userId: string, now: Date): Promise<{ attempt: AttemptRow; started: boolean }> {
+  await closeExpiredAttempts(db, now, { examId, userId });
+  for (let round = 0; ; round++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const examRow = await findExam(tx, examId);
+        const attempts = await tx
+          .select()
+          .from(examAttempt)
+          .where(and(eq(examAttempt.examId, examId), eq(examAttempt.userId, userId)));
+        const open = attempts.find((attempt) => attempt.submittedAt === null);
+        if (open) return { attempt: open, started: false };
+        const last = attempts.reduce<Date | null>((latest, a) => (latest && latest > a.submittedAt! ? latest : a.submittedAt), null);
+        const check = canStart(examRow, { used: attempts.length, open: false, lastSubmittedAt: last }, now);
+        if (check.status === 'sin-intentos') throw conflict(examMessages.noAttemptsLeft);
+        if (check.status === 'esperar') throw conflict(examMessages.tryAgainOn(check.nextAttemptAt.toISOString()));
+        if (check.status === 'no-abierto') throw conflict(examMessages.examNotOpenYet(check.opensAt.toISOString()));
+        if (check.status === 'cerrado') throw conflict(examMessages.examClosed);
+        return { attempt: await createAttempt(tx, examRow, userId, attempts.length + 1, now), started: true };
+      });
+    } catch (error) {
+      // Two taps (or two tabs) started it at once: the other one's attempt is resumed.
+      if (round < 2 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function createAttempt(tx: Tx, examRow: ExamRow, userId: string, number: number, now: Date) {
+  const drawn = drawQuestions(await activeBank(tx, examRow.courseId), examRow, randomInt);
+  // The bank changed since the exam was saved (questions archived): nobody can sit it as it is.
+  if (!('questions' in drawn)) throw conflict(drawProblemMessage(drawn.problem).message);
+  const id = randomUUID();
+  const deadline = deadlineOf({ startedAt: now, timeMinutes: examRow.timeMinutes, closesAt: examRow.closesAt });
+  const [attempt] = await tx.insert(examAttempt).values({ id, examId: examRow.id, userId, number, startedAt: now, deadline }).returning();
+  const critical = new Set(examRow.criticalQuestionIds);
+  await tx.insert(examAttemptQuestion).values(
+    drawn.questions.map(({ question, optionOrder }, position) => ({
+      attemptId: id,
+      position,
+      questionId: question.id,
+      text: question.text,
+      options: question.options,
+      correct: question.correct,
+      chapter: question.chapter,
+      rule: question.rule,
+      explanation: question.explanation,
+      critical: critical.has(question.id),
+      optionOrder,
+    })),
+  );
+  return attempt!;
+}
+
+/**
+ * Finds the attempt for its trainee (or anyone, for an admin: `userId` null), closing it first if
+ * its time ran out. Another trainee's attempt is answered like one that does not exist.
+ */
+export async function findAttempt(db: Db, attemptId: string, userId: string | null, now: Date) {
+  await closeExpiredAttempts(db, now, { attemptId });
+  const [attempt] = await db.select().from(examAttempt).where(eq(examAttempt.id, attemptId));
+  if (!attempt || (userId !== null && attempt.userId !== userId)) throw attemptNotFound();
+  const examRow = await findExam(db, attempt.examId).catch(() => {
+    throw attemptNotFound();
+  });
+  return { attempt, examRow };
+}
+
+/**
+ * Saves one answer in one statement: only to the trainee's own open attempt, before its deadline
+ * plus the grace, and only when it is newer than the one stored (`seq`). When nothing was saved,
+ * a second look says why: an older answer (fine: the newer stays), a closed attempt (409), no such attempt or question (404), an option the question does not have (400).
+ */
+export async function saveAnswer(
+  db: Db,
+  input: { attemptId: string; userId: string; position: number; answer: number[]; seq: number },
+  now: Date,
+) {
+  const answer = [...new Set(input.answer)].sort((a, b) => a - b);
+  const highest = answer.length > 0 ? answer[answer.length - 1]! : -1;
+  const result = await db.execute(sql`
+    update ${examAttemptQuestion} q
+    set answer = ${JSON.stringify(answer)}::jsonb, answer_seq = ${input.seq}, answered_at = ${now}
+    from ${examAttempt} a
+    where q.attempt_id = ${input.attemptId} and q.position = ${input.position} and a.id = q.attempt_id
+      and a.user_id = ${input.userId} and a.submitted_at is null and a.deadline > ${new Date(now.getTime() - graceMs)}
+      and q.answer_seq < ${input.seq} and jsonb_array_length(q.options) > ${highest}
+    returning a.deadline as "deadline"`);
+  const [saved] = rowsOf<{ deadline: Date | string }>(result);
+  if (saved) return { position: input.position, answerSeq: input.seq, remainingSeconds: remaining(saved.deadline, now) };
+  return whyNotSaved(db, input, highest, now);
+}
+
+const remaining = (deadline: Date | string, now: Date) => Math.max(0, Math.floor((new Date(deadline).getTime() - now.getTime()) / 1000));
+
+async function whyNotSaved(
+  db: Db,
+  input: { attemptId: string; userId: string; position: number; seq: number },
+  highest: number,
+  now: Date,
+) {
+  const { attempt } = await findAttempt(db, input.attemptId, input.userId, now);
+  if (attempt.submittedAt !== null) throw conflict(examMessages.attemptClosed);
+  const [question] = await db
+    .select()
+    .from(examAttemptQuestion)
+    .where(and(eq(examAttemptQuestion.attemptId, input.attemptId), eq(examAttemptQuestion.position, input.position)));
+  if (!question) throw notFound(examMessages.questionUnknown);
+  if (highest >= question.options.length) throw badRequest(examMessages.answerUnknownOption, { answer: examMessages.answerUnknownOption });
+  // Within the grace, or an older answer that arrived after a newer one: the stored one stands.
+  if (question.answerSeq >= input.seq)
+    return { position: input.position, answerSeq: question.answerSeq, remainingSeconds: remaining(attempt.deadline, now) };
+  throw conflict(examMessages.attemptClosed);
+}
+
+/** 'Entregar examen': closes and grades the trainee's open attempt (handing in twice answers the graded attempt). */
+export async function submitAttempt(db: Db, attemptId: string, userId: string, now: Date) {
+  await closeExpiredAttempts(db, now, { attemptId });
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx.select().from(examAttempt).where(eq(examAttempt.id, attemptId)).for('update');
+    if (!attempt || attempt.userId !== userId) throw attemptNotFound();
+    const [examRow] = await tx.select().from(exam).where(eq(exam.id, attempt.examId));
+    if (!examRow) throw examNotFound();
+    if (attempt.submittedAt !== null) return { attempt, examRow };
+    return { attempt: await close(tx, attempt, examRow, 'alumno', now), examRow };
+  });
+}

@@ -1,0 +1,205 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { idSchema } from '../../shared/schemas/content.ts';
+import {
+  answerBodySchema,
+  attemptSchema,
+  examInputSchema,
+  examResultsSchema,
+  examScheduleSchema,
+  examSchema,
+  studentExamSchema,
+} from '../../shared/schemas/exams.ts';
+import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { exam as examTable } from '../db/schema.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { noContent } from '../http/responses.ts';
+import { findModule, moduleNotFound } from '../modules/service.ts';
+import { closeExpiredAttempts, findAttempt, saveAnswer, startOrResume, submitAttempt } from './attempts.ts';
+import { attemptQuestions, listExams, presentAttempt, presentStudentExam } from './read.ts';
+import { examResults, examResultsCsv } from './results.ts';
+import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const moduleParams = z.object({ moduleId: idSchema });
+const examParams = z.object({ examId: idSchema });
+const attemptParams = z.object({ attemptId: idSchema });
+const answerParams = z.object({ attemptId: idSchema, position: z.coerce.number().int().min(0).max(1_000) });
+const examResponse = z.object({ exam: examSchema });
+const attemptResponse = z.object({ attempt: attemptSchema });
+
+export async function examRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  adminRoutes(r, ctx);
+  traineeRoutes(r, ctx);
+  attemptRoutes(r, ctx);
+}
+
+/** The app with the zod type provider: routes typed by their schemas. */
+type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** The admin's: the course's exams, their conditions, their results. */
+function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
+  r.get(
+    '/courses/:courseId/exams',
+    { schema: { params: courseParams, response: { 200: z.object({ exams: z.array(examSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return { exams: await listExams(db, request.params.courseId) };
+    },
+  );
+
+  r.post(
+    '/courses/:courseId/exams',
+    { schema: { headers: idempotencyHeaders, params: courseParams, body: examInputSchema, response: { 201: examResponse } } },
+    async (request, reply) => {
+      const admin = await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      const exam = await idempotentWrite(db, request, admin.id, (tx) => createExam(tx, request.params.courseId, request.body));
+      return reply.status(201).send({ exam });
+    },
+  );
+
+  r.put('/exams/:examId', { schema: { params: examParams, body: examInputSchema, response: { 200: examResponse } } }, async (request) => {
+    await guards.requireAdmin(request);
+    return { exam: await updateExam(db, request.params.examId, request.body) };
+  });
+
+  r.put(
+    '/exams/:examId/schedule',
+    { schema: { params: examParams, body: examScheduleSchema, response: { 200: examResponse } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { exam: await updateSchedule(db, request.params.examId, request.body) };
+    },
+  );
+
+  r.delete('/exams/:examId', { schema: { params: examParams, response: noContent } }, async (request, reply) => {
+    await guards.requireAdmin(request);
+    // An attempt whose time ran out is closed first: only someone still sitting the exam holds it.
+    await closeExpiredAttempts(db, clock.now(), { examId: request.params.examId });
+    await deleteExam(db, request.params.examId);
+    return reply.status(204).send();
+  });
+
+  r.get('/exams/:examId/results', { schema: { params: examParams, response: { 200: examResultsSchema } } }, async (request) => {
+    await guards.requireAdmin(request);
+    return examResults(db, request.params.examId, clock.now());
+  });
+
+  r.get(
+    '/exams/:examId/results.csv',
+    {
+      schema: {
+        params: examParams,
+        response: { 200: z.string().meta({ description: 'Los resultados en CSV (punto y coma, UTF-8 con BOM)' }) },
+      },
+    },
+    async (request, reply) => {
+      await guards.requireAdmin(request);
+      const { filename, body } = await examResultsCsv(db, request.params.examId, clock.now());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}
+
+/** An exam a trainee may see: on a module enabled for them (else the same 404 as an unknown exam). */
+async function visibleExam(ctx: AppContext, request: FastifyRequest, examId: string) {
+  const user = await ctx.guards.requireUser(request);
+  const examRow = await findExam(ctx.db, examId);
+  requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, examRow.courseId, examRow.moduleId)), examNotFound);
+  return { user, examRow };
+}
+
+/** The trainee's: the exams of a module, and where they stand with one. */
+function traineeRoutes(r: Routes, ctx: AppContext) {
+  const { db, guards, clock } = ctx;
+  r.get(
+    '/modules/:moduleId/exams',
+    { schema: { params: moduleParams, response: { 200: z.object({ exams: z.array(studentExamSchema) }) } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const module = await findModule(db, request.params.moduleId);
+      requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
+      const now = clock.now();
+      if (!isAdmin(user)) await closeExpiredAttempts(db, now, { userId: user.id });
+      const exams = await db.select().from(examTable).where(eq(examTable.moduleId, module.id)).orderBy(examTable.createdAt);
+      return { exams: await Promise.all(exams.map((examRow) => presentStudentExam(db, examRow, user.id, now))) };
+    },
+  );
+
+  r.get('/exams/:examId/me', { schema: { params: examParams, response: { 200: studentExamSchema } } }, async (request) => {
+    const { user, examRow } = await visibleExam(ctx, request, request.params.examId);
+    const now = clock.now();
+    await closeExpiredAttempts(db, now, { examId: examRow.id, userId: user.id });
+    return presentStudentExam(db, examRow, user.id, now);
+  });
+
+  // 'Comenzar examen' / 'Continuar examen': a new attempt (201) or the open one (200), the same questions in the same order.
+  r.post(
+    '/exams/:examId/attempts',
+    { schema: { params: examParams, response: { 200: attemptResponse, 201: attemptResponse } } },
+    async (request, reply) => {
+      const { user, examRow } = await visibleExam(ctx, request, request.params.examId);
+      requireRole(user.role === 'student');
+      const now = clock.now();
+      const { attempt, started } = await startOrResume(db, examRow.id, user.id, now);
+      const shown = presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now);
+      return reply.status(started ? 201 : 200).send({ attempt: shown });
+    },
+  );
+}
+
+/** An attempt: read by its trainee (or an admin), answered and handed in by its trainee. */
+function attemptRoutes(r: Routes, { db, guards, clock }: AppContext) {
+  r.get('/attempts/:attemptId', { schema: { params: attemptParams, response: { 200: attemptResponse } } }, async (request) => {
+    const user = await guards.requireUser(request);
+    const now = clock.now();
+    const { attempt, examRow } = await findAttempt(db, request.params.attemptId, isAdmin(user) ? null : user.id, now);
+    return { attempt: presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now, { reviewAlways: isAdmin(user) }) };
+  });
+
+  r.put(
+    '/attempts/:attemptId/answers/:position',
+    {
+      schema: {
+        params: answerParams,
+        body: answerBodySchema,
+        response: { 200: z.object({ position: z.number(), answerSeq: z.number(), remainingSeconds: z.number() }) },
+      },
+    },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      requireRole(user.role === 'student');
+      return saveAnswer(
+        db,
+        { attemptId: request.params.attemptId, userId: user.id, position: request.params.position, ...request.body },
+        clock.now(),
+      );
+    },
+  );
+
+  r.post('/attempts/:attemptId/submit', { schema: { params: attemptParams, response: { 200: attemptResponse } } }, async (request) => {
+    const user = await guards.requireUser(request);
+    requireRole(user.role === 'student');
+    const now = clock.now();
+    const { attempt, examRow } = await submitAttempt(db, request.params.attemptId, user.id, now);
+    return { attempt: presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now) };
+  });
+}

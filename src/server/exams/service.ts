@@ -1,0 +1,117 @@
+// Writing exams: create, edit (all of it until the first attempt starts, then only its schedule),
+// delete (not while an attempt is open). What an exam draws is checked against the bank when it
+// is saved, so trainees never meet an exam that cannot be drawn.
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { drawQuestions, type DrawProblem, type DrawSpec } from '../../shared/exam-rules.ts';
+import { examMessages } from '../../shared/messages.ts';
+import type { Exam, ExamInput, ExamSchedule } from '../../shared/schemas/exams.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { bankQuestion, courseModule, exam, examAttempt } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { readExam } from './read.ts';
+
+export const examNotFound = () => notFound(examMessages.examNotFound);
+
+export type ExamRow = typeof exam.$inferSelect;
+
+export async function findExam(db: Db | Tx, examId: string): Promise<ExamRow> {
+  const [row] = await db.select().from(exam).where(eq(exam.id, examId));
+  if (!row) throw examNotFound();
+  return row;
+}
+
+/** The course's active questions, as an attempt draws them. */
+export async function activeBank(db: Db | Tx, courseId: string) {
+  return db
+    .select()
+    .from(bankQuestion)
+    .where(and(eq(bankQuestion.courseId, courseId), isNull(bankQuestion.archivedAt)));
+}
+
+/** Why the bank cannot give an exam's questions, and the exam's field it is about. */
+export function drawProblemMessage(problem: DrawProblem): { field: string; message: string } {
+  if (problem.kind === 'fixed-unknown') return { field: 'fixedQuestionIds', message: examMessages.fixedUnknown };
+  if (problem.kind === 'chapter') return { field: 'perChapter', message: examMessages.chapterTooSmall(problem.chapter, problem.available) };
+  return { field: 'questionCount', message: examMessages.bankTooSmall(problem.available) };
+}
+
+/** A first random draw shows whether the bank holds what the exam asks for; the error names the field. */
+async function assertDrawable(db: Db | Tx, courseId: string, spec: DrawSpec) {
+  const drawn = drawQuestions(await activeBank(db, courseId), spec, randomInt);
+  if ('questions' in drawn) return;
+  const { field, message } = drawProblemMessage(drawn.problem);
+  throw badRequest(message, { [field]: message });
+}
+
+async function assertModuleOfCourse(db: Db | Tx, courseId: string, moduleId: string) {
+  const [row] = await db
+    .select({ id: courseModule.id })
+    .from(courseModule)
+    .where(and(eq(courseModule.id, moduleId), eq(courseModule.courseId, courseId)));
+  if (!row) throw badRequest(examMessages.moduleMissing, { moduleId: examMessages.moduleMissing });
+}
+
+const columnsOf = (input: ExamInput) => ({
+  ...input,
+  opensAt: input.opensAt ? new Date(input.opensAt) : null,
+  closesAt: input.closesAt ? new Date(input.closesAt) : null,
+});
+
+export async function createExam(db: Db | Tx, courseId: string, input: ExamInput): Promise<Exam> {
+  await assertModuleOfCourse(db, courseId, input.moduleId);
+  await assertDrawable(db, courseId, input);
+  const id = randomUUID();
+  await db.insert(exam).values({ id, courseId, ...columnsOf(input) });
+  return readExam(db, id);
+}
+
+async function attemptCounts(db: Db | Tx, examId: string) {
+  const [row] = await db
+    .select({ started: sql<number>`count(*)::int`, open: sql<number>`(count(*) filter (where ${examAttempt.submittedAt} is null))::int` })
+    .from(examAttempt)
+    .where(eq(examAttempt.examId, examId));
+  return row ?? { started: 0, open: 0 };
+}
+
+/** The whole exam, until its first attempt starts (409 after: its questions and conditions are what trainees sat). */
+export async function updateExam(db: Db, examId: string, input: ExamInput): Promise<Exam> {
+  return db.transaction(async (tx) => {
+    // Locked, so an attempt cannot start between the check and the change.
+    const [row] = await tx.select().from(exam).where(eq(exam.id, examId)).for('update');
+    if (!row) throw examNotFound();
+    if ((await attemptCounts(tx, examId)).started > 0) throw conflict(examMessages.examStarted);
+    await assertModuleOfCourse(tx, row.courseId, input.moduleId);
+    await assertDrawable(tx, row.courseId, input);
+    await tx
+      .update(exam)
+      .set({ ...columnsOf(input), updatedAt: sql`now()` })
+      .where(eq(exam.id, examId));
+    return readExam(tx, examId);
+  });
+}
+
+/** When it opens and closes, and when each question's answer is shown: always editable. */
+export async function updateSchedule(db: Db, examId: string, input: ExamSchedule): Promise<Exam> {
+  await findExam(db, examId);
+  await db
+    .update(exam)
+    .set({
+      resultsRelease: input.resultsRelease,
+      opensAt: input.opensAt ? new Date(input.opensAt) : null,
+      closesAt: input.closesAt ? new Date(input.closesAt) : null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(exam.id, examId));
+  return readExam(db, examId);
+}
+
+/** Deletes an exam and its closed attempts; refused while a trainee is sitting it. */
+export async function deleteExam(db: Db, examId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: exam.id }).from(exam).where(eq(exam.id, examId)).for('update');
+    if (!row) throw examNotFound();
+    if ((await attemptCounts(tx, examId)).open > 0) throw conflict(examMessages.examHasOpenAttempt);
+    await tx.delete(exam).where(eq(exam.id, examId));
+  });
+}
