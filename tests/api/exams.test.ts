@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankQuestion, examAttempt, examAttemptQuestion } from '../../src/server/db/schema.ts';
+import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { examMessages } from '../../src/shared/messages.ts';
 import type { Attempt, Exam, ExamResults, StudentExam } from '../../src/shared/schemas/exams.ts';
 import { buildCourse, buildModule, enableModule, signedIn, unknownId } from './helpers/content.ts';
@@ -248,6 +249,17 @@ describe("a trainee's attempt", () => {
     ]);
     const [row] = await t.ctx.db.select().from(examAttempt).where(eq(examAttempt.id, attempt.id));
     expect(row).toMatchObject({ closedBy: 'tiempo', scorePercent: 0 });
+  });
+
+  it('the scheduled cleanup closes and grades attempts nobody came back to', async () => {
+    const { exam, student } = await setup({ timeMinutes: 5 });
+    const attempt = (await start(exam.id, student.cookie)).json().attempt as Attempt;
+    expect((await cleanUp(t.ctx.database, t.ctx.storage, now)).expiredAttempts).toBe(0);
+    const report = await cleanUp(t.ctx.database, t.ctx.storage, new Date(now.getTime() + 6 * 60_000));
+    expect(report.expiredAttempts).toBe(1);
+    const [row] = await t.ctx.db.select().from(examAttempt).where(eq(examAttempt.id, attempt.id));
+    expect(row).toMatchObject({ closedBy: 'tiempo', passed: false });
+    expect(row!.submittedAt!.toISOString()).toBe(attempt.deadline);
   });
 
   it('a closing time cuts the attempt short; attempts and the wait between them are enforced', async () => {

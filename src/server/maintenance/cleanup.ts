@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { document, image, rateLimit, session, verification, video } from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { closeExpiredAttempts } from '../exams/attempts.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { deleteUnusedVideos } from '../videos/service.ts';
 
@@ -22,6 +23,8 @@ export interface CleanupReport {
   unusedVideos: number;
   orphanedFiles: number;
   unfinishedUploads: number;
+  /** Exam attempts whose time ran out with nobody there to see it: closed and graded (every read of them does it too). */
+  expiredAttempts: number;
   /** Milliseconds the embedded database's VACUUM (ANALYZE) took; null on a PostgreSQL server. */
   vacuumMs: number | null;
 }
@@ -42,6 +45,7 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
     .where(lt(rateLimit.resetAt, new Date(now.getTime() - ORPHAN_GRACE_MS)))
     .returning({ key: rateLimit.key });
   await forgetOldIdempotencyKeys(db);
+  const expiredAttempts = await closeExpiredAttempts(db, now);
 
   const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);
   // Before the files: the bytes of a video row deleted here are orphaned in the same pass.
@@ -68,6 +72,7 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
     unusedVideos,
     orphanedFiles,
     unfinishedUploads,
+    expiredAttempts,
     vacuumMs,
   };
 }
