@@ -7,6 +7,7 @@ import { bankQuestion, examAttempt, examAttemptQuestion } from '../../src/server
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { examMessages } from '../../src/shared/messages.ts';
 import type { Attempt, Exam, ExamResults, StudentExam } from '../../src/shared/schemas/exams.ts';
+import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import { buildCourse, buildModule, enableModule, signedIn, unknownId } from './helpers/content.ts';
 import { buildBank, buildExam } from './helpers/exams.ts';
 import { call, login } from './helpers/http.ts';
@@ -350,6 +351,23 @@ describe('results', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`'=HYPERLINK(""x"")`);
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFFNombre;Email;Nota (%);Aprobado;Tiempo usado;Intentos;Fecha');
+  });
+});
+
+describe('beside the course', () => {
+  it("the class progress board and its CSV show each trainee's best result at each exam", async () => {
+    const { exam, student, course } = await setup({ attempts: 2 });
+    for (const right of [1, 3]) {
+      const attempt = (await start(exam.id, student.cookie)).json().attempt as Attempt;
+      await answerAll(attempt, (position) => position < right, student.cookie);
+      await submit(attempt.id, student.cookie);
+    }
+    const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json() as ProgressBoard;
+    expect(board.exams).toEqual([{ id: exam.id, title: exam.title }]);
+    expect(board.students.find((s) => s.id === student.id)!.exams).toEqual([{ scorePercent: 75, passed: true }]);
+    const csv = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: admin });
+    expect(csv.body).toContain(`;${exam.title}\r\n`);
+    expect(csv.body).toContain('Aprobado · 75 %');
   });
 });
 

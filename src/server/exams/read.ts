@@ -1,7 +1,7 @@
 // How exams and attempts are read and shown: the admin's exam, the trainee's exam (where they
 // stand), and an attempt — whose right options and explanations are shown only once it is
 // graded and its results are released (the one presenter of an attempt decides it).
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { canStart, gradeAttempt, isRight, resultsReleased } from '../../shared/exam-rules.ts';
 import type { Attempt, AttemptResult, AttemptReview, Exam, StudentExam } from '../../shared/schemas/exams.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -169,4 +169,41 @@ export async function presentStudentExam(db: Db | Tx, examRow: typeof exam.$infe
     nextAttemptAt: check.status === 'esperar' ? check.nextAttemptAt.toISOString() : null,
     results,
   };
+}
+
+// --- Results beside a course's other progress --------------------------------------------------
+
+/** The exams of a course's active modules, in module order. */
+export async function courseExams(db: Db | Tx, courseId: string) {
+  return db
+    .select({ id: exam.id, title: exam.title, moduleId: exam.moduleId })
+    .from(exam)
+    .innerJoin(courseModule, eq(courseModule.id, exam.moduleId))
+    .where(and(eq(exam.courseId, courseId), isNull(courseModule.archivedAt)))
+    .orderBy(asc(courseModule.position), asc(exam.createdAt));
+}
+
+export interface BestResult {
+  examId: string;
+  userId: string;
+  scorePercent: number;
+  /** Some graded attempt passed. */
+  passed: boolean;
+  attempts: number;
+}
+
+/** Each trainee's best graded attempt at each of the exams (none: they have not handed one in). */
+export async function bestResults(db: Db | Tx, examIds: string[], userIds: string[]): Promise<BestResult[]> {
+  if (examIds.length === 0 || userIds.length === 0) return [];
+  return db
+    .select({
+      examId: examAttempt.examId,
+      userId: examAttempt.userId,
+      scorePercent: sql<number>`max(${examAttempt.scorePercent})::int`,
+      passed: sql<boolean>`bool_or(${examAttempt.passed})`,
+      attempts: sql<number>`count(*)::int`,
+    })
+    .from(examAttempt)
+    .where(and(inArray(examAttempt.examId, examIds), inArray(examAttempt.userId, userIds), isNotNull(examAttempt.submittedAt)))
+    .groupBy(examAttempt.examId, examAttempt.userId);
 }

@@ -4,6 +4,7 @@ import {
   boardStateLabels,
   boardStateOf,
   boardStates,
+  examCellText,
   type BoardState,
   type ProgressBoard,
 } from '../../shared/schemas/progress.ts';
@@ -15,6 +16,7 @@ import { watchedLength } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 import { csvDocument, fileSlug } from '../files/csv-out.ts';
+import { bestResults, courseExams } from '../exams/read.ts';
 
 /** The students of a course: students with the course enabled, optionally filtered by name or email. */
 function studentFilter(courseId: string, search: string | undefined): SQL {
@@ -61,6 +63,19 @@ function enabledCells(db: Db, courseId: string, who: SQL) {
     .leftJoin(activityItem, eq(activityItem.activityId, activity.id))
     .where(and(eq(moduleAccess.enabled, true), who))
     .groupBy(moduleAccess.userId, moduleAccess.moduleId, activity.id, activity.submitted);
+}
+
+/** Each student's best result at each exam, looked up by student and exam. */
+async function examResultsOf(db: Db, exams: Array<{ id: string }>, userIds: string[]) {
+  const best = await bestResults(
+    db,
+    exams.map((e) => e.id),
+    userIds,
+  );
+  const byKey = new Map(
+    best.map((result) => [`${result.userId}:${result.examId}`, { scorePercent: result.scorePercent, passed: result.passed }]),
+  );
+  return (userId: string, examId: string) => byKey.get(`${userId}:${examId}`) ?? null;
 }
 
 const emptyTotals = (): Record<BoardState, number> =>
@@ -112,6 +127,8 @@ export async function progressBoard(
   const watchedOf = new Map(watchedRows.map((row) => [`${row.userId}:${row.moduleId}`, watchedPercent(row.seconds, row.duration)]));
 
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
+  const exams = await courseExams(db, courseId);
+  const resultOf = await examResultsOf(db, exams, pageIds);
   const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
   for (const row of grouped) {
     const moduleTotals = totals.get(row.moduleId);
@@ -130,7 +147,9 @@ export async function progressBoard(
       states: modules.map((m) => stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'),
       // Only for enabled modules, like the state.
       watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
+      exams: exams.map((e) => resultOf(t.id, e.id)),
     })),
+    exams: exams.map((e) => ({ id: e.id, title: e.title })),
     total,
     page: options.page,
     pageSize: BOARD_PAGE_SIZE,
@@ -164,9 +183,20 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
     enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`),
   ]);
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
+  const exams = await courseExams(db, courseId);
+  const resultOf = await examResultsOf(
+    db,
+    exams,
+    students.map((t) => t.id),
+  );
   const lines = [
-    ['Nombre', 'Email', ...modules.map((m) => m.name)],
-    ...students.map((t) => [t.name, t.email, ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado'])]),
+    ['Nombre', 'Email', ...modules.map((m) => m.name), ...exams.map((e) => e.title)],
+    ...students.map((t) => [
+      t.name,
+      t.email,
+      ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado']),
+      ...exams.map((e) => examCellText(resultOf(t.id, e.id))),
+    ]),
   ];
   return { filename: `progreso-${fileSlug(course.name, 'curso')}.csv`, body: csvDocument(lines) };
 }

@@ -54,11 +54,19 @@ export const progressBoardSchema = z.object({
       invitationPending: z.boolean(),
       states: z.array(boardStateSchema),
       watched: z.array(z.nullable(z.number())),
+      /** `exams[i]`: their best graded attempt at the course's exam `i` (null: none handed in). */
+      exams: z.array(z.nullable(z.object({ scorePercent: z.number(), passed: z.boolean() }))),
     }),
   ),
+  /** The course's rules exams, in module order. */
+  exams: z.array(z.object({ id: z.string(), title: z.string() })),
   /** Students matching the filter (the totals count these). */
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
 export type ProgressBoard = z.infer<typeof progressBoardSchema>;
+
+/** An exam's cell on the board and in its CSV: 'Aprobado · 85 %', or nothing before an attempt is handed in. */
+export const examCellText = (result: { scorePercent: number; passed: boolean } | null) =>
+  result ? `${result.passed ? 'Aprobado' : 'No aprobado'} · ${result.scorePercent} %` : '';

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { Anchor, Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { boardStateLabels, boardStates, type BoardState, type ProgressBoard } from '../../../shared/schemas/progress.ts';
+import { boardStateLabels, boardStates, examCellText, type BoardState, type ProgressBoard } from '../../../shared/schemas/progress.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -103,6 +103,11 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 {module.name}
               </Table.Th>
             ))}
+            {board.exams.map((exam) => (
+              <Table.Th scope="col" key={exam.id}>
+                {exam.title}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -148,6 +153,9 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                   </Table.Td>
                 );
               })}
+              {board.exams.map((exam, index) => (
+                <ExamCell key={exam.id} result={student.exams[index] ?? null} />
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -161,10 +169,30 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 <Totals totals={module.totals} />
               </Table.Td>
             ))}
+            {board.exams.map((exam) => (
+              <Table.Td key={exam.id} />
+            ))}
           </Table.Tr>
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A student's best result at an exam: 'Aprobado · 85 %', or a dash before they hand one in. */
+function ExamCell({ result }: { result: { scorePercent: number; passed: boolean } | null }) {
+  return (
+    <Table.Td>
+      {result ? (
+        <Badge color={result.passed ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
+          {examCellText(result)}
+        </Badge>
+      ) : (
+        <Text size="sm" c="gray.7">
+          Sin entregar
+        </Text>
+      )}
+    </Table.Td>
   );
 }
 
