@@ -368,6 +368,14 @@ describe('beside the course', () => {
     const csv = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: admin });
     expect(csv.body).toContain(`;${exam.title}\r\n`);
     expect(csv.body).toContain('Aprobado · 75 %');
+
+    const url = `/api/users/${student.id}/courses/${course.id}/exams`;
+    const mine = await call(t.app, { url, cookie: admin });
+    expect(mine.json().exams).toEqual([{ id: exam.id, title: exam.title, result: { scorePercent: 75, passed: true }, attempts: 2 }]);
+    expect((await call(t.app, { url })).statusCode).toBe(401);
+    expect((await call(t.app, { url, cookie: student.cookie })).statusCode).toBe(403);
+    expect((await call(t.app, { url: `/api/users/${unknownId()}/courses/${course.id}/exams`, cookie: admin })).statusCode).toBe(404);
+    expect((await call(t.app, { url: `/api/users/${student.id}/courses/no%20v%C3%A1lido/exams`, cookie: admin })).statusCode).toBe(400);
   });
 });
 

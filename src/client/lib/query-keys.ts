@@ -46,6 +46,8 @@ export const userKeys = {
   /** Every user's module list of one course: a new, renamed or reordered module changes all of them. */
   moduleListsOfCourse: (courseId: string) => [...userKeys.all, 'modules', courseId] as const,
   modules: (userId: string, courseId: string) => [...userKeys.moduleListsOfCourse(courseId), userId] as const,
+  /** A user's results at a course's exams. */
+  exams: (userId: string, courseId: string) => [...userKeys.all, 'exams', courseId, userId] as const,
 };
 
 /** Activities: the student's own, one student's as the admin reviews it, the review queue (feature: activities). */
@@ -86,4 +88,17 @@ export const jugadaKeys = {
   results: (moduleId: string) => [...jugadaKeys.all, 'results', moduleId] as const,
   ofUser: (userId: string, moduleId: string) => [...jugadaKeys.all, 'of-user', userId, moduleId] as const,
   options: (courseId: string) => [...jugadaKeys.all, 'options', courseId] as const,
+};
+
+/** Rules exams: a course's as the admin edits them, a module's and one exam as the student sees them, attempts, results (feature: exams). */
+export const examKeys = {
+  all: ['exams'] as const,
+  ofCourse: (courseId: string) => [...examKeys.all, 'of-course', courseId] as const,
+  /** The exams on a module's page, with the signed-in student's state in each (the module page's buttons). */
+  ofModule: (moduleId: string) => [...examKeys.all, 'of-module', moduleId] as const,
+  mine: (examId: string) => [...examKeys.all, 'mine', examId] as const,
+  attempt: (attemptId: string) => [...examKeys.all, 'attempt', attemptId] as const,
+  results: (examId: string) => [...examKeys.all, 'results', examId] as const,
+  /** The course's active bank questions, as the exam form picks from them. */
+  bank: (courseId: string) => [...examKeys.all, 'bank', courseId] as const,
 };

@@ -18,16 +18,18 @@ import {
   examScheduleSchema,
   examSchema,
   studentExamSchema,
+  userExamSchema,
 } from '../../shared/schemas/exams.ts';
 import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
+import { findUser } from '../access/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { exam as examTable } from '../db/schema.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { noContent } from '../http/responses.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { closeExpiredAttempts, findAttempt, saveAnswer, startOrResume, submitAttempt } from './attempts.ts';
-import { attemptQuestions, listExams, presentAttempt, presentStudentExam } from './read.ts';
+import { attemptQuestions, bestResults, courseExams, listExams, presentAttempt, presentStudentExam } from './read.ts';
 import { examResults, examResultsCsv } from './results.ts';
 import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
 
@@ -35,6 +37,7 @@ const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
 const examParams = z.object({ examId: idSchema });
 const attemptParams = z.object({ attemptId: idSchema });
+const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
 const answerParams = z.object({ attemptId: idSchema, position: z.coerce.number().int().min(0).max(1_000) });
 const examResponse = z.object({ exam: examSchema });
 const attemptResponse = z.object({ attempt: attemptSchema });
@@ -93,6 +96,35 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     await deleteExam(db, request.params.examId);
     return reply.status(204).send();
   });
+
+  // The admin's page of a trainee: their best result at each of the course's exams.
+  r.get(
+    '/users/:userId/courses/:courseId/exams',
+    { schema: { params: userCourseParams, response: { 200: z.object({ exams: z.array(userExamSchema) }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const { userId, courseId } = request.params;
+      await findUser(db, userId);
+      await findCourse(db, courseId);
+      const exams = await courseExams(db, courseId);
+      const best = await bestResults(
+        db,
+        exams.map((e) => e.id),
+        [userId],
+      );
+      return {
+        exams: exams.map((e) => {
+          const mine = best.find((result) => result.examId === e.id);
+          return {
+            id: e.id,
+            title: e.title,
+            result: mine ? { scorePercent: mine.scorePercent, passed: mine.passed } : null,
+            attempts: mine?.attempts ?? 0,
+          };
+        }),
+      };
+    },
+  );
 
   r.get('/exams/:examId/results', { schema: { params: examParams, response: { 200: examResultsSchema } } }, async (request) => {
     await guards.requireAdmin(request);

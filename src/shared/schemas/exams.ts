@@ -168,18 +168,16 @@ export const examInputSchema = z
 export type ExamInput = z.infer<typeof examInputSchema>;
 
 /** After the first attempt started, only when it opens and closes and when results are shown can change. */
-export const examScheduleSchema = z
-  .object({ resultsRelease: resultsReleaseSchema, opensAt: dateTime, closesAt: dateTime })
-  .check(
-    z.refine((exam) => !exam.opensAt || !exam.closesAt || Date.parse(exam.opensAt) < Date.parse(exam.closesAt), {
-      error: m.closesBeforeOpens,
-      path: ['closesAt'],
-    }),
-    z.refine((exam) => exam.resultsRelease === 'al-entregar' || exam.closesAt !== null, {
-      error: m.releaseNeedsClose,
-      path: ['closesAt'],
-    }),
-  );
+export const examScheduleSchema = z.object({ resultsRelease: resultsReleaseSchema, opensAt: dateTime, closesAt: dateTime }).check(
+  z.refine((exam) => !exam.opensAt || !exam.closesAt || Date.parse(exam.opensAt) < Date.parse(exam.closesAt), {
+    error: m.closesBeforeOpens,
+    path: ['closesAt'],
+  }),
+  z.refine((exam) => exam.resultsRelease === 'al-entregar' || exam.closesAt !== null, {
+    error: m.releaseNeedsClose,
+    path: ['closesAt'],
+  }),
+);
 export type ExamSchedule = z.infer<typeof examScheduleSchema>;
 
 /** An exam as the admin sees it. */
@@ -332,6 +330,17 @@ export const examResultsSchema = z.object({
   ),
 });
 export type ExamResults = z.infer<typeof examResultsSchema>;
+
+/** A trainee's standing at each exam of a course, on the admin's page of that trainee. */
+export const userExamSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Their best graded attempt; null before they hand one in. */
+  result: z.nullable(z.object({ scorePercent: z.number(), passed: z.boolean() })),
+  /** Attempts handed in. */
+  attempts: z.number(),
+});
+export type UserExam = z.infer<typeof userExamSchema>;
 
 // --- Practicar reglamento ----------------------------------------------------------------------
 

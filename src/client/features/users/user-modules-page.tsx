@@ -14,6 +14,7 @@ import { useSetModuleAccess } from './api/use-set-module-access.ts';
 import { useUser } from './api/use-user.ts';
 import { useUserCourses } from './api/use-user-courses.ts';
 import { useUserModules } from './api/use-user-modules.ts';
+import { UserExams } from './components/user-exams.tsx';
 
 interface ModuleItemProps {
   userId: string;
@@ -167,6 +168,7 @@ export function UserModulesPage() {
           </Stack>
         </Stack>
       )}
+      <UserExams userId={userId} courseId={courseId} />
     </Stack>
   );
 }

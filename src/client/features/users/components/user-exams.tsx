@@ -1,0 +1,45 @@
+import { Link } from 'wouter';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { examCellText } from '../../../../shared/schemas/progress.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useUserExams } from '../api/use-user-exams.ts';
+
+/** The trainee's best result at each of the course's exams, each linking to the exam's results. Nothing when the course has none. */
+export function UserExams({ userId, courseId }: { userId: string; courseId: string }) {
+  const exams = useUserExams(userId, courseId);
+  if (!exams.data || exams.data.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="examenes-del-alumno">
+      <Title order={2} size="h4" id="examenes-del-alumno">
+        Exámenes
+      </Title>
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {exams.data.map((exam) => (
+          <Paper component="li" key={exam.id} withBorder radius="md" p="sm">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Anchor component={Link} href={paths.adminExamResults(exam.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {exam.title}
+              </Anchor>
+              <Group gap="xs">
+                {exam.result ? (
+                  <Badge color={exam.result.passed ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
+                    {examCellText(exam.result)}
+                  </Badge>
+                ) : (
+                  <Text size="sm" c="gray.7">
+                    Sin entregar
+                  </Text>
+                )}
+                {exam.attempts > 0 && (
+                  <Text size="sm" c="gray.7">
+                    {exam.attempts === 1 ? '1 intento' : `${exam.attempts} intentos`}
+                  </Text>
+                )}
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
