@@ -9,7 +9,10 @@
 // times the module page's data issued one request after another, and, in Debian's Chromium at
 // 360 px on a desktop, a mid-range phone and a slow phone (scripts/lib/bench-browser.ts): a warm
 // navigation and a tap in the app to the module's video, the first contentful paint (medians of
-// 10), and a cold first load. Figures go to artifacts/bench.json.
+// 10), and a cold first load. Then the class sits a rules exam (scripts/lib/bench-exam.ts): every
+// student starts within 10 s and answers every 2–5 s while the server is killed (kill -9) and
+// restarted and, on PostgreSQL, the database goes away for 10 s; no acknowledged answer may be
+// lost and no clock may move. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
@@ -30,6 +33,15 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { browserFigures, profiles, type Profile, type ProfileFigures } from './lib/bench-browser.ts';
+import {
+  createExam,
+  examScenario,
+  seedBank,
+  startAttempts,
+  type ExamClass,
+  type ExamFaults,
+  type ExamScenarioFigures,
+} from './lib/bench-exam.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const argv = process.argv.slice(2);
@@ -60,10 +72,11 @@ interface RunningApp {
   dataDir: string;
 }
 
-async function startApp(databaseUrl: string | undefined, database: string): Promise<RunningApp> {
-  const port = await freePort();
+/** Starts the app; `again` starts it once more on the port and data of one that died. */
+async function startApp(databaseUrl: string | undefined, database: string, again?: RunningApp): Promise<RunningApp> {
+  const port = again ? Number(new URL(again.base).port) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'aula-bench-'));
+  const dataDir = again?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'aula-bench-')));
   const profile = profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(root, profileDir)}`, `--cpu-prof-name=${database}-${Date.now()}.cpuprofile`]
     : [];
@@ -117,6 +130,8 @@ interface Seeded {
   courseId: string;
   moduleIds: string[];
   students: Student[];
+  /** Each student's open attempt at the load's exam (on the first module), in the students' order. */
+  attemptIds: string[];
 }
 
 function client(base: string) {
@@ -210,8 +225,23 @@ async function seed(base: string): Promise<Seeded> {
     const author = students[i % students.length]!;
     await request('POST', `/api/modules/${first}/messages`, author.cookie, { body: `Pregunta ${i}: ¿cómo se señala el pasivo?` });
   }
-  return { admin, courseId, moduleIds, students };
+  // The course's question bank, and an exam every student is sitting (the answer saves' load).
+  const klass = examClass(base, admin, courseId, first, students);
+  await seedBank(klass, 40);
+  const attemptIds = await startAttempts(klass, await createExam(klass, 'Examen de carga', 30));
+  return { admin, courseId, moduleIds, students, attemptIds };
 }
+
+const examClass = (base: string, admin: string, courseId: string, moduleId: string, students: Student[]): ExamClass => ({
+  base: () => base,
+  admin,
+  courseId,
+  moduleId,
+  trainees: students,
+});
+
+/** Answer saves' `seq` only grows, across rounds: each save is newer than the one before and is written. */
+let examSeq = 0;
 
 // --- What each page asks for --------------------------------------------------------------
 
@@ -261,6 +291,26 @@ function routeLoads(seeded: Seeded): RouteLoad[] {
             const student = drafters[index() % drafters.length]!;
             const body = JSON.stringify({ answers: [{ itemId: student.itemIds[0], answer: `Borrador ${performance.now()}` }] });
             return { ...request, body, headers: { ...request.headers, cookie: student.cookie, 'content-type': 'application/json' } };
+          },
+        },
+      ],
+    },
+    {
+      name: 'respuesta de examen',
+      requests: (index) => [
+        {
+          method: 'PUT',
+          path: '/api/health',
+          setupRequest: (request) => {
+            const n = index();
+            const student = n % students.length;
+            examSeq += 1;
+            return {
+              ...request,
+              path: `/api/attempts/${seeded.attemptIds[student]}/answers/${examSeq % 30}`,
+              body: JSON.stringify({ answer: [examSeq % 4], seq: examSeq }),
+              headers: { ...request.headers, cookie: students[student]!.cookie, 'content-type': 'application/json' },
+            };
           },
         },
       ],
@@ -385,9 +435,44 @@ interface DatabaseFigures {
   routes: Record<string, Measure & { ratioToHealth: number; rounds: Measure[] }>;
   sequentialPage: { p50: number; p99: number };
   browser: BrowserFigures | null;
+  exam: ExamScenarioFigures | null;
 }
 
-async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<DatabaseFigures> {
+/** The class sitting an exam, with the server killed and restarted midway and (when we run the server) the database away. */
+async function examFigures(
+  app: RunningApp,
+  seeded: Seeded,
+  databaseUrl: string | undefined,
+  database: string,
+  server: ThrowawayPostgres | null,
+) {
+  const klass = examClass(app.base, seeded.admin, seeded.courseId, seeded.moduleIds[1]!, seeded.students);
+  klass.base = () => app.base;
+  const faults: ExamFaults = {
+    async killAndRestart() {
+      app.process.kill('SIGKILL');
+      if (app.process.exitCode === null && app.process.signalCode === null)
+        await new Promise((resolve) => app.process.once('exit', resolve));
+      app.process = (await startApp(databaseUrl, database, app)).process;
+    },
+    ...(server
+      ? {
+          async databaseAway(seconds: number) {
+            server.pause();
+            await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+            server.resume();
+          },
+        }
+      : {}),
+  };
+  return examScenario(klass, faults, { seconds: smoke ? 9 : 45, questions: 30 });
+}
+
+async function benchDatabase(
+  database: 'pglite' | 'postgres',
+  databaseUrl: string | undefined,
+  server: ThrowawayPostgres | null = null,
+): Promise<DatabaseFigures> {
   console.log(`\n== ${database}: preparando ${settings.students} alumnos y ${settings.messages} mensajes`);
   const app = await startApp(databaseUrl, database);
   try {
@@ -453,7 +538,9 @@ async function benchDatabase(database: 'pglite' | 'postgres', databaseUrl: strin
     const sequential = await sequentialPage(app.base, seeded);
     await settle(app.base, idleMs);
     const browser = onlyRoute ? null : await browserFiguresFor(app.base, seeded);
-    return { database, routes, sequentialPage: sequential, browser };
+    const exam =
+      !browserOnly && (!onlyRoute || onlyRoute.includes('examen')) ? await examFigures(app, seeded, databaseUrl, database, server) : null;
+    return { database, routes, sequentialPage: sequential, browser, exam };
   } finally {
     await stopApp(app);
   }
@@ -480,6 +567,15 @@ function print(figures: DatabaseFigures) {
   console.log(
     `Datos de la página del módulo, pedidos en serie: p50 ${figures.sequentialPage.p50.toFixed(2)} ms, p99 ${figures.sequentialPage.p99.toFixed(2)} ms`,
   );
+  if (figures.exam) {
+    const e = figures.exam;
+    console.log(
+      `Examen en clase: ${e.trainees} alumnos, ${e.questions} preguntas, comienzos en ${e.startSpreadSeconds} s; ${e.answersAcknowledged} respuestas confirmadas ` +
+        `(p50 ${e.p50} ms, p99 ${e.p99} ms); kill -9 y reinicio: ${e.restartMs} ms` +
+        (e.databaseAwaySeconds === null ? '' : `; base de datos caída ${e.databaseAwaySeconds} s`) +
+        `; reenvíos ${e.retries}; respuestas perdidas ${e.lostAnswers}; relojes mal ${e.clocksWrong}`,
+    );
+  }
   if (figures.browser) {
     console.log('Navegador a 360 px (mediana de ' + settings.navigations + '; reloj de la página):');
     console.table(
@@ -520,18 +616,21 @@ try {
     } else {
       // A database of its own on that server, dropped afterwards.
       const name = `aula_bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      // A connection each time: the database goes away during the exam.
+      const onServer = async (statement: string) => {
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(statement).finally(() => admin.end());
+      };
+      await onServer(`create database ${name}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       try {
-        const figures = await benchDatabase('postgres', url.toString());
+        const figures = await benchDatabase('postgres', url.toString(), throwaway);
         print(figures);
         results.push(figures);
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await onServer(`drop database if exists ${name} with (force)`);
       }
     }
   }
@@ -542,11 +641,14 @@ try {
 await mkdir(path.dirname(path.resolve(root, outFile)), { recursive: true });
 await writeFile(path.resolve(root, outFile), JSON.stringify({ date: new Date().toISOString(), smoke, settings, results }, null, 2));
 console.log(`\nResultados en ${outFile}`);
-const failures = results.flatMap((r) =>
-  Object.entries(r.routes)
+const failures = results.flatMap((r) => [
+  ...Object.entries(r.routes)
     .filter(([, m]) => m.errors > 0)
     .map(([name, m]) => `${r.database} ${name}: ${m.errors} errores`),
-);
+  ...(r.exam && (r.exam.lostAnswers > 0 || r.exam.clocksWrong > 0)
+    ? [`${r.database} examen en clase: ${r.exam.lostAnswers} respuestas perdidas, ${r.exam.clocksWrong} relojes mal`]
+    : []),
+]);
 if (failures.length > 0) {
   console.error(`Hubo respuestas con error:\n${failures.join('\n')}`);
   process.exit(1);

@@ -9,7 +9,8 @@ import { canStart, deadlineOf, drawQuestions, gradeAttempt } from '../../shared/
 import { examMessages } from '../../shared/messages.ts';
 import { DEADLINE_GRACE_SECONDS } from '../../shared/schemas/exams.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { rowsOf } from '../db/json.ts';
+import { preparedStatement } from '../db/prepared.ts';
+import { sessionUserSql, type SessionRow } from '../auth/session.ts';
 import { exam, examAttempt, examAttemptQuestion } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { activeBank, drawProblemMessage, examNotFound, findExam, type ExamRow } from './service.ts';
@@ -130,33 +131,46 @@ export async function findAttempt(db: Db, attemptId: string, userId: string | nu
 }
 
 /**
- * Saves one answer in one statement: only to the trainee's own open attempt, before its deadline
- * plus the grace, and only when it is newer than the one stored (`seq`). When nothing was saved,
- * a second look says why: an older answer (fine: the newer stays), a closed attempt (409), no such attempt or question (404), an option the question does not have (400).
+ * Saves one answer in one prepared statement that also reads the session (one round trip, as a
+ * class hands in answers every few seconds): only to the trainee's own open attempt, before its
+ * deadline plus the grace, only when newer than the stored one (`seq`), only an option the
+ * question has. `deadline` is null when nothing was saved (`whyNotSaved` says why).
  */
-export async function saveAnswer(
-  db: Db,
-  input: { attemptId: string; userId: string; position: number; answer: number[]; seq: number },
-  now: Date,
-) {
+export const saveAnswerStatement = preparedStatement<
+  'token' | 'attemptId' | 'position' | 'answer' | 'seq' | 'now' | 'cutoff' | 'highest',
+  { session: SessionRow | null; deadline: string | null }
+>('exam_answer_save', ['token', 'attemptId', 'position', 'answer', 'seq', 'now', 'cutoff', 'highest'], (p) => {
+  return sql`with me as (${sessionUserSql(p.token)}),
+    saved as (
+      update ${examAttemptQuestion} q
+      set answer = ${p.answer}::jsonb, answer_seq = ${p.seq}::int, answered_at = ${p.now}::timestamptz
+      from ${examAttempt} a
+      where q.attempt_id = ${p.attemptId}::text and q.position = ${p.position}::int and a.id = q.attempt_id
+        and a.user_id = (select id from me) and a.submitted_at is null and a.deadline > ${p.cutoff}::timestamptz
+        and q.answer_seq < ${p.seq}::int and jsonb_array_length(q.options) > ${p.highest}::int
+      returning a.deadline
+    )
+    select (select row_to_json(me) from me) as session, (select deadline from saved) as deadline`;
+});
+
+/** The statement's values for an answer: the marked options in order, each once, and the grace's cutoff. */
+export function answerValues(input: { attemptId: string; position: number; answer: number[]; seq: number }, now: Date) {
   const answer = [...new Set(input.answer)].sort((a, b) => a - b);
-  const highest = answer.length > 0 ? answer[answer.length - 1]! : -1;
-  const result = await db.execute(sql`
-    update ${examAttemptQuestion} q
-    set answer = ${JSON.stringify(answer)}::jsonb, answer_seq = ${input.seq}, answered_at = ${now}
-    from ${examAttempt} a
-    where q.attempt_id = ${input.attemptId} and q.position = ${input.position} and a.id = q.attempt_id
-      and a.user_id = ${input.userId} and a.submitted_at is null and a.deadline > ${new Date(now.getTime() - graceMs)}
-      and q.answer_seq < ${input.seq} and jsonb_array_length(q.options) > ${highest}
-    returning a.deadline as "deadline"`);
-  const [saved] = rowsOf<{ deadline: Date | string }>(result);
-  if (saved) return { position: input.position, answerSeq: input.seq, remainingSeconds: remaining(saved.deadline, now) };
-  return whyNotSaved(db, input, highest, now);
+  return {
+    attemptId: input.attemptId,
+    position: input.position,
+    answer: JSON.stringify(answer),
+    seq: input.seq,
+    now: now.toISOString(),
+    cutoff: new Date(now.getTime() - graceMs).toISOString(),
+    highest: answer.length > 0 ? answer[answer.length - 1]! : -1,
+  };
 }
 
-const remaining = (deadline: Date | string, now: Date) => Math.max(0, Math.floor((new Date(deadline).getTime() - now.getTime()) / 1000));
+export const remaining = (deadline: Date | string, now: Date) =>
+  Math.max(0, Math.floor((new Date(deadline).getTime() - now.getTime()) / 1000));
 
-async function whyNotSaved(
+export async function whyNotSaved(
   db: Db,
   input: { attemptId: string; userId: string; position: number; seq: number },
   highest: number,

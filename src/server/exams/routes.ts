@@ -28,7 +28,17 @@ import { exam as examTable } from '../db/schema.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { noContent } from '../http/responses.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
-import { closeExpiredAttempts, findAttempt, saveAnswer, startOrResume, submitAttempt } from './attempts.ts';
+import {
+  answerValues,
+  closeExpiredAttempts,
+  findAttempt,
+  remaining,
+  saveAnswerStatement,
+  startOrResume,
+  submitAttempt,
+  whyNotSaved,
+} from './attempts.ts';
+import { unauthorized } from '../errors.ts';
 import { attemptQuestions, bestResults, courseExams, listExams, presentAttempt, presentStudentExam } from './read.ts';
 import { examResults, examResultsCsv } from './results.ts';
 import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
@@ -217,13 +227,17 @@ function attemptRoutes(r: Routes, { db, guards, clock }: AppContext) {
       },
     },
     async (request) => {
-      const user = await guards.requireUser(request);
-      requireRole(user.role === 'student');
-      return saveAnswer(
-        db,
-        { attemptId: request.params.attemptId, userId: user.id, position: request.params.position, ...request.body },
-        clock.now(),
-      );
+      const token = guards.tokenOf(request);
+      if (!token) throw unauthorized();
+      const now = clock.now();
+      const input = { attemptId: request.params.attemptId, position: request.params.position, ...request.body };
+      const values = answerValues(input, now);
+      const [row] = await saveAnswerStatement.run(db, { ...values, token });
+      const session = await guards.sessionFromRow(request, row?.session ?? null);
+      if (!session || !row) throw unauthorized();
+      requireRole(session.user.role === 'student');
+      if (row.deadline) return { position: input.position, answerSeq: input.seq, remainingSeconds: remaining(row.deadline, now) };
+      return whyNotSaved(db, { ...input, userId: session.user.id }, values.highest, now);
     },
   );
 
