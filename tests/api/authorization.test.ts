@@ -20,6 +20,7 @@ import {
   unknownId,
 } from './helpers/content.ts';
 import { createUser } from './helpers/builders.ts';
+import { buildBank, buildExam } from './helpers/exams.ts';
 import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
 import { courseOptions, updateJugada } from '../../src/server/jugadas/service.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
@@ -61,6 +62,9 @@ const f = {
   jugadaId: '',
   /** A module of the course whose video is an uploaded file, enabled for the student. */
   videoModuleId: '',
+  /** An exam of the module, and the student's open attempt at it. */
+  examId: '',
+  attemptId: '',
 };
 
 beforeAll(async () => {
@@ -115,6 +119,10 @@ beforeAll(async () => {
   await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
   await enableModule(t.ctx, student.id, videoModule.id);
   f.videoModuleId = videoModule.id;
+  await buildBank(t.ctx, course.id, [{}, {}, {}, {}]);
+  f.examId = (await buildExam(t.ctx, course.id, module.id)).id;
+  const started = await call(t.app, { method: 'POST', url: `/api/exams/${f.examId}/attempts`, cookie: student.cookie });
+  f.attemptId = (started.json() as { attempt: { id: string } }).attempt.id;
 });
 
 /** A jugada as the admin's form sends it, with the course's first options. */
@@ -130,6 +138,32 @@ function jugadaBody(options?: { decisions: { id: string }[]; sanctions: { id: st
     tolerance: 1,
     explanation: 'Regla 8',
   };
+}
+
+/** An exam of the module as the admin's form sends it. */
+const examBody = () => ({
+  title: 'Examen de reglamento',
+  moduleId: f.moduleId,
+  questionCount: 2,
+  perChapter: [],
+  fixedQuestionIds: [],
+  criticalQuestionIds: [],
+  timeMinutes: 20,
+  passPercent: 50,
+  attempts: 3,
+  waitHours: 0,
+  resultsRelease: 'al-entregar',
+  opensAt: null,
+  closesAt: null,
+});
+const scheduleBody = { resultsRelease: 'al-entregar', opensAt: null, closesAt: null };
+let answerSeq = 0;
+/** A new exam of the module nobody has sat. */
+const freshExam = async () => (await buildExam(t.ctx, f.courseId, f.moduleId)).id;
+/** A new open attempt of the student's. */
+async function freshAttempt() {
+  const response = await call(t.app, { method: 'POST', url: `/api/exams/${await freshExam()}/attempts`, cookie: cookies.student! });
+  return (response.json() as { attempt: { id: string } }).attempt.id;
 }
 
 const courseOptionsOf = () => courseOptions(t.ctx.db, f.courseId);
@@ -732,6 +766,94 @@ const rows: Row[] = [
     // The student's own answers through the admin route: refused like anyone else's.
     request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/jugadas` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/jugadas` }) },
+  },
+
+  // Exams: the admin's, and the trainee's (only with the exam's module enabled; only their own attempts).
+  {
+    route: 'GET /api/courses/:courseId/exams',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/exams` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/exams` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/exams',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/exams`, body: examBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/exams`, body: examBody() }) },
+  },
+  {
+    route: 'PUT /api/exams/:examId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/exams/${await freshExam()}`, body: examBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/exams/${id}`, body: examBody() }) },
+  },
+  {
+    route: 'PUT /api/exams/:examId/schedule',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/exams/${f.examId}/schedule`, body: scheduleBody }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/exams/${id}/schedule`, body: scheduleBody }) },
+  },
+  {
+    route: 'DELETE /api/exams/:examId',
+    expected: [401, 403, 403, 204],
+    request: async () => ({ method: 'DELETE', url: `/api/exams/${await freshExam()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/exams/${id}` }) },
+  },
+  {
+    route: 'GET /api/exams/:examId/results',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/exams/${f.examId}/results` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/exams/${id}/results` }) },
+  },
+  {
+    route: 'GET /api/exams/:examId/results.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/exams/${f.examId}/results.csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/exams/${id}/results.csv` }) },
+  },
+  {
+    route: 'GET /api/users/:userId/courses/:courseId/exams',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/users/${f.studentId}/courses/${f.courseId}/exams` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}/courses/${f.courseId}/exams` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/exams',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/modules/${f.moduleId}/exams` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/exams` }) },
+  },
+  {
+    route: 'GET /api/exams/:examId/me',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/exams/${f.examId}/me` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/exams/${id}/me` }) },
+  },
+  {
+    route: 'POST /api/exams/:examId/attempts',
+    // Admins preview an exam; only trainees sit it.
+    expected: [401, 404, 201, 403],
+    request: async () => ({ method: 'POST', url: `/api/exams/${await freshExam()}/attempts` }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/exams/${id}/attempts` }) },
+  },
+  {
+    route: 'GET /api/attempts/:attemptId',
+    // Another trainee's attempt is answered like one that does not exist; admins read any.
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/attempts/${f.attemptId}` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/attempts/${id}` }) },
+  },
+  {
+    route: 'PUT /api/attempts/:attemptId/answers/:position',
+    expected: [401, 404, 200, 403],
+    request: () => ({ method: 'PUT', url: `/api/attempts/${f.attemptId}/answers/0`, body: { answer: [0], seq: ++answerSeq } }),
+    unknown: { as: 'student', request: (id) => ({ method: 'PUT', url: `/api/attempts/${id}/answers/0`, body: { answer: [0], seq: 1 } }) },
+  },
+  {
+    route: 'POST /api/attempts/:attemptId/submit',
+    expected: [401, 404, 200, 403],
+    request: async () => ({ method: 'POST', url: `/api/attempts/${await freshAttempt()}/submit` }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/attempts/${id}/submit` }) },
   },
 
   // Pages: one request per page a student opens most, authorized exactly like the routes they stand for.
