@@ -21,6 +21,7 @@ import { messages } from '../shared/messages.ts';
 import { createAuth } from './auth/auth.ts';
 import { createGuards } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bankRoutes } from './bank/routes.ts';
 import type { Config } from './config.ts';
 import { systemClock, type AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -49,6 +50,7 @@ import { accountRoutes } from './notifications/routes.ts';
 import { meRoutes } from './account/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { practiceRoutes } from './practice/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { watchedRoutes } from './watched/routes.ts';
 import { examRoutes } from './exams/routes.ts';
@@ -99,8 +101,10 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Mi cuenta', accountRoutes],
   ['Mi cuenta', meRoutes],
   ['Jugadas', jugadaRoutes],
+  ['Banco de preguntas', bankRoutes],
   ['Video visto', watchedRoutes],
   ['Exámenes', examRoutes],
+  ['Práctica', practiceRoutes],
   ['Páginas', pageRoutes],
 ];
 

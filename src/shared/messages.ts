@@ -247,6 +247,21 @@ export const examMessages = {
   importColumns:
     'El archivo tiene que tener las columnas pregunta, a, b, correctas y capitulo (y, si querés, c, d, e, regla y explicacion).',
   importNotJson: 'El archivo JSON no se puede leer: tiene que ser una lista de preguntas.',
+  bankQuestionArchived: 'La pregunta se archivó: no aparece en exámenes nuevos ni en la práctica.',
+  bankQuestionRestored: 'La pregunta volvió al banco.',
+  bankFull: (max: number) => `${tooMany('El banco de preguntas de un curso', max, 'preguntas')}, contando las archivadas.`,
+  importNotText: 'El archivo debe ser un CSV (texto separado por comas o punto y coma, como lo guarda Excel) o un JSON.',
+  importNoQuestions: 'El archivo no tiene preguntas: después de la fila de títulos no hay filas.',
+  importTooManyQuestions: (max: number) => `El archivo puede tener como máximo ${count.format(max)} preguntas.`,
+  importMissingText: 'Falta la pregunta.',
+  importMissingChapter: 'Falta el capítulo.',
+  importMissingCorrect: 'Faltan las correctas: escribí las letras de las opciones correctas (por ejemplo, a o a,c).',
+  importOptionGap: (letter: string) => `Falta la opción ${letter}: completá las opciones en orden, sin saltear columnas.`,
+  importLetterInvalid: (text: string) => `En correctas, «${text}» no es una letra de opción (de la a a la e).`,
+  importLetterNotOption: (letter: string) => `En correctas, la letra ${letter} no es una de las opciones de esta pregunta.`,
+  importRepeated: (line: number) => `Pregunta repetida en el archivo (ya está en la fila ${count.format(line)}).`,
+  importInBank: 'Esta pregunta ya está en el banco del curso.',
+  importJsonRow: 'Este elemento de la lista no es una pregunta: tiene que ser un objeto con pregunta, a, b, correctas y capitulo.',
   // Exámenes.
   moduleMissing: 'Elegí el módulo donde aparece el examen.',
   criticalNotFixed: 'Las preguntas críticas tienen que estar entre las fijas.',
@@ -286,7 +301,37 @@ export const examMessages = {
   failed: 'No aprobado',
   score: (value: number) => `Nota: ${percent(value)}`,
   offlineAnswers: 'Sin conexión: tus respuestas se guardan y se envían al volver la señal',
+  /** Read out to screen readers once, when the last minute starts. */
+  oneMinuteLeft: 'Queda 1 minuto',
+  timeUp: 'Se terminó el tiempo: ya no se pueden cambiar las respuestas.',
+  submitUnanswered: (unanswered: number) =>
+    unanswered === 0
+      ? 'Respondiste todas las preguntas. Una vez entregado, no vas a poder cambiar tus respuestas.'
+      : `Te ${unanswered === 1 ? 'queda 1 pregunta' : `quedan ${unanswered} preguntas`} sin responder: cuentan como incorrectas. Una vez entregado, no vas a poder cambiar tus respuestas.`,
+  rightOf: (right: number, total: number) => `${right} de ${total} ${total === 1 ? 'correcta' : 'correctas'}`,
+  criticalMissed: 'Respondiste mal una pregunta crítica: el examen no se aprueba aunque la nota alcance.',
+  resultsLater: 'Vas a ver las respuestas correctas y sus explicaciones cuando cierre el examen.',
+  answerNotSaved: (message: string) => `Una respuesta no se pudo guardar: ${message}`,
+  /** A date and time as the exam's texts give them ('3 de marzo de 2026, 18:00'). */
+  when: (iso: string) => dateTime(iso),
+  opensOn: (iso: string) => `Abre el ${dateTime(iso)}`,
+  closesOn: (iso: string) => `Cierra el ${dateTime(iso)}`,
   // Practicar reglamento.
   markOne: 'Marcá al menos una opción.',
   dueToday: (due: number) => `Para hoy: ${due} ${due === 1 ? 'pregunta' : 'preguntas'}`,
+  practiceTitle: 'Practicar reglamento',
+  practiceNotCounted: 'La práctica no cuenta para el examen.',
+  practiceEmpty: 'Este curso todavía no tiene preguntas para practicar.',
+  practiceDone: 'Terminaste lo de hoy',
+  /** What comes after today's practice: new questions tomorrow (`unseen` not practised yet) and the ones that come back. */
+  practiceComesNext: (unseen: number, perDay: number) =>
+    unseen > 0
+      ? `Mañana vas a tener ${Math.min(unseen, perDay) === 1 ? '1 pregunta nueva' : `${Math.min(unseen, perDay)} preguntas nuevas`} y las que te toque repasar.`
+      : 'Ya practicaste todas las preguntas del curso: vuelven a aparecer cuando te toque repasarlas.',
+  learnedOf: (learned: number, total: number) => `${learned} de ${total} ${total === 1 ? 'aprendida' : 'aprendidas'}`,
+  practiceRight: 'Correcta',
+  practiceWrong: 'Incorrecta',
+  rightOption: 'Correcta',
+  markedOption: 'Marcaste esta',
+  boxOf: (box: number, boxes: number) => `Caja ${box} de ${boxes}`,
 } as const;

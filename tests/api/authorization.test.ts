@@ -65,6 +65,8 @@ const f = {
   /** An exam of the module, and the student's open attempt at it. */
   examId: '',
   attemptId: '',
+  /** A question of the course's bank. */
+  bankQuestionId: '',
 };
 
 beforeAll(async () => {
@@ -119,7 +121,7 @@ beforeAll(async () => {
   await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
   await enableModule(t.ctx, student.id, videoModule.id);
   f.videoModuleId = videoModule.id;
-  await buildBank(t.ctx, course.id, [{}, {}, {}, {}]);
+  f.bankQuestionId = (await buildBank(t.ctx, course.id, [{}, {}, {}, {}]))[0]!.id;
   f.examId = (await buildExam(t.ctx, course.id, module.id)).id;
   const started = await call(t.app, { method: 'POST', url: `/api/exams/${f.examId}/attempts`, cookie: student.cookie });
   f.attemptId = (started.json() as { attempt: { id: string } }).attempt.id;
@@ -139,6 +141,31 @@ function jugadaBody(options?: { decisions: { id: string }[]; sanctions: { id: st
     explanation: 'Regla 8',
   };
 }
+
+let bankCounter = 0;
+/** A bank question as the admin's form sends it, each with its own text. */
+const bankQuestionBody = () => ({
+  text: `¿Qué se cobra en la jugada ${++bankCounter}?`,
+  options: ['Tiro libre', 'Tiro de 7 metros'],
+  correct: [0],
+  chapter: 'Regla 13',
+  rule: '13:1',
+  explanation: 'Así lo dice el reglamento.',
+  edition: 2025,
+});
+/** A new question of the course's bank, in an edition no exam draws from. */
+const freshBankQuestion = async () => (await buildBank(t.ctx, f.courseId, [{ chapter: 'Regla 99' }]))[0]!.id;
+/** An import file with one new question for each caller. */
+const bankFile = (as: Caller) =>
+  multipart([
+    { name: 'edition', value: '2025' },
+    {
+      name: 'file',
+      filename: 'banco.csv',
+      content: Buffer.from(`pregunta;a;b;correctas;capitulo\n¿Importada por ${as} ${++bankCounter}?;Sí;No;a;Regla 8\n`),
+      contentType: 'text/csv',
+    },
+  ]);
 
 /** An exam of the module as the admin's form sends it. */
 const examBody = () => ({
@@ -766,6 +793,82 @@ const rows: Row[] = [
     // The student's own answers through the admin route: refused like anyone else's.
     request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/jugadas` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/jugadas` }) },
+  },
+
+  // Banco de preguntas: the admin's alone.
+  {
+    route: 'GET /api/courses/:courseId/bank',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/bank` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/bank` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/bank',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank`, body: bankQuestionBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank`, body: bankQuestionBody() }) },
+  },
+  {
+    route: 'PUT /api/bank/:questionId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/bank/${await freshBankQuestion()}`, body: bankQuestionBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/bank/${id}`, body: bankQuestionBody() }) },
+  },
+  {
+    route: 'DELETE /api/bank/:questionId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'DELETE', url: `/api/bank/${await freshBankQuestion()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/bank/${id}` }) },
+  },
+  {
+    route: 'POST /api/bank/:questionId/archive',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'POST', url: `/api/bank/${await freshBankQuestion()}/archive`, body: { archived: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/bank/${id}/archive`, body: { archived: true } }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/bank/retire',
+    // An edition the course's bank does not have: nothing is archived, the exams keep their questions.
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank/retire`, body: { edition: 1999 } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/retire`, body: { edition: 1999 } }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/bank/import/preview',
+    expected: [401, 403, 403, 200],
+    request: (as) => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank/import/preview`, ...bankFile(as) }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/import/preview`, ...bankFile('admin') }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/bank/import',
+    expected: [401, 403, 403, 200],
+    request: (as) => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank/import`, ...bankFile(as) }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/import`, ...bankFile('admin') }) },
+  },
+
+  // Practicar reglamento: students of the course only.
+  {
+    route: 'GET /api/courses/:courseId/practice',
+    expected: [401, 404, 200, 403],
+    request: () => ({ url: `/api/courses/${f.courseId}/practice` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/courses/${id}/practice` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/practice/answers',
+    expected: [401, 404, 200, 403],
+    request: () => ({
+      method: 'POST',
+      url: `/api/courses/${f.courseId}/practice/answers`,
+      body: { questionId: f.bankQuestionId, answer: [0] },
+    }),
+    unknown: {
+      as: 'student',
+      request: (id) => ({
+        method: 'POST',
+        url: `/api/courses/${id}/practice/answers`,
+        body: { questionId: f.bankQuestionId, answer: [0] },
+      }),
+    },
   },
 
   // Exams: the admin's, and the trainee's (only with the exam's module enabled; only their own attempts).

@@ -679,6 +679,8 @@ export const practiceCard = pgTable(
     right: integer('right').notNull().default(0),
     wrong: integer('wrong').notNull().default(0),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    /** Its first answer: the new questions a trainee started today count against the day's share. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('practice_card_question_idx').on(t.questionId)],
 );

@@ -9,6 +9,7 @@ import { courseOptions, createJugada } from '../jugadas/service.ts';
 import { insertVideo } from '../videos/service.ts';
 import { createModule } from '../modules/service.ts';
 import { createUser } from '../users/service.ts';
+import { seedSampleBank } from './sample-bank.ts';
 import { FfmpegMissing, makeSampleClip, type SampleClip } from './sample-clips.ts';
 import { bannerPng, simplePdf } from './sample-files.ts';
 import { questionInputSchema } from '../../shared/schemas/content.ts';
@@ -198,7 +199,8 @@ async function seedJugadas(ctx: AppContext, courseId: string, moduleId: string, 
 
 /**
  * The sample course a newcomer sees after the first start: 5 modules with questions, three
- * documents, three jugadas in module 2 (when ffmpeg is installed), and a demo student with the
+ * documents, three jugadas in module 2 (when ffmpeg is installed), a question bank of 30
+ * rules questions (sample-bank.ts), and a demo student with the
  * course and its first two modules enabled. `ffmpeg` is the command that draws the clips.
  */
 export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ffmpeg' }: { ffmpeg?: string } = {}) {
@@ -244,6 +246,7 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
   }
 
   await seedJugadas(ctx, course.id, created[1]!.id, ffmpeg);
+  await seedSampleBank(db, course.id);
 
   const student = await createUser(ctx, { name: 'Estudiante de Ejemplo', email: DEMO_STUDENT_EMAIL, password, role: 'student' });
   for (const module of created.slice(0, 2)) await setUserModuleAccess(db, student.id, module.id, true);

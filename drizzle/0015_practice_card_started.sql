@@ -1,0 +1,1 @@
+ALTER TABLE "practice_card" ADD COLUMN "started_at" timestamp with time zone;

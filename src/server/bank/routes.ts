@@ -1,0 +1,176 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { MultipartFile } from '@fastify/multipart';
+import { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import { examMessages, messages } from '../../shared/messages.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import {
+  archiveBodySchema,
+  bankImportPreviewSchema,
+  bankImportResultSchema,
+  bankListQuerySchema,
+  bankListSchema,
+  bankQuestionInputSchema,
+  bankQuestionSchema,
+  editionSchema,
+  retireEditionSchema,
+} from '../../shared/schemas/exams.ts';
+import { IMPORT_MAX_BYTES } from '../../shared/schemas/users.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { malformedUpload } from '../files/upload.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { multipartBody } from '../http/multipart.ts';
+import { importBank, parseBankFile, previewBankImport } from './import.ts';
+import { listBank } from './read.ts';
+import {
+  createBankQuestion,
+  deleteBankQuestion,
+  findBankQuestion,
+  retireEdition,
+  setBankQuestionArchived,
+  updateBankQuestion,
+} from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const questionParams = z.object({ questionId: idSchema });
+const questionResponse = z.object({ question: bankQuestionSchema });
+const messageResponse = z.object({ message: z.string() });
+
+/** The app with the zod type provider: routes typed by their schemas. */
+type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** The import file of a multipart request and its `edition` field ('Edición del reglamento', sent before the file). */
+async function readImportFile(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
+    if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
+    bytes = await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), {
+        file: messages.importTooHeavy(IMPORT_MAX_BYTES),
+      });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
+    // No boundary, cut short, garbage: the parser's own errors are the client's fault.
+    throw malformedUpload(error);
+  }
+  const field = part.fields['edition'];
+  const raw = field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' ? field.value.trim() : '';
+  const edition = safeParse(editionSchema, raw === '' ? Number.NaN : Number(raw));
+  if (!edition.success) {
+    const message = edition.error.issues[0]?.message ?? messages.badRequest;
+    throw badRequest(message, { edition: message });
+  }
+  return { rows: parseBankFile(bytes), edition: edition.data };
+}
+
+export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
+
+  r.get(
+    '/courses/:courseId/bank',
+    { schema: { params: courseParams, querystring: bankListQuerySchema, response: { 200: bankListSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return listBank(db, request.params.courseId, request.query);
+    },
+  );
+
+  r.post(
+    '/courses/:courseId/bank',
+    { schema: { headers: idempotencyHeaders, params: courseParams, body: bankQuestionInputSchema, response: { 201: questionResponse } } },
+    async (request, reply) => {
+      const admin = await guards.requireAdmin(request);
+      const question = await idempotentWrite(db, request, admin.id, (tx) => createBankQuestion(tx, request.params.courseId, request.body));
+      return reply.status(201).send({ question });
+    },
+  );
+
+  r.put(
+    '/bank/:questionId',
+    { schema: { params: questionParams, body: bankQuestionInputSchema, response: { 200: questionResponse } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return { question: await updateBankQuestion(db, request.params.questionId, request.body) };
+    },
+  );
+
+  // 'Borrar': only a question no exam attempt used (409: archive it instead).
+  r.delete('/bank/:questionId', { schema: { params: questionParams, response: { 200: messageResponse } } }, async (request) => {
+    await guards.requireAdmin(request);
+    await deleteBankQuestion(db, request.params.questionId);
+    return { message: examMessages.bankQuestionDeleted };
+  });
+
+  // 'Archivar' / 'Restaurar': out of new exams and practice, or back; the attempts that used it keep their copy.
+  r.post(
+    '/bank/:questionId/archive',
+    { schema: { params: questionParams, body: archiveBodySchema, response: { 200: questionResponse } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findBankQuestion(db, request.params.questionId);
+      return { question: await setBankQuestionArchived(db, request.params.questionId, request.body.archived) };
+    },
+  );
+
+  // 'Retirar edición': archives every active question of an edition of the rules.
+  r.post(
+    '/courses/:courseId/bank/retire',
+    {
+      schema: {
+        params: courseParams,
+        body: retireEditionSchema,
+        response: { 200: z.object({ archived: z.number(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return retireEdition(db, request.params.courseId, request.body.edition);
+    },
+  );
+
+  importRoutes(r, ctx);
+}
+
+/** 'Importar preguntas': multipart/form-data with an `edition` field, then the CSV or JSON `file`. */
+function importRoutes(r: Routes, { db, guards }: AppContext) {
+  // Checks every row; writes nothing.
+  r.post(
+    '/courses/:courseId/bank/import/preview',
+    { schema: { ...multipartBody, params: courseParams, response: { 200: bankImportPreviewSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      const { rows, edition } = await readImportFile(request);
+      return previewBankImport(db, request.params.courseId, rows, edition);
+    },
+  );
+
+  // The same form: writes the valid rows in one transaction.
+  r.post(
+    '/courses/:courseId/bank/import',
+    { schema: { ...multipartBody, params: courseParams, response: { 200: bankImportResultSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      const { rows, edition } = await readImportFile(request);
+      return importBank(db, request.params.courseId, rows, edition);
+    },
+  );
+}
