@@ -921,12 +921,6 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${id}/courses/${f.courseId}/exams` }) },
   },
   {
-    route: 'GET /api/modules/:moduleId/exams',
-    expected: [401, 404, 200, 200],
-    request: () => ({ url: `/api/modules/${f.moduleId}/exams` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/exams` }) },
-  },
-  {
     route: 'GET /api/exams/:examId/me',
     expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/exams/${f.examId}/me` }),

@@ -314,7 +314,7 @@ describe('what reaches the browser', () => {
     const { exam, student, bank, module } = await setup({ closesAt: '2026-12-05T12:00:00.000Z', resultsRelease: 'al-cerrar' });
     const secrets = bank.flatMap((question) => [question.explanation]);
     const responses = [
-      await call(t.app, { url: `/api/modules/${module.id}/exams`, cookie: student.cookie }),
+      await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie }),
       await call(t.app, { url: `/api/exams/${exam.id}/me`, cookie: student.cookie }),
     ];
     const started = await start(exam.id, student.cookie);
@@ -410,7 +410,7 @@ describe('authorization', () => {
     const unknownExam = await call(t.app, { url: `/api/exams/${unknownId()}/me`, cookie: outsider.cookie });
     for (const request of [
       { url: `/api/exams/${exam.id}/me` },
-      { url: `/api/modules/${module.id}/exams` },
+      { url: `/api/pages/modules/${module.id}` },
       { method: 'POST' as const, url: `/api/exams/${exam.id}/attempts` },
     ]) {
       const response = await call(t.app, { ...request, cookie: outsider.cookie });

@@ -56,7 +56,6 @@ const routes: StudentRoute[] = [
     request: (id) => ({ method: 'POST', url: `/api/modules/${id}/activity/submit`, body: { answers: [] } }),
   },
   { route: 'GET /api/modules/:moduleId/messages', kind: 'module', request: (id) => ({ url: `/api/modules/${id}/messages` }) },
-  { route: 'GET /api/modules/:moduleId/exams', kind: 'module', request: (id) => ({ url: `/api/modules/${id}/exams` }) },
   { route: 'GET /api/courses/:courseId/practice', kind: 'course', request: (id) => ({ url: `/api/courses/${id}/practice` }) },
 
   {

@@ -82,6 +82,7 @@ describe('one request per page', () => {
       user: userOf(admin),
       module: edited.find((m) => m.id === moduleId),
       modules: (await get(`/api/pages/courses/${f.courseId}/modules`, admin.cookie)).modules,
+      exams: [],
     });
   });
 

@@ -36,6 +36,9 @@ const ForumModulesPage = lazyPage(() => import('../features/forum/forum-modules-
 const ProgressBoardPage = lazyPage(() => import('../features/progress/progress-board-page.tsx'), 'ProgressBoardPage');
 const AdminJugadasPage = lazyPage(() => import('../features/jugadas/admin-jugadas-page.tsx'), 'AdminJugadasPage');
 const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
+const AdminBankPage = lazyPage(() => import('../features/bank/admin-bank-page.tsx'), 'AdminBankPage');
+const AdminExamsPage = lazyPage(() => import('../features/exams/admin-exams-page.tsx'), 'AdminExamsPage');
+const ExamResultsPage = lazyPage(() => import('../features/exams/exam-results-page.tsx'), 'ExamResultsPage');
 
 const entries = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
@@ -88,6 +91,9 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId" component={AdminCoursePage} />
         <Route path="/admin/create-course" component={CreateCoursePage} />
         <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
+        <Route path="/admin/courses/:courseId/banco" component={AdminBankPage} />
+        <Route path="/admin/courses/:courseId/examenes" component={AdminExamsPage} />
+        <Route path="/admin/examenes/:examId/resultados" component={ExamResultsPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
-import { IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
+import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage, matchesRoute, type LazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
@@ -16,6 +16,8 @@ const ModulePage = lazyPage(() => import('../features/modules/module-page.tsx'),
 const ActivitiesPage = lazyPage(() => import('../features/activities/activities-page.tsx'), 'ActivitiesPage');
 const JugadasPage = lazyPage(() => import('../features/jugadas/jugadas-page.tsx'), 'JugadasPage');
 const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
+const PracticePage = lazyPage(() => import('../features/practice/practice-page.tsx'), 'PracticePage');
+const ExamPage = lazyPage(() => import('../features/exams/exam-page.tsx'), 'ExamPage');
 
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 
@@ -27,10 +29,12 @@ const pages: [path: string, page: LazyPage][] = [
   ['/:courseId', CourseWelcomePage],
   ['/:courseId/modulos', CourseModulesPage],
   ['/:courseId/documentos', CourseDocumentsPage],
+  ['/:courseId/practica', PracticePage],
   ['/:courseId/:moduleId/modulo', ModulePage],
   ['/:courseId/:moduleId/actividades', ActivitiesPage],
   ['/:courseId/:moduleId/preguntas', ModuleForumPage],
   ['/:courseId/:moduleId/jugadas', JugadasPage],
+  ['/:courseId/:moduleId/examen/:examId', ExamPage],
 ];
 
 const pageAt = (path: string) => pages.find(([pattern]) => matchesRoute(pattern, path))?.[1];
@@ -108,9 +112,10 @@ export function StudentArea() {
       menu={(close) => (
         <>
           {link('Inicio', paths.studentHome(), IconHome, close)}
-          {/* Módulos, Documentos and Salir del curso act on the course being viewed. */}
+          {/* Módulos, Documentos, Practicar reglamento and Salir del curso act on the course being viewed. */}
           {link('Módulos', courseId ? paths.courseModules(courseId) : paths.studentHome(), IconLayoutList, close, Boolean(courseId))}
           {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
+          {link('Practicar reglamento', courseId ? paths.practice(courseId) : paths.studentHome(), IconCards, close, Boolean(courseId))}
           {courseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
           {link('Mi cuenta', paths.myAccount(), IconUserCircle, close)}
         </>

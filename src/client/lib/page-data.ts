@@ -5,7 +5,7 @@ import { pageDataElementId, pageDataFor, pageDataUrl } from '../../shared/page-d
 import { ApiError, readResponse } from './api.ts';
 import { messages } from '../../shared/messages.ts';
 import { queryClient } from './query-client.ts';
-import { activityKeys, courseKeys, moduleKeys, sessionKeys } from './query-keys.ts';
+import { activityKeys, courseKeys, examKeys, moduleKeys, sessionKeys } from './query-keys.ts';
 
 // The pages a student opens most get everything in one request (GET /api/pages/...), or find it
 // in their document (the server puts it there, server http/document.ts). Each piece of the
@@ -32,6 +32,7 @@ export function seedPage(client: QueryClient, data: PageData, url: string) {
   if (data.module) {
     client.setQueryData(moduleKeys.detail(data.module.id), data.module);
     if (data.modules) client.setQueryData(moduleKeys.mine(data.module.courseId), { modules: data.modules });
+    if (data.exams) client.setQueryData(examKeys.ofModule(data.module.id), { exams: data.exams });
   } else if (data.modules) {
     const courseId = decodeURIComponent(/\/courses\/([^/]+)\/modules$/.exec(url)?.[1] ?? '');
     if (courseId) client.setQueryData(moduleKeys.mine(courseId), { modules: data.modules });

@@ -90,6 +90,14 @@ export const jugadaKeys = {
   options: (courseId: string) => [...jugadaKeys.all, 'options', courseId] as const,
 };
 
+/** A course's question bank as the admin edits it (feature: bank); the exam form reads it apart (examKeys.bank). */
+export const bankKeys = {
+  all: ['bank'] as const,
+  ofCourse: (courseId: string) => [...bankKeys.all, courseId] as const,
+  list: (courseId: string, filters: { search: string; chapter: string; archived: boolean }) =>
+    [...bankKeys.ofCourse(courseId), filters] as const,
+};
+
 /** Rules exams: a course's as the admin edits them, a module's and one exam as the student sees them, attempts, results (feature: exams). */
 export const examKeys = {
   all: ['exams'] as const,
@@ -101,4 +109,10 @@ export const examKeys = {
   results: (examId: string) => [...examKeys.all, 'results', examId] as const,
   /** The course's active bank questions, as the exam form picks from them. */
   bank: (courseId: string) => [...examKeys.all, 'bank', courseId] as const,
+};
+
+/** 'Practicar reglamento': the signed-in trainee's practice of a course's bank (feature: practice). */
+export const practiceKeys = {
+  all: ['practice'] as const,
+  ofCourse: (courseId: string) => [...practiceKeys.all, courseId] as const,
 };

@@ -1,7 +1,7 @@
 // How exams and attempts are read and shown: the admin's exam, the trainee's exam (where they
 // stand), and an attempt — whose right options and explanations are shown only once it is
 // graded and its results are released (the one presenter of an attempt decides it).
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { canStart, gradeAttempt, isRight, resultsReleased } from '../../shared/exam-rules.ts';
 import type { Attempt, AttemptResult, AttemptReview, Exam, StudentExam } from '../../shared/schemas/exams.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -170,6 +170,10 @@ export async function presentStudentExam(db: Db | Tx, examRow: typeof exam.$infe
     results,
   };
 }
+
+/** The exams of the module `moduleId` (SQL) as its page links to them: part of the module page's one statement. */
+export const moduleExamLinksSql = (moduleId: SQL) => sql`
+  select e.id as "id", e.title as "title" from ${exam} e where e.module_id = ${moduleId} order by e.created_at, e.id`;
 
 // --- Results beside a course's other progress --------------------------------------------------
 

@@ -7,7 +7,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
 import {
@@ -24,10 +23,8 @@ import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from 
 import type { AppContext } from '../context.ts';
 import { findUser } from '../access/service.ts';
 import { findCourse } from '../courses/service.ts';
-import { exam as examTable } from '../db/schema.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { noContent } from '../http/responses.ts';
-import { findModule, moduleNotFound } from '../modules/service.ts';
 import {
   answerValues,
   closeExpiredAttempts,
@@ -44,7 +41,6 @@ import { examResults, examResultsCsv } from './results.ts';
 import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
-const moduleParams = z.object({ moduleId: idSchema });
 const examParams = z.object({ examId: idSchema });
 const attemptParams = z.object({ attemptId: idSchema });
 const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
@@ -169,23 +165,9 @@ async function visibleExam(ctx: AppContext, request: FastifyRequest, examId: str
   return { user, examRow };
 }
 
-/** The trainee's: the exams of a module, and where they stand with one. */
+/** The trainee's: where they stand with an exam, and starting an attempt (the module page's data links to its exams). */
 function traineeRoutes(r: Routes, ctx: AppContext) {
-  const { db, guards, clock } = ctx;
-  r.get(
-    '/modules/:moduleId/exams',
-    { schema: { params: moduleParams, response: { 200: z.object({ exams: z.array(studentExamSchema) }) } } },
-    async (request) => {
-      const user = await guards.requireUser(request);
-      const module = await findModule(db, request.params.moduleId);
-      requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
-      const now = clock.now();
-      if (!isAdmin(user)) await closeExpiredAttempts(db, now, { userId: user.id });
-      const exams = await db.select().from(examTable).where(eq(examTable.moduleId, module.id)).orderBy(examTable.createdAt);
-      return { exams: await Promise.all(exams.map((examRow) => presentStudentExam(db, examRow, user.id, now))) };
-    },
-  );
-
+  const { db, clock } = ctx;
   r.get('/exams/:examId/me', { schema: { params: examParams, response: { 200: studentExamSchema } } }, async (request) => {
     const { user, examRow } = await visibleExam(ctx, request, request.params.examId);
     const now = clock.now();

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
+import type { ExamLink } from '../../shared/schemas/exams.ts';
 import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
 import { accessSql, canViewCourse, canViewModule, isAdmin, requireRole, requireVisible, type Access } from '../access/policy.ts';
 import { activitySql, isReadableArchive, presentActivity, type ActivityRow } from '../activities/read.ts';
@@ -16,6 +17,7 @@ import type { AppContext } from '../context.ts';
 import { presentCourse, visibleCoursesSql, type CourseRow } from '../courses/read.ts';
 import { courseNotFound } from '../courses/service.ts';
 import { jsonRow, jsonRows } from '../db/json.ts';
+import { moduleExamLinksSql } from '../exams/read.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { unauthorized } from '../errors.ts';
 import {
@@ -49,11 +51,12 @@ const courseModulesPage = page<'courseId', { found: boolean; access: Access; mod
 );
 
 /** The module's course's modules, the module among them (read once). */
-const modulePage = page<'moduleId', { modules: StudentModuleRow[] }>(
+const modulePage = page<'moduleId', { modules: StudentModuleRow[]; exams: ExamLink[] }>(
   'page_module',
   ['moduleId'],
   ({ moduleId }, me) =>
-    sql`${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules`,
+    sql`${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules,
+    ${jsonRows(moduleExamLinksSql(moduleId))} as exams`,
 );
 
 const activityPage = page<'moduleId', { found: boolean; access: Access; activity: ActivityRow | null }>(
@@ -106,9 +109,9 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!module) throw moduleNotFound();
     const modules = row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
     // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
-    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules };
+    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules, exams: row.exams };
     requireVisible(canViewModule(user, { courseEnabled: module.courseEnabled, moduleEnabled: isOpen(module) }), moduleNotFound);
-    return { user, module: presentStudentModule(module), modules };
+    return { user, module: presentStudentModule(module), modules, exams: row.exams };
   });
 
   r.get(

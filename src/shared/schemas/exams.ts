@@ -331,6 +331,10 @@ export const examResultsSchema = z.object({
 });
 export type ExamResults = z.infer<typeof examResultsSchema>;
 
+/** An exam as a module's page links to it (a button with its title). */
+export const examLinkSchema = z.object({ id: z.string(), title: z.string() });
+export type ExamLink = z.infer<typeof examLinkSchema>;
+
 /** A trainee's standing at each exam of a course, on the admin's page of that trainee. */
 export const userExamSchema = z.object({
   id: z.string(),

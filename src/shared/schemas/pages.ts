@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { activitySchema } from './activities.ts';
 import { sessionUserSchema } from './auth.ts';
 import { courseSchema, moduleWithQuestionsSchema, studentModuleDetailSchema, studentModuleSchema } from './content.ts';
+import { examLinkSchema } from './exams.ts';
 
 /** /inicio: the courses enabled for the student (every course for an admin). */
 export const homePageSchema = z.object({ user: sessionUserSchema, courses: z.array(courseSchema) });
@@ -19,6 +20,8 @@ export const modulePageSchema = z.object({
   user: sessionUserSchema,
   module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]),
   modules: z.array(studentModuleSchema),
+  /** The module's rules exams, each a button on the page. */
+  exams: z.array(examLinkSchema),
 });
 export type ModulePage = z.infer<typeof modulePageSchema>;
 

@@ -5,6 +5,8 @@ import {
   IconArrowLeft,
   IconChartDots,
   IconChecklist,
+  IconClipboardCheck,
+  IconDatabase,
   IconFiles,
   IconLayoutList,
   IconMessages,
@@ -12,6 +14,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { awaitingCorrectionText, newMessagesText } from '../../../shared/messages.ts';
+import type { CourseOverview } from '../../../shared/schemas/content.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -30,28 +33,9 @@ interface Tool {
   waiting?: string | null;
 }
 
-/** One course's page: its tools (modules, the class's progress, documents, forum, corrections) and what waits in each. */
-export function AdminCoursePage() {
-  const { courseId = '' } = useParams<{ courseId: string }>();
-  const overview = useCourseOverview();
-  const [editing, setEditing] = useState(false);
-  const [, navigate] = useLocation();
-  const course = overview.data?.find((c) => c.id === courseId);
-
-  if (overview.isPending) return <Skeleton h={320} />;
-  if (overview.isError || !course) {
-    return (
-      <LoadError
-        error={overview.error ?? new ApiError(404, 'NOT_FOUND', '')}
-        notFoundText="Este curso no existe: puede que lo hayan eliminado."
-        backTo={paths.adminCourses()}
-        backLabel="Volver a los cursos"
-        onRetry={() => void overview.refetch()}
-      />
-    );
-  }
-
-  const tools: Tool[] = [
+/** The course's tools, each with what waits there. */
+function courseTools(course: CourseOverview): Tool[] {
+  return [
     {
       label: 'Módulos',
       description: `${course.modules === 1 ? '1 módulo' : `${course.modules} módulos`}: crear, editar, jugadas, habilitar para todos, archivar.`,
@@ -79,7 +63,43 @@ export function AdminCoursePage() {
       waiting: course.modulesWithNewMessages > 0 ? newMessagesText(course.modulesWithNewMessages) : null,
     },
     { label: 'Documentos', description: 'El material descargable del curso.', to: paths.adminUploadDocuments(course.id), icon: IconFiles },
+    {
+      label: 'Banco de preguntas',
+      description: 'Las preguntas de opción múltiple de los exámenes y la práctica: escribir, importar, archivar.',
+      to: paths.adminBank(course.id),
+      icon: IconDatabase,
+    },
+    {
+      label: 'Exámenes',
+      description: 'Los exámenes de reglamento con tiempo: crear, editar, resultados y su CSV.',
+      to: paths.adminExams(course.id),
+      icon: IconClipboardCheck,
+    },
   ];
+}
+
+/** One course's page: its tools (modules, the class's progress, documents, forum, corrections) and what waits in each. */
+export function AdminCoursePage() {
+  const { courseId = '' } = useParams<{ courseId: string }>();
+  const overview = useCourseOverview();
+  const [editing, setEditing] = useState(false);
+  const [, navigate] = useLocation();
+  const course = overview.data?.find((c) => c.id === courseId);
+
+  if (overview.isPending) return <Skeleton h={320} />;
+  if (overview.isError || !course) {
+    return (
+      <LoadError
+        error={overview.error ?? new ApiError(404, 'NOT_FOUND', '')}
+        notFoundText="Este curso no existe: puede que lo hayan eliminado."
+        backTo={paths.adminCourses()}
+        backLabel="Volver a los cursos"
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  }
+
+  const tools = courseTools(course);
 
   return (
     <Stack gap="lg">

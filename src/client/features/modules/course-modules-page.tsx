@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { useInViewport } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconArchive, IconLayoutList, IconLock } from '@tabler/icons-react';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconArchive, IconCards, IconLayoutList, IconLock } from '@tabler/icons-react';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { moduleNumberLabel } from '../../lib/module-number.ts';
@@ -154,7 +154,16 @@ export function CourseModulesPage() {
 
   return (
     <Stack gap={0}>
-      <PageTitle>Módulos</PageTitle>
+      <PageTitle
+        actions={
+          // Every enrolled student sees it; a course without a bank says so on the practice page.
+          <Button component={Link} href={paths.practice(courseId)} variant="light" leftSection={<IconCards size={18} aria-hidden />}>
+            Practicar reglamento
+          </Button>
+        }
+      >
+        Módulos
+      </PageTitle>
       {modules.isPending ? (
         <ModulesSkeleton />
       ) : modules.data.length === 0 ? (

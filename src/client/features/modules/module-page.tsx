@@ -11,6 +11,7 @@ import { VideoPlayer } from '../../components/video-player.tsx';
 import { WatchedBadge } from '../../components/watched-badge.tsx';
 import { useModule } from '../../lib/use-module.ts';
 import type { PlaybackAdapter } from '../../lib/video/playback.ts';
+import { ModuleExamButtons } from './components/module-exam-buttons.tsx';
 import { useWatchProgress } from './use-watch-progress.ts';
 
 function ModuleSkeleton() {
@@ -107,6 +108,7 @@ export function ModulePage() {
                 Jugadas
               </Button>
             )}
+            <ModuleExamButtons courseId={courseId} moduleId={moduleId} enabled={student} />
           </Group>
         </>
       )}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { examMessages } from '../../../../shared/messages.ts';
+import { useAttempt } from '../api/attempts.ts';
+import { AttemptReviewList } from './attempt-review.tsx';
+
+interface AttemptDialogProps {
+  /** The student whose attempts are shown, and their attempts' ids (first to last); null when closed. */
+  student: { name: string; attemptIds: string[] } | null;
+  onClose: () => void;
+}
+
+function AttemptBody({ attemptId }: { attemptId: string }) {
+  const query = useAttempt(attemptId, { fresh: true });
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="lg">
+        <Loader aria-label="Cargando el intento" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {query.error.message}
+      </Alert>
+    );
+  }
+  const { attempt } = query.data;
+  const result = attempt.result;
+  return (
+    <Stack gap="sm">
+      {result ? (
+        <Text fw={600}>
+          {result.passed ? examMessages.passed : examMessages.failed} · {examMessages.score(result.scorePercent)} ·{' '}
+          {examMessages.rightOf(result.right, result.total)}
+          {result.criticalMissed ? ' · falló una crítica' : ''}
+        </Text>
+      ) : (
+        <Text fw={600}>En curso: todavía no se entregó.</Text>
+      )}
+      {attempt.review ? (
+        <AttemptReviewList review={attempt.review} reader="admin" />
+      ) : (
+        <Text c="gray.7">Las respuestas se ven cuando el intento está entregado.</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** A student's answers in an attempt, with the right options and explanations; a switch between attempts when there are several. */
+export function AttemptDialog({ student, onClose }: AttemptDialogProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const ids = student?.attemptIds ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const attemptId = chosen && ids.includes(chosen) ? chosen : (ids[ids.length - 1] ?? null);
+  return (
+    <Modal
+      opened={student !== null}
+      onClose={() => {
+        setChosen(null);
+        onClose();
+      }}
+      title={student ? `Respuestas de ${student.name}` : ''}
+      size="xl"
+      fullScreen={phone ?? false}
+    >
+      <Stack gap="md">
+        {ids.length > 1 && (
+          <SegmentedControl
+            aria-label="Intento"
+            value={attemptId ?? ''}
+            onChange={setChosen}
+            data={ids.map((id, index) => ({ value: id, label: `Intento ${index + 1}` }))}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        )}
+        {attemptId && <AttemptBody key={attemptId} attemptId={attemptId} />}
+      </Stack>
+    </Modal>
+  );
+}

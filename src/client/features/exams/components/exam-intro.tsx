@@ -1,0 +1,96 @@
+import { Link } from 'wouter';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { examMessages } from '../../../../shared/messages.ts';
+import type { StudentExam } from '../../../../shared/schemas/exams.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { attemptNumber, ExamStatusNotice } from './exam-status.tsx';
+
+interface ExamIntroProps {
+  exam: StudentExam;
+  /** Where each earlier attempt's result is read. */
+  attemptHref: (attemptId: string) => string;
+  starting: boolean;
+  /** Why the server refused to start, when it did. */
+  startError: string | null;
+  onStart: () => void;
+}
+
+/** The previous attempts' results, each a link to read it again. */
+function PreviousResults({ exam, attemptHref }: Pick<ExamIntroProps, 'exam' | 'attemptHref'>) {
+  if (exam.results.length === 0) return null;
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <Title order={2} size="h4" mb="sm">
+        Tus intentos
+      </Title>
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {exam.results.map((result) => (
+          <Group component="li" key={result.id} gap="xs" justify="space-between">
+            <Anchor component={Link} href={attemptHref(result.id)}>
+              Intento {result.number}: {examMessages.score(result.scorePercent)}
+            </Anchor>
+            <Group gap="xs">
+              <Badge color={result.passed ? 'green' : 'red'} variant="light" style={{ textTransform: 'none' }}>
+                {result.passed ? examMessages.passed : examMessages.failed}
+              </Badge>
+              <Text size="sm" c="gray.7">
+                {examMessages.when(result.submittedAt)}
+              </Text>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Before an attempt: what the exam is, the earlier results, and 'Comenzar examen' (or why not). */
+export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: ExamIntroProps) {
+  const open = exam.status === 'en-curso';
+  const canStart = open || exam.status === 'disponible';
+  return (
+    <Stack gap="md">
+      <PageTitle>{exam.title}</PageTitle>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" mt={-8}>
+        <Stack gap="sm">
+          <Text fw={600} data-testid="resumen-examen">
+            {examMessages.summary(exam.questionCount, exam.timeMinutes, exam.passPercent, attemptNumber(exam), exam.attempts)}
+          </Text>
+          {(exam.opensAt || exam.closesAt) && (
+            <Text size="sm" c="gray.7">
+              {[exam.opensAt && examMessages.opensOn(exam.opensAt), exam.closesAt && examMessages.closesOn(exam.closesAt)]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          )}
+          {canStart && (
+            <Text size="sm">
+              {open
+                ? 'Tenés un intento en curso: seguís donde lo dejaste, con el tiempo que te queda.'
+                : 'El tiempo corre desde que comenzás. Cada respuesta se guarda en cuanto la marcás.'}
+            </Text>
+          )}
+          <ExamStatusNotice exam={exam} />
+          {startError && (
+            <Alert color="red" role="alert">
+              {startError}
+            </Alert>
+          )}
+          {canStart && (
+            <Button
+              size="md"
+              onClick={onStart}
+              loading={starting}
+              leftSection={<IconPlayerPlay size={18} aria-hidden />}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {open ? 'Continuar examen' : 'Comenzar examen'}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+      <PreviousResults exam={exam} attemptHref={attemptHref} />
+    </Stack>
+  );
+}

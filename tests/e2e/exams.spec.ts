@@ -1,0 +1,467 @@
+// Evaluaciones: the admin builds a rules exam from the course's bank, a trainee sits it on a phone
+// (one question at a time, a countdown, each answer saved as it is chosen) and sees the result; the
+// admin reads the results. A weak signal loses no answer: a reload resumes the attempt as it was,
+// and answers chosen without signal wait on the phone and arrive once, in order, when it is back.
+import type { Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import { adminPage, appRunning, createCourse, createModule, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+
+interface BankQuestion {
+  text: string;
+  options: string[];
+  correct: string[];
+  chapter: string;
+}
+
+const bank: BankQuestion[] = [
+  {
+    text: '¿Cuántos jugadores de campo tiene cada equipo en la cancha?',
+    options: ['Seis', 'Siete', 'Cinco'],
+    correct: ['Seis'],
+    chapter: 'Regla 4',
+  },
+  {
+    text: '¿Qué sanciones son progresivas?',
+    options: ['Amonestación', 'Exclusión de 2 minutos', 'Tiro libre'],
+    correct: ['Amonestación', 'Exclusión de 2 minutos'],
+    chapter: 'Regla 16',
+  },
+  {
+    text: '¿Cuánto dura cada tiempo de un partido de mayores?',
+    options: ['30 minutos', '25 minutos'],
+    correct: ['30 minutos'],
+    chapter: 'Regla 2',
+  },
+  {
+    text: '¿Cuántos pasos puede dar un jugador con el balón en la mano?',
+    options: ['Tres', 'Cuatro', 'Dos'],
+    correct: ['Tres'],
+    chapter: 'Regla 7',
+  },
+];
+/** The one the journey answers wrong, with this option. */
+const wrong = { text: bank[3]!.text, option: 'Cuatro' };
+
+/** The bank as the import file: semicolons, as Excel saves it in Spanish. */
+function bankCsv(questions: BankQuestion[]): string {
+  const letters = ['a', 'b', 'c'];
+  const rows = questions.map((q) =>
+    [
+      q.text,
+      ...letters.map((_, i) => q.options[i] ?? ''),
+      q.correct.map((c) => letters[q.options.indexOf(c)]).join(','),
+      q.chapter,
+      '',
+      '',
+    ].join(';'),
+  );
+  return ['pregunta;a;b;c;correctas;capitulo;regla;explicacion', ...rows].join('\n');
+}
+
+const origin = () => ({ origin: e2eEnv().baseURL });
+
+/** The bank imported and an exam created through the API, as the admin whose page this is (for the tests that are about the trainee). */
+async function examThroughApi(admin: Page, courseId: string, moduleId: string, exam: Record<string, unknown> = {}) {
+  const imported = await admin.request.post(`/api/courses/${courseId}/bank/import`, {
+    headers: origin(),
+    multipart: { edition: '2024', file: { name: 'banco.csv', mimeType: 'text/csv', buffer: Buffer.from(bankCsv(bank)) } },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const created = await admin.request.post(`/api/courses/${courseId}/exams`, {
+    headers: { ...origin(), 'idempotency-key': `examen-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      title: 'Examen de reglas',
+      moduleId,
+      questionCount: 4,
+      perChapter: [],
+      fixedQuestionIds: [],
+      criticalQuestionIds: [],
+      timeMinutes: 10,
+      passPercent: 75,
+      attempts: 2,
+      waitHours: 0,
+      resultsRelease: 'al-entregar',
+      opensAt: null,
+      closesAt: null,
+      ...exam,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { exam: { id: string; title: string } }).exam;
+}
+
+/** Waits until the dialog's fade-in (a CSS transition) is over, so axe reads its colours as they end up. */
+async function transitionsDone(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
+/** The question on screen, found among the bank's by its text. */
+async function currentQuestion(page: Page): Promise<BankQuestion> {
+  await expect(page.getByRole('heading', { name: /^Pregunta \d+ de \d+$/ })).toBeVisible();
+  for (const question of bank) {
+    if (await page.getByText(question.text, { exact: true }).isVisible()) return question;
+  }
+  throw new Error('la pregunta en pantalla no es del banco');
+}
+
+/** Marks these options of the question on screen. */
+async function mark(page: Page, options: string[]) {
+  for (const option of options) await page.getByRole('checkbox', { name: option, exact: true }).check();
+}
+
+/** The attempt as the server has it, read with the trainee's own session. */
+async function serverAttempt(page: Page, attemptId: string) {
+  const response = await page.request.get(`/api/attempts/${attemptId}`);
+  expect(response.status()).toBe(200);
+  return (
+    (await response.json()) as { attempt: { questions: Array<{ text: string; answer: number[]; answerSeq: number; options: string[] }> } }
+  ).attempt;
+}
+
+const attemptIdOf = (page: Page) => new URL(page.url()).searchParams.get('intento')!;
+
+/** The countdown's seconds ('Quedan 9:41' → 581). */
+async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer').textContent()) ?? '';
+  const match = /(\d+):(\d{2})/.exec(text);
+  if (!match) throw new Error(`no hay cuenta regresiva: «${text}»`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+test('the admin imports the bank and creates an exam; a trainee on a phone passes it with 75 %, cannot start again, and the admin sees the result', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const trainee = await createStudent({ name: 'Lucía Reglamento' });
+  const course = await createCourse({ name: `Curso de reglas ${Date.now().toString(36)}`, enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, name: 'Reglas del juego', enableFor: [trainee.id] });
+
+  // The admin, on a phone: the bank's import with its preview.
+  const admin = await adminPage(browser);
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await importThroughBankPage(admin, course.id);
+
+  // The course's page leads to 'Exámenes'; 'Nuevo examen' on the module, drawing the four questions.
+  await admin.goto(`/admin/courses/${course.id}`);
+  await admin.getByRole('link', { name: /Exámenes/ }).click();
+  await expect(admin.getByRole('heading', { name: 'Exámenes', level: 1 })).toBeVisible();
+  await expect(admin.getByText('Este curso todavía no tiene exámenes')).toBeVisible();
+  await screenshot(admin, 'examenes-vacio');
+  await admin.getByRole('button', { name: 'Nuevo examen' }).click();
+  const form = admin.getByRole('dialog', { name: 'Nuevo examen' });
+  await form.getByRole('textbox', { name: 'Título' }).fill('Examen de reglas 1');
+  await form.getByRole('textbox', { name: 'Módulo' }).click();
+  await admin.getByRole('option', { name: 'Reglas del juego' }).click();
+  await form.getByRole('textbox', { name: 'Cantidad de preguntas' }).fill('4');
+  await form.getByRole('textbox', { name: 'Tiempo (minutos)' }).fill('10');
+  await form.getByRole('textbox', { name: 'Nota para aprobar (%)' }).fill('75');
+  await form.getByRole('textbox', { name: 'Intentos', exact: true }).fill('1');
+  await form.getByRole('textbox', { name: 'Espera entre intentos (horas)' }).fill('0');
+  await expect(form.getByRole('radio', { name: 'Al entregar' })).toBeChecked();
+  await transitionsDone(admin);
+  await screenshot(admin, 'examen-formulario');
+  await form.getByRole('button', { name: 'Crear examen' }).click();
+  await expect(form).toBeHidden();
+  const card = admin.getByRole('listitem').filter({ hasText: 'Examen de reglas 1' });
+  await expect(card).toContainText('Módulo: Reglas del juego');
+  await expect(card).toContainText('4 preguntas · 10 minutos · aprueba con 75 % · 1 intento');
+  await expect(card).toContainText('0 intentos');
+  await screenshot(admin, 'examenes');
+
+  // The trainee, on a phone: the module's page has the exam's button.
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, trainee);
+  await expect(page).toHaveURL(/\/inicio$/);
+  // The exam's button comes with the module page's own data, drawn by the server: no request of its own.
+  const examRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/(modules\/[^/]+\/exams|exams\/)/.test(request.url())) examRequests.push(request.url());
+  });
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await appRunning(page);
+  await expect(page.getByRole('link', { name: 'Examen de reglas 1' })).toBeVisible();
+  expect(examRequests).toEqual([]);
+  await screenshot(page, 'modulo-con-examen');
+  await page.getByRole('link', { name: 'Examen de reglas 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Examen de reglas 1', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('resumen-examen')).toHaveText('4 preguntas · 10 minutos · aprobás con 75 % · intento 1 de 1');
+  await screenshot(page, 'examen-inicio');
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+
+  // One question at a time: three right (the multi-answer one among them) and one wrong.
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeFocused();
+  await expect(page.getByRole('timer')).toHaveText(/^Quedan (10:00|9:\d\d)$/);
+  await expect(page.getByText('Marcá todas las correctas')).toBeVisible();
+  for (let n = 1; n <= 4; n++) {
+    await expect(page.getByRole('heading', { name: `Pregunta ${n} de 4` })).toBeVisible();
+    const question = await currentQuestion(page);
+    await mark(page, question.text === wrong.text ? [wrong.option] : question.correct);
+    await expect(page.getByRole('button', { name: `Pregunta ${n}, respondida` })).toBeVisible();
+    if (n === 2) await screenshot(page, 'examen-pregunta');
+    if (n < 4) {
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await expect(page.getByRole('heading', { name: `Pregunta ${n + 1} de 4` })).toBeFocused();
+    }
+  }
+  await page.getByRole('button', { name: 'Entregar examen' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Entregar examen' });
+  await expect(confirm).toContainText('Respondiste todas las preguntas');
+  await transitionsDone(page);
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Entregar' }).click();
+
+  // The result: passed with 75 %, each question with the right options; no attempt left.
+  const result = page.getByTestId('resultado-examen');
+  await expect(result).toContainText('Aprobado');
+  await expect(result).toContainText('Nota: 75 %');
+  await expect(result).toContainText('3 de 4 correctas');
+  await expect(page.getByTestId('estado-examen')).toHaveText('No te quedan intentos');
+  await expect(page.getByRole('heading', { name: 'Tus respuestas' })).toBeVisible();
+  await expect(page.getByText('Tu respuesta')).toHaveCount(5);
+  await screenshot(page, 'examen-resultado');
+  // A second attempt is refused: no button, and the server says why.
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await page.getByRole('link', { name: 'Examen de reglas 1' }).click();
+  await expect(page.getByTestId('estado-examen')).toHaveText('No te quedan intentos');
+  await expect(page.getByRole('button', { name: 'Comenzar examen' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Intento 1: Nota: 75 %/ })).toBeVisible();
+  await screenshot(page, 'examen-sin-intentos');
+  const examId = page.url().split('/').pop()!;
+  const again = await page.request.post(`/api/exams/${examId}/attempts`, { headers: origin() });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { error: { message: string } }).error.message).toBe('No te quedan intentos');
+
+  // The admin's results: the trainee's row, their answers, the questions hardest first, the CSV.
+  await admin.goto(`/admin/courses/${course.id}/examenes`);
+  await expect(card).toContainText('1 intento');
+  await card.getByRole('link', { name: /Resultados/ }).click();
+  await expect(admin.getByRole('heading', { name: 'Resultados · Examen de reglas 1', level: 1 })).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: 'Lucía Reglamento' });
+  await expect(row).toContainText('75 %');
+  await expect(row).toContainText('Sí');
+  await expect(row).toContainText('1 de 1');
+  const stats = admin.getByRole('listitem').filter({ hasText: wrong.text });
+  await expect(stats).toContainText('0 % (0 de 1)');
+  await screenshot(admin, 'examen-resultados');
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('link', { name: 'Descargar CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await row.getByRole('button', { name: 'Ver respuestas de Lucía Reglamento' }).click();
+  const answers = admin.getByRole('dialog', { name: 'Respuestas de Lucía Reglamento' });
+  await expect(answers).toContainText('Nota: 75 %');
+  await expect(answers.getByText('Marcada')).toHaveCount(5);
+  await transitionsDone(admin);
+  await screenshot(admin, 'examen-respuestas-alumno');
+  await context.close();
+  await admin.context().close();
+});
+
+test('a reload in the middle keeps the answers, the order and the time; answers chosen without signal wait on the phone and arrive once', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const trainee = await createStudent({ name: 'Tomás Señal Débil' });
+  const course = await createCourse({ enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, enableFor: [trainee.id] });
+  const admin = await adminPage(browser);
+  const exam = await examThroughApi(admin, course.id, module.id);
+  await admin.context().close();
+
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, trainee);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
+  const attemptId = attemptIdOf(page);
+
+  // Two answers, saved.
+  const first = await currentQuestion(page);
+  await mark(page, first.correct);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const second = await currentQuestion(page);
+  await mark(page, second.correct);
+  await expect.poll(async () => (await serverAttempt(page, attemptId)).questions.filter((q) => q.answerSeq > 0).length).toBe(2);
+  const order = (await serverAttempt(page, attemptId)).questions.map((q) => q.text);
+  const before = await secondsLeft(page);
+
+  // Reloaded: the same attempt, the same order, both answers, the time still running.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
+  expect((await currentQuestion(page)).text).toBe(first.text);
+  for (const option of first.correct) await expect(page.getByRole('checkbox', { name: option, exact: true })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Pregunta 2, respondida' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pregunta 3, sin responder' })).toBeVisible();
+  const after = await secondsLeft(page);
+  expect(after).toBeLessThanOrEqual(before);
+  expect(after).toBeGreaterThan(before - 30);
+  expect((await serverAttempt(page, attemptId)).questions.map((q) => q.text)).toEqual(order);
+
+  // No signal: the answer stays on the phone and the page says so; it goes out when the signal is back.
+  await page.getByRole('button', { name: 'Pregunta 3, sin responder' }).click();
+  await expect(page.getByRole('heading', { name: 'Pregunta 3 de 4' })).toBeFocused();
+  const third = await currentQuestion(page);
+  await context.setOffline(true);
+  await mark(page, third.correct);
+  await expect(page.getByTestId('sin-conexion')).toHaveText('Sin conexión: tus respuestas se guardan y se envían al volver la señal');
+  await expect(page.getByRole('button', { name: 'Pregunta 3, respondida' })).toBeVisible();
+  await screenshot(page, 'examen-sin-conexion');
+  await context.setOffline(false);
+  await expect(page.getByTestId('sin-conexion')).toBeHidden({ timeout: 15_000 });
+
+  // The server fails (503): the fourth is chosen, unchosen and chosen again; only the latest leaves the phone once it answers.
+  const sent: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'PUT' && response.url().includes('/answers/'))
+      sent.push(`${response.status()} ${response.request().postData()}`);
+  });
+  await page.route('**/api/attempts/*/answers/*', (route) => route.fulfill({ status: 503, body: '{}' }));
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  const fourth = await currentQuestion(page);
+  const wrongOption = fourth.options.find((option) => !fourth.correct.includes(option))!;
+  await mark(page, [wrongOption]);
+  await page.getByRole('checkbox', { name: wrongOption, exact: true }).uncheck();
+  await mark(page, fourth.correct);
+  await expect(page.getByTestId('sin-conexion')).toBeVisible();
+  await page.unroute('**/api/attempts/*/answers/*');
+  await expect(page.getByTestId('sin-conexion')).toBeHidden({ timeout: 40_000 });
+
+  const saved = await serverAttempt(page, attemptId);
+  const byText = new Map(saved.questions.map((q) => [q.text, q]));
+  const chosen = (text: string) =>
+    byText
+      .get(text)!
+      .answer.map((index) => byText.get(text)!.options[index])
+      .sort();
+  expect(chosen(third.text)).toEqual([...third.correct].sort());
+  expect(chosen(fourth.text)).toEqual([...fourth.correct].sort());
+  // The seq counts every choice on the phone (a multi-answer question takes a tap per option).
+  const fourthSeq = 2 + fourth.correct.length;
+  expect(byText.get(third.text)!.answerSeq).toBe(third.correct.length);
+  expect(byText.get(fourth.text)!.answerSeq).toBe(fourthSeq);
+  // The options as the phone showed them (shuffled for this attempt).
+  const shownIndices = (question: BankQuestion) => question.correct.map((o) => byText.get(question.text)!.options.indexOf(o)).sort();
+  // The fourth reached the server once, with its latest answer: the earlier ones were replaced on the phone.
+  expect(sent.filter((line) => line.startsWith('200'))).toEqual([
+    `200 ${JSON.stringify({ answer: shownIndices(fourth), seq: fourthSeq })}`,
+  ]);
+  await context.close();
+});
+
+test('at 0:00 the answers stop, what was chosen counts, and the graded attempt is shown', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const trainee = await createStudent({ name: 'Ana Contrarreloj' });
+  const course = await createCourse({ enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, enableFor: [trainee.id] });
+  const admin = await adminPage(browser);
+  // The exam closes in 25 s: the attempt's deadline is its close.
+  const exam = await examThroughApi(admin, course.id, module.id, { closesAt: new Date(Date.now() + 25_000).toISOString() });
+  await admin.context().close();
+
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signIn(page, trainee);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^Quedan 0:[0-2]\d$/);
+  const question = await currentQuestion(page);
+  await mark(page, question.correct);
+  await expect(page.getByText(/Se terminó el tiempo: ya no se pueden cambiar las respuestas\. Estamos corrigiendo/)).toBeVisible({
+    timeout: 35_000,
+  });
+  await expect(page.getByRole('checkbox').first()).toBeDisabled();
+  const result = page.getByTestId('resultado-examen');
+  await expect(result).toContainText('No aprobado', { timeout: 30_000 });
+  await expect(result).toContainText('Nota: 25 %');
+  await expect(result).toContainText('entregado al terminar el tiempo');
+  await context.close();
+});
+
+test('once an attempt started, Editar keeps only the dates and the results release; Borrar waits until no attempt is open', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const trainee = await createStudent({ name: 'Pedro Intento' });
+  const course = await createCourse({ enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, enableFor: [trainee.id] });
+  const admin = await adminPage(browser);
+  const exam = await examThroughApi(admin, course.id, module.id);
+
+  // Before any attempt, the whole exam can change.
+  await admin.goto(`/admin/courses/${course.id}/examenes`);
+  await admin.getByRole('button', { name: 'Editar Examen de reglas' }).click();
+  let form = admin.getByRole('dialog', { name: 'Editar examen' });
+  await expect(form.getByRole('textbox', { name: 'Título' })).toHaveValue('Examen de reglas');
+  await form.getByRole('textbox', { name: 'Título' }).fill('Examen parcial');
+  await form.getByRole('textbox', { name: 'Cantidad de preguntas' }).fill('9');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  // The bank has four questions: the server says so on the field.
+  await expect(form.getByText('El banco tiene 4 preguntas activas para este examen: no alcanzan.').first()).toBeVisible();
+  await form.getByRole('textbox', { name: 'Cantidad de preguntas' }).fill('4');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(form).toBeHidden();
+  const card = admin.getByRole('listitem').filter({ hasText: 'Examen parcial' });
+  await expect(card).toBeVisible();
+
+  // The trainee starts an attempt.
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
+  const page = await context.newPage();
+  await signIn(page, trainee);
+  await expect(page).toHaveURL(/\/inicio$/);
+  const started = await page.request.post(`/api/exams/${exam.id}/attempts`, { headers: origin() });
+  expect(started.status()).toBe(201);
+  const attemptId = ((await started.json()) as { attempt: { id: string } }).attempt.id;
+
+  // Now only when it opens, closes and shows results can change, and the form says why.
+  await admin.reload();
+  await expect(card).toContainText('1 intento (1 en curso)');
+  await admin.getByRole('button', { name: 'Editar Examen parcial' }).click();
+  form = admin.getByRole('dialog', { name: 'Editar examen' });
+  await expect(form).toContainText('El examen ya tiene intentos: sólo se pueden cambiar las fechas y cuándo se muestran los resultados.');
+  await expect(form.getByRole('textbox', { name: 'Título' })).toHaveCount(0);
+  await form.getByRole('radio', { name: 'Cuando cierre el examen' }).check();
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(form.getByText('Para mostrar los resultados cuando cierre el examen, indicá cuándo cierra.')).toBeVisible();
+  await form.getByLabel('Cierra').fill('2030-06-01T18:00');
+  await transitionsDone(admin);
+  await screenshot(admin, 'examen-formulario-fechas');
+  await form.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(form).toBeHidden();
+  await expect(card).toContainText('resultados cuando cierre');
+  await expect(card).toContainText('2030');
+
+  // Borrar is refused while the attempt is open; once handed in, it goes.
+  await admin.getByRole('button', { name: 'Borrar Examen parcial' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Borrar examen' });
+  await confirm.getByRole('button', { name: 'Borrar' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Hay un intento en curso de este examen: no se puede borrar hasta que termine.');
+  const handedIn = await page.request.post(`/api/attempts/${attemptId}/submit`, { headers: origin() });
+  expect(handedIn.status()).toBe(200);
+  await confirm.getByRole('button', { name: 'Borrar' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByText('Este curso todavía no tiene exámenes')).toBeVisible();
+  await context.close();
+  await admin.context().close();
+});
+
+/** 'Banco de preguntas' → 'Importar preguntas': the CSV, its preview ('Revisar archivo'), then 'Importar'. */
+async function importThroughBankPage(admin: Page, courseId: string) {
+  await admin.goto(`/admin/courses/${courseId}`);
+  await admin.getByRole('link', { name: /Banco de preguntas/ }).click();
+  await expect(admin.getByRole('heading', { name: 'Banco de preguntas', level: 1 })).toBeVisible();
+  await admin.getByRole('button', { name: 'Importar preguntas' }).first().click();
+  const dialog = admin.getByRole('dialog', { name: 'Importar preguntas' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'banco.csv', mimeType: 'text/csv', buffer: Buffer.from(bankCsv(bank)) });
+  await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
+  await expect(dialog.getByText('4 filas listas para importar, 0 con errores')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(dialog.getByText('4 preguntas importadas, 0 filas con errores')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ver el banco' }).click();
+  await expect(admin.getByText(bank[1]!.text)).toBeVisible();
+}
