@@ -7,7 +7,6 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import { examMessages, messages } from '../../shared/messages.ts';
@@ -23,11 +22,10 @@ import {
   editionSchema,
   retireEditionSchema,
 } from '../../shared/schemas/exams.ts';
-import { IMPORT_MAX_BYTES } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
-import { AppError, badRequest } from '../errors.ts';
-import { malformedUpload } from '../files/upload.ts';
+import { badRequest } from '../errors.ts';
+import { receiveImportFile } from '../files/upload.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { multipartBody } from '../http/multipart.ts';
 import { importBank, parseBankFile, previewBankImport } from './import.ts';
@@ -51,25 +49,8 @@ type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, Raw
 
 /** The import file of a multipart request and its `edition` field ('Edición del reglamento', sent before the file). */
 async function readImportFile(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
-  try {
-    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
-    if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
-    bytes = await part.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), {
-        file: messages.importTooHeavy(IMPORT_MAX_BYTES),
-      });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
-    // No boundary, cut short, garbage: the parser's own errors are the client's fault.
-    throw malformedUpload(error);
-  }
-  const field = part.fields['edition'];
-  const raw = field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' ? field.value.trim() : '';
+  const { bytes, field } = await receiveImportFile(request);
+  const raw = field('edition');
   const edition = safeParse(editionSchema, raw === '' ? Number.NaN : Number(raw));
   if (!edition.success) {
     const message = edition.error.issues[0]?.message ?? messages.badRequest;

@@ -8,6 +8,7 @@ import { newStorageKey, StoredObjectTooLargeError, type FileStorage } from './st
 import { messages } from '../../shared/messages.ts';
 import { documentTooHeavy, imageTooHeavy } from '../../shared/schemas/content.ts';
 import { videoTooHeavy } from '../../shared/schemas/jugadas.ts';
+import { IMPORT_MAX_BYTES } from '../../shared/schemas/users.ts';
 
 export interface ReceivedFile extends DetectedType {
   key: string;
@@ -134,4 +135,35 @@ export async function receiveUpload(
     if (file.errored) throw malformedUpload(error);
     throw error;
   }
+}
+
+/**
+ * An import file (a class list, a question bank) of a multipart request, read whole (it is parsed
+ * at once), and the text fields sent before it. Spanish 4xx for everything a browser or a script
+ * can get wrong: not multipart, no file, two files, too heavy, a malformed body.
+ */
+export async function receiveImportFile(request: FastifyRequest): Promise<{ bytes: Buffer; field: (name: string) => string }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
+    if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
+    bytes = await part.toBuffer();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), {
+        file: messages.importTooHeavy(IMPORT_MAX_BYTES),
+      });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
+    // No boundary, cut short, garbage: the parser's own errors are the client's fault.
+    throw malformedUpload(error);
+  }
+  const fields = part.fields;
+  const field = (name: string) => {
+    const value = fields[name];
+    return value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string' ? value.value.trim() : '';
+  };
+  return { bytes, field };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { MultipartFile } from '@fastify/multipart';
 import { z } from 'zod';
 import { safeParse } from 'zod/v4/core';
 import { messages } from '../../shared/messages.ts';
@@ -8,7 +7,6 @@ import { userListQuerySchema, userListSchema } from '../../shared/schemas/access
 import { idSchema } from '../../shared/schemas/content.ts';
 import {
   createUserSchema,
-  IMPORT_MAX_BYTES,
   importPreviewSchema,
   importResultSchema,
   activeInputSchema,
@@ -18,7 +16,7 @@ import {
 import { findUser } from '../access/service.ts';
 import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { parseClassList } from './class-list.ts';
 import { importClassList, previewImport } from './import.ts';
 import { hasPassword, resendInvitation } from './invitations.ts';
@@ -26,31 +24,14 @@ import { listUsers } from './list-users.ts';
 import { createUser, setUserActive } from './service.ts';
 import { idempotencyHeaders, idempotent } from '../http/idempotency.ts';
 import { multipartBody } from '../http/multipart.ts';
-import { malformedUpload } from '../files/upload.ts';
+import { receiveImportFile } from '../files/upload.ts';
 
 const userParams = z.object({ userId: idSchema });
 
 /** The class list file of a multipart request and its optional `courseId` field (sent before the file). */
 async function readClassList(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
-  try {
-    part = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000 } });
-    if (!part) throw badRequest(messages.uploadMissingFile, { file: messages.uploadMissingFile });
-    bytes = await part.toBuffer();
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('PAYLOAD_TOO_LARGE', messages.importTooHeavy(IMPORT_MAX_BYTES), {
-        file: messages.importTooHeavy(IMPORT_MAX_BYTES),
-      });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest(messages.uploadOneFile);
-    // No boundary, cut short, garbage: the parser's own errors are the client's fault.
-    throw malformedUpload(error);
-  }
-  const field = part.fields['courseId'];
-  const raw = field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string' ? field.value.trim() : '';
+  const { bytes, field } = await receiveImportFile(request);
+  const raw = field('courseId');
   if (raw !== '' && !safeParse(idSchema, raw).success) throw badRequest(messages.invalidId, { courseId: messages.invalidId });
   return { rows: parseClassList(bytes), courseId: raw === '' ? undefined : raw };
 }
