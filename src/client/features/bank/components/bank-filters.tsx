@@ -35,6 +35,8 @@ interface BankFiltersBarProps {
   chapters: BankList['chapters'];
 }
 
+const ALL_CHAPTERS = '*';
+
 /** Search (sent a moment after typing stops), a chapter, and the archived questions instead of the active ones. */
 export function BankFiltersBar({ filters, onChange, chapters }: BankFiltersBarProps) {
   // The chapter filtered on stays a choice even when no active question has it any more.
@@ -44,15 +46,14 @@ export function BankFiltersBar({ filters, onChange, chapters }: BankFiltersBarPr
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SearchField search={filters.search} onSearch={(search) => onChange({ search })} />
+      {/* 'Todos los capítulos' is an option, not a clear button: Mantine's is out of the keyboard's reach. */}
       <Select
         label="Capítulo"
-        placeholder="Todos"
-        data={chapterData}
-        value={filters.chapter || null}
-        onChange={(value) => onChange({ chapter: value ?? '' })}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Ver todos los capítulos' }}
-        w={{ base: '100%', xs: 200 }}
+        data={[{ value: ALL_CHAPTERS, label: 'Todos los capítulos' }, ...chapterData]}
+        value={filters.chapter || ALL_CHAPTERS}
+        onChange={(value) => onChange({ chapter: !value || value === ALL_CHAPTERS ? '' : value })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 220 }}
       />
       <Switch
         label="Archivadas"

@@ -35,12 +35,12 @@ function OptionOutcome({ text, letter, right, marked }: { text: string; letter: 
         </Text>
         <Group gap={6}>
           {right && (
-            <Badge color="teal.9" variant="filled">
+            <Badge color="teal.9" variant="filled" style={{ textTransform: 'none' }}>
               {examMessages.rightOption}
             </Badge>
           )}
           {marked && (
-            <Badge color={wrong ? 'red.8' : 'dark'} variant="outline">
+            <Badge color={wrong ? 'red.8' : 'dark'} variant="outline" style={{ textTransform: 'none' }}>
               {examMessages.markedOption}
             </Badge>
           )}
