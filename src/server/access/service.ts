@@ -28,7 +28,7 @@ export async function coursesOfUser(db: Db, userId: string): Promise<UserCourse[
 
 /** Every module of a course (archived ones left out), with whether it is enabled for this user and their state in each, blocked ones too. */
 export async function modulesOfUser(db: Db, userId: string, courseId: string): Promise<UserModule[]> {
-  const rows = await readStudentModules(db, userId, sql`m.course_id = ${courseId} and m.archived_at is null`);
+  const rows = await readStudentModules(db, userId, courseId, sql`m.archived_at is null`);
   return rows.map((row) => presentStudentModule(row, { allStates: true }));
 }
 

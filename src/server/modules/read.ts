@@ -108,13 +108,14 @@ export interface StudentModuleRow extends ModuleRow {
 }
 
 /**
- * The modules `filter` picks (it uses `m`), in order, as the student `userId` (SQL: a value, or
- * the user of a page's own statement) sees them, named as `StudentModuleRow`. The one read of a
- * student's modules: the module page, the course's module list, the admin's view of a student.
+ * The modules of the course `courseId` that `filter` picks (it uses `m`; SQL, like `courseId`), in
+ * order, as the student `userId` (SQL: a value, or the user of a page's own statement) sees them,
+ * named as `StudentModuleRow`. The one read of a student's modules: the module page, the course's
+ * module list, the admin's view of a student. Their access to the course is read once, not per module.
  */
-export const studentModulesSql = (userId: SQL, filter: SQL) => sql`
+export const studentModulesSql = (userId: SQL, courseId: SQL, filter: SQL = sql`true`) => sql`
   select ${moduleColumns},
-    coalesce(ca.enabled, false) and c.archived_at is null as "courseEnabled",
+    acc.enabled as "courseEnabled",
     coalesce(ma.enabled, false) as "granted",
     a.submitted as "submitted", a.submitted_at as "submittedAt", a.corrected_at as "correctedAt",
     s.items as "items", s.correct as "correct", s.incorrect as "incorrect", s.answered as "answered",
@@ -122,14 +123,17 @@ export const studentModulesSql = (userId: SQL, filter: SQL) => sql`
     case when vp.user_id is not null then ${watchedLengthOf(sql`m.video_duration_seconds`, sql`vp.duration_seconds`)} end as "watchedDuration",
     vp.watched_seconds as "watchedSeconds", vp.position_seconds as "watchedPosition"
   ${fromModule}
-  join ${course} c on c.id = m.course_id
-  left join ${courseAccess} ca on ca.course_id = m.course_id and ca.user_id = ${userId}
+  cross join (
+    select coalesce((select ca.enabled from ${courseAccess} ca where ca.course_id = c.id and ca.user_id = ${userId}), false)
+      and c.archived_at is null as enabled
+    from ${course} c where c.id = ${courseId}
+  ) acc
   left join ${moduleAccess} ma on ma.module_id = m.id and ma.user_id = ${userId}
   left join ${activity} a on a.module_id = m.id and a.user_id = ${userId}
   left join lateral (${activitySummarySql(sql`a.id`)}) s on a.id is not null
   left join lateral (${jugadaScoreSql(sql`m.id`, userId)}) js on true
   left join ${videoProgress} vp on vp.module_id = m.id and vp.user_id = ${userId}
-  where ${filter} ${inCourseOrder}`;
+  where m.course_id = ${courseId} and ${filter} ${inCourseOrder}`;
 
 /** The module is open to the student now: given to them, not archived (their course's access is checked apart). */
 export const isOpen = (row: StudentModuleRow) => row.granted && row.archivedAt === null;
@@ -166,7 +170,7 @@ export function presentStudentModule(row: StudentModuleRow, options: { allStates
   };
 }
 
-/** The modules `filter` picks as the student `userId` sees them (a statement of its own). */
-export async function readStudentModules(db: Db | Tx, userId: string, filter: SQL): Promise<StudentModuleRow[]> {
-  return rowsOf<StudentModuleRow>(await db.execute(studentModulesSql(sql`${userId}`, filter)));
+/** The modules of a course that `filter` picks, as the student `userId` sees them (a statement of its own). */
+export async function readStudentModules(db: Db | Tx, userId: string, courseId: string, filter?: SQL): Promise<StudentModuleRow[]> {
+  return rowsOf<StudentModuleRow>(await db.execute(studentModulesSql(sql`${userId}`, sql`${courseId}`, filter)));
 }

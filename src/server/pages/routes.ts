@@ -47,7 +47,7 @@ const courseModulesPage = page<'courseId', { found: boolean; access: Access; mod
   ['courseId'],
   ({ courseId }, me) => sql`exists (select 1 from course where id = ${courseId}) as found,
     ${jsonRow(accessSql(me, courseId))} as access,
-    ${jsonRows(studentModulesSql(me, sql`m.course_id = ${courseId}`))} as modules`,
+    ${jsonRows(studentModulesSql(me, courseId))} as modules`,
 );
 
 /** The module's course's modules, the module among them (read once). */
@@ -55,7 +55,7 @@ const modulePage = page<'moduleId', { modules: StudentModuleRow[]; exams: ExamLi
   'page_module',
   ['moduleId'],
   ({ moduleId }, me) =>
-    sql`${jsonRows(studentModulesSql(me, sql`m.course_id = (select course_id from module where id = ${moduleId})`))} as modules,
+    sql`${jsonRows(studentModulesSql(me, sql`(select course_id from module where id = ${moduleId})`))} as modules,
     ${jsonRows(moduleExamLinksSql(moduleId))} as exams`,
 );
 

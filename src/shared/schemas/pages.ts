@@ -18,7 +18,9 @@ export type CourseModulesPage = z.infer<typeof courseModulesPageSchema>;
 /** /{courseId}/{moduleId}/modulo: the module (with its questions for an admin) and its course's module list. */
 export const modulePageSchema = z.object({
   user: sessionUserSchema,
-  module: z.union([moduleWithQuestionsSchema, studentModuleDetailSchema]),
+  // A student's first: the answer is checked against the union on every request, and a failed
+  // branch costs as much as a pass.
+  module: z.union([studentModuleDetailSchema, moduleWithQuestionsSchema]),
   modules: z.array(studentModuleSchema),
   /** The module's rules exams, each a button on the page. */
   exams: z.array(examLinkSchema),
