@@ -355,6 +355,14 @@ describe('results', () => {
 });
 
 describe('beside the course', () => {
+  it('a started attempt is student work: its module and course can be archived, not deleted', async () => {
+    const { exam, student, course, module } = await setup();
+    const modules = async () => (await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json().modules;
+    expect((await modules()).find((m: { id: string }) => m.id === module.id).hasStudentWork).toBe(false);
+    await start(exam.id, student.cookie);
+    expect((await modules()).find((m: { id: string }) => m.id === module.id).hasStudentWork).toBe(true);
+  });
+
   it("the class progress board and its CSV show each trainee's best result at each exam", async () => {
     const { exam, student, course } = await setup({ attempts: 2 });
     for (const right of [1, 3]) {
