@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { Badge, Button, CloseButton, Group, Loader, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Loader, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { PageRange } from '../../components/page-range.tsx';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconChevronRight, IconFileImport, IconSearch, IconUserSearch } from '@tabler/icons-react';
+import { IconChevronRight, IconFileImport, IconUserSearch } from '@tabler/icons-react';
 import type { UserListItem } from '../../../shared/schemas/access.ts';
 import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { useUserList } from './api/use-user-list.ts';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -107,41 +106,6 @@ function ListSkeleton() {
   );
 }
 
-function SearchField({ search, onSearch }: { search: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(search);
-  // What the address said last time: when it changes from outside (back button, menu link), the field follows.
-  const [seen, setSeen] = useState(search);
-  const debounced = useDebouncedCallback((value: string) => {
-    setSeen(value.trim() ? value : '');
-    onSearch(value);
-  }, 350);
-  if (search !== seen) {
-    setSeen(search);
-    setText(search);
-  }
-
-  const change = (value: string) => {
-    setText(value);
-    debounced(value);
-  };
-
-  return (
-    <TextInput
-      type="search"
-      label="Buscar usuario"
-      placeholder="Nombre o email"
-      value={text}
-      onChange={(event) => change(event.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={text ? <CloseButton size="sm" aria-label="Borrar búsqueda" onClick={() => change('')} /> : null}
-      maxLength={200}
-      autoComplete="off"
-      enterKeyHint="search"
-      maw={480}
-    />
-  );
-}
-
 export function UsersActivitiesPage() {
   const { search, page, setSearch, setPage } = useListParams();
   const list = useUserList(search.trim(), page);
@@ -230,7 +194,7 @@ export function UsersActivitiesPage() {
       >
         Lista de Usuarios
       </PageTitle>
-      <SearchField search={search} onSearch={setSearch} />
+      <SearchField search={search} onSearch={setSearch} label="Buscar usuario" placeholder="Nombre o email" style={{ maxWidth: 480 }} />
       {body}
     </Stack>
   );

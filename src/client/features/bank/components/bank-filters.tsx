@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { CloseButton, Group, Select, Switch, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Select, Switch } from '@mantine/core';
 import type { BankList } from '../../../../shared/schemas/exams.ts';
 import type { BankFilters } from '../api/use-bank.ts';
+import { SearchField } from '../../../components/search-field.tsx';
 
 /** The search, chapter and 'Archivadas' live in the address, so reloading or going back keeps them. */
 export function useBankFilters(): [BankFilters, (change: Partial<BankFilters>) => void] {
@@ -45,7 +43,13 @@ export function BankFiltersBar({ filters, onChange, chapters }: BankFiltersBarPr
     chapterData.push({ value: filters.chapter, label: filters.chapter });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <SearchField search={filters.search} onSearch={(search) => onChange({ search })} />
+      <SearchField
+        search={filters.search}
+        onSearch={(search) => onChange({ search })}
+        label="Buscar"
+        placeholder="Texto, opción, capítulo o regla"
+        style={{ flex: '1 1 240px' }}
+      />
       {/* 'Todos los capítulos' is an option, not a clear button: Mantine's is out of the keyboard's reach. */}
       <Select
         label="Capítulo"
@@ -63,38 +67,5 @@ export function BankFiltersBar({ filters, onChange, chapters }: BankFiltersBarPr
         mb={4}
       />
     </Group>
-  );
-}
-
-function SearchField({ search, onSearch }: { search: string; onSearch: (value: string) => void }) {
-  const [text, setText] = useState(search);
-  // What the address said last time: when it changes from outside (back button, a link), the field follows.
-  const [seen, setSeen] = useState(search);
-  const debounced = useDebouncedCallback((value: string) => {
-    setSeen(value.trim());
-    onSearch(value);
-  }, 300);
-  if (search !== seen) {
-    setSeen(search);
-    setText(search);
-  }
-  const change = (value: string) => {
-    setText(value);
-    debounced(value);
-  };
-  return (
-    <TextInput
-      type="search"
-      label="Buscar"
-      placeholder="Texto, opción, capítulo o regla"
-      value={text}
-      onChange={(event) => change(event.currentTarget.value)}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      rightSection={text ? <CloseButton size="sm" aria-label="Borrar búsqueda" onClick={() => change('')} /> : null}
-      maxLength={200}
-      autoComplete="off"
-      enterKeyHint="search"
-      style={{ flex: '1 1 240px' }}
-    />
   );
 }
