@@ -1,6 +1,6 @@
 // The admin's results of an exam: a row per trainee (their best graded attempt), the share of
 // right answers per question (hardest first), and the same as CSV.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { isRight } from '../../shared/exam-rules.ts';
 import type { ExamResults } from '../../shared/schemas/exams.ts';
 import type { Db } from '../db/client.ts';
@@ -78,10 +78,6 @@ export async function examResults(db: Db, examId: string, now: Date): Promise<Ex
     traineesOf(db, examId, examRow.courseId, examRow.moduleId),
     db.select().from(examAttempt).where(eq(examAttempt.examId, examId)).orderBy(examAttempt.number),
   ]);
-  const graded = await db
-    .select({ id: examAttempt.id })
-    .from(examAttempt)
-    .where(and(eq(examAttempt.examId, examId), isNotNull(examAttempt.submittedAt)));
   return {
     exam: await readExam(db, examId),
     rows: trainees.map((trainee) =>
@@ -92,7 +88,7 @@ export async function examResults(db: Db, examId: string, now: Date): Promise<Ex
     ),
     questions: await questionStats(
       db,
-      graded.map((attempt) => attempt.id),
+      attempts.filter((attempt) => attempt.submittedAt !== null).map((attempt) => attempt.id),
     ),
   };
 }
