@@ -359,6 +359,18 @@ export const video = pgTable('video', {
   size: integer('size').notNull(),
   /** Its length, read from the file at upload; null when the file does not say (e.g. a WebM recorded live). */
   durationSeconds: doublePrecision('duration_seconds'),
+  /**
+   * The light copy served in exams (360p, made with ffmpeg after the upload; the original is kept):
+   * 'pendiente' until it is made, 'en-curso' while an instance makes it, 'lista' with its key and
+   * size, 'fallida' when it could not be made (the original is served).
+   */
+  renditionState: text('rendition_state', { enum: ['pendiente', 'en-curso', 'lista', 'fallida'] })
+    .notNull()
+    .default('pendiente'),
+  renditionKey: text('rendition_key'),
+  renditionSize: integer('rendition_size'),
+  /** When an instance claimed it: a claim left by a stopped instance is taken again after a while. */
+  renditionStartedAt: timestamp('rendition_started_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -401,6 +413,12 @@ export const jugada = pgTable(
     momentSeconds: doublePrecision('moment_seconds'),
     toleranceSeconds: doublePrecision('tolerance_seconds').notNull().default(1),
     explanation: text('explanation').notNull(),
+    /** 'Etiquetas' ('7 metros', 'juego pasivo'): what the course's clips are found and drawn by. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** 'Uso': 'practica' (the module's jugadas), 'examen' (only inside a video exam attempt) or 'ambos'. */
+    use: text('use', { enum: ['practica', 'examen', 'ambos'] })
+      .notNull()
+      .default('practica'),
     /** Archived: hidden from students and left out of their scores, their answers kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
@@ -588,6 +606,10 @@ export const exam = pgTable(
       .notNull()
       .references(() => courseModule.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** 'reglamento' draws bank questions; 'video' draws the course's jugadas for 'Examen' (the same columns, clips for questions, tags for chapters). */
+    kind: text('kind', { enum: ['reglamento', 'video'] })
+      .notNull()
+      .default('reglamento'),
     questionCount: integer('question_count').notNull(),
     perChapter: jsonb('per_chapter').$type<ChapterCount[]>().notNull().default([]),
     fixedQuestionIds: jsonb('fixed_question_ids').$type<string[]>().notNull().default([]),
@@ -598,6 +620,9 @@ export const exam = pgTable(
     waitHours: integer('wait_hours').notNull().default(0),
     /** 'al-entregar': each question's answer shown when the attempt is graded; 'al-cerrar': once the exam closes. */
     resultsRelease: text('results_release').notNull(),
+    /** A video exam's: how many times each clip may be played, and the seconds to answer after the last viewing. */
+    viewsPerClip: integer('views_per_clip').notNull().default(1),
+    answerSeconds: integer('answer_seconds').notNull().default(10),
     opensAt: timestamp('opens_at', { withTimezone: true }),
     closesAt: timestamp('closes_at', { withTimezone: true }),
     ...timestamps,
@@ -662,6 +687,44 @@ export const examAttemptQuestion = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.position] }), index('exam_attempt_question_question_idx').on(t.questionId)],
+);
+
+/**
+ * A clip of a video exam attempt, copied from the jugada when the attempt starts (later edits do
+ * not change an exam already taken): its segment, the correct call, the viewings used and the answer.
+ */
+export const examAttemptClip = pgTable(
+  'exam_attempt_clip',
+  {
+    attemptId: text('attempt_id')
+      .notNull()
+      .references(() => examAttempt.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** The jugada it was copied from; null once that jugada is deleted (the copy stands). */
+    jugadaId: text('jugada_id').references(() => jugada.id, { onDelete: 'set null' }),
+    /** The clip's file: kept while any attempt holds it (see videos/service.ts). */
+    videoId: text('video_id')
+      .notNull()
+      .references(() => video.id),
+    startSeconds: doublePrecision('start_seconds').notNull(),
+    endSeconds: doublePrecision('end_seconds').notNull(),
+    prompt: text('prompt').notNull(),
+    correctDecisionId: text('correct_decision_id').notNull(),
+    correctSanctionId: text('correct_sanction_id').notNull(),
+    momentSeconds: doublePrecision('moment_seconds'),
+    toleranceSeconds: doublePrecision('tolerance_seconds').notNull(),
+    explanation: text('explanation').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull(),
+    critical: boolean('critical').notNull(),
+    /** Viewings started ('Ver'), and when the last one started: the answer window follows from it. */
+    views: integer('views').notNull().default(0),
+    lastViewAt: timestamp('last_view_at', { withTimezone: true }),
+    decisionId: text('decision_id'),
+    sanctionId: text('sanction_id'),
+    answerMomentSeconds: doublePrecision('answer_moment_seconds'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.position] }), index('exam_attempt_clip_jugada_idx').on(t.jugadaId)],
 );
 
 /** A trainee's practice of a bank question: its Leitner box (1–5) and when it is due again. */
