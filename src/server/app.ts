@@ -1,5 +1,5 @@
 import '../shared/zod.ts';
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -34,6 +34,7 @@ import { RequestLog } from './http/request-log.ts';
 import { sendDocument, type RenderPage } from './http/document.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
+import { createRenditionWorker } from './videos/rendition.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
@@ -169,6 +170,9 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
     onSessionDeleted: (session) => events.publish({ type: 'session.ended', userId: session.userId, sessionId: session.id }),
     onUserChanged: (user) => events.publish({ type: 'session.ended', userId: user.id }),
   });
+  const storage = deps.storage ?? (await openStorage(config));
+  // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.
+  const tempDir = path.join(config.dataDir, 'rendition-tmp');
   return {
     config,
     database,
@@ -177,10 +181,11 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
     guards: createGuards(auth, database.db, deps.authSecret),
     mailer,
     mailQueue: mailer,
-    storage: deps.storage ?? (await openStorage(config)),
+    storage,
     events,
     logger,
     clock: systemClock(),
+    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }),
   };
 }
 
@@ -215,7 +220,8 @@ function createFastify(config: Config, logger: Logger): FastifyInstance {
  * and served as they are (preCompressed). The ETag is computed first, on the JSON itself.
  */
 async function registerCompression(app: FastifyInstance) {
-  await app.register(etag, { weak: true });
+  // The one-shot hash: no Hash object per answer (on the embedded database the app's own work is the request's cost).
+  await app.register(etag, { weak: true, hashFn: (payload: string | Buffer) => hash('sha1', payload, 'base64') });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: 1024,
@@ -249,7 +255,8 @@ function registerSecurity(app: FastifyInstance, config: Config) {
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-        mediaSrc: ["'self'", 'https:'],
+        // blob: a video exam's clip is loaded whole into memory before it is played (a weak signal never eats its viewing).
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -423,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const routes = collectRoutes(app);
   await registerApi(app, ctx);
   app.addHook('onClose', async () => {
+    await ctx.renditions.stop();
     await ctx.events.close();
     if (!deps.storage) await ctx.storage.close();
   });

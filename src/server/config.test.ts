@@ -29,6 +29,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('makes the light copies of jugada clips with the ffmpeg on PATH unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ videoRenditions: true, ffmpegPath: 'ffmpeg' });
+    expect(loadConfig({ VIDEO_RENDITIONS: 'false', FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' })).toMatchObject({
+      videoRenditions: false,
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+    });
+    expect(configError({ VIDEO_RENDITIONS: 'quizás' }).message).toContain('VIDEO_RENDITIONS debe ser true o false');
+  });
+
   it('reads every variable, treating empty ones as unset', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -62,6 +62,8 @@ const envSchema = z
         .min(0, 'debe ser 0 (sin limpieza) o más')
         .default(60),
     ),
+    VIDEO_RENDITIONS: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
+    FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('ffmpeg')),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -110,6 +112,10 @@ export interface Config {
   s3: S3Options | undefined;
   /** Minutes between clean-ups of expired sessions, tokens, limit counters and orphaned uploads; 0 = never. */
   cleanupIntervalMinutes: number;
+  /** Whether this instance makes the light 360p copies of jugada clips (videos/rendition.ts). */
+  videoRenditions: boolean;
+  /** The ffmpeg command that makes them: a name looked up on PATH or a full path. */
+  ffmpegPath: string;
 }
 
 export class ConfigError extends Error {}
@@ -156,5 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
+    videoRenditions: e.VIDEO_RENDITIONS,
+    ffmpegPath: e.FFMPEG_PATH,
   };
 }

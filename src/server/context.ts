@@ -7,6 +7,7 @@ import type { FileStorage } from './files/storage.ts';
 import type { EventBus } from './live/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MailQueue } from './mail/queue.ts';
+import type { RenditionWorker } from './videos/rendition.ts';
 
 /** What route modules need, passed in explicitly when they are registered. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   logger: Logger;
   /** The time the server's rules go by (exam deadlines, practice due dates); tests set it. */
   clock: Clock;
+  /** Makes the light copies of jugada clips; woken when a jugada is saved (idle until server.ts starts it). */
+  renditions: RenditionWorker;
 }
 
 export interface Clock {

@@ -74,9 +74,17 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         logger,
       )
     : undefined;
-  const cleanup = scheduleCleanup({ database, storage: ctx.storage, logger, minutes: config.cleanupIntervalMinutes });
+  const cleanup = scheduleCleanup({
+    database,
+    storage: ctx.storage,
+    logger,
+    minutes: config.cleanupIntervalMinutes,
+    // Each pass also retakes the copies whose instance stopped mid-way (their claims went stale).
+    afterPass: () => ctx.renditions.wake(),
+  });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
   const stopNotifications = startNotificationWorker(ctx);
+  if (config.videoRenditions) ctx.renditions.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: config.publicUrl, host: config.host, port, database: database.kind }, `Listo en ${config.publicUrl}`);

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { canStart, deadlineOf, drawQuestions, gradeAttempt, isRight, nextBox, resultsReleased, type GradedQuestion } from './exam-rules.ts';
+import {
+  ANSWER_GRACE_SECONDS,
+  VIDEO_LOADING_ALLOWANCE_MINUTES,
+  canAnswer,
+  canLoad,
+  canStart,
+  canView,
+  clipStage,
+  clipTimes,
+  currentClip,
+  deadlineOf,
+  drawItems,
+  drawQuestions,
+  gradeAttempt,
+  gradeItems,
+  isRight,
+  nextBox,
+  resultsReleased,
+  videoAttemptMinutes,
+  type ClipTiming,
+  type GradedQuestion,
+} from './exam-rules.ts';
 
 describe('isRight: all or nothing', () => {
   it.each([
@@ -153,6 +174,114 @@ describe('drawQuestions', () => {
     });
     expect(drawQuestions(bank, { questionCount: 2, fixedQuestionIds: ['otra'], perChapter: [] }, randomInt)).toEqual({
       problem: { kind: 'fixed-unknown' },
+    });
+  });
+});
+
+describe('video exam clips', () => {
+  const exam = { viewsPerClip: 1, answerSeconds: 10 };
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 27, 10, 0, 0) + seconds * 1000);
+  const clip = (over: Partial<ClipTiming & { position: number }> = {}): ClipTiming & { position: number } => ({
+    position: 0,
+    startSeconds: 12,
+    endSeconds: 20,
+    views: 0,
+    lastViewAt: null,
+    answeredAt: null,
+    ...over,
+  });
+
+  it('counts the answer window from the end of the last viewing', () => {
+    const viewed = clip({ views: 1, lastViewAt: at(0) });
+    expect(clipTimes(viewed, exam)).toEqual({ viewEndsAt: at(8), windowEndsAt: at(18) });
+    expect(clipStage(viewed, exam, at(7.9))).toBe('viendo');
+    expect(clipStage(viewed, exam, at(8))).toBe('respondiendo');
+    expect(clipStage(viewed, exam, at(18))).toBe('respondiendo');
+    expect(clipStage(viewed, exam, at(18.001))).toBe('vencida');
+    expect(clipStage(viewed, exam, at(18 + ANSWER_GRACE_SECONDS), ANSWER_GRACE_SECONDS)).toBe('respondiendo');
+    expect(clipStage(clip(), exam, at(100))).toBe('sin-ver');
+    expect(clipStage(clip({ views: 1, lastViewAt: at(0), answeredAt: at(9) }), exam, at(100))).toBe('respondida');
+  });
+
+  it('allows only the viewings the exam gives, never while one plays', () => {
+    expect(canView(clip(), exam, at(0))).toBe(true);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), exam, at(9))).toBe(false);
+    const twice = { ...exam, viewsPerClip: 2 };
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(4))).toBe(false);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(9))).toBe(true);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(19))).toBe(false);
+  });
+
+  it('takes an answer from the first viewing until the window and its grace close, once', () => {
+    expect(canAnswer(clip(), exam, at(0))).toBe(false);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(3))).toBe(true);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(18 + ANSWER_GRACE_SECONDS))).toBe(true);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(18.1 + ANSWER_GRACE_SECONDS))).toBe(false);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0), answeredAt: at(9) }), exam, at(10))).toBe(false);
+  });
+
+  it('sends the file while a viewing is left or the last one plays', () => {
+    expect(canLoad(clip(), exam, at(0))).toBe(true);
+    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), exam, at(5))).toBe(true);
+    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), exam, at(9))).toBe(false);
+    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), { ...exam, viewsPerClip: 2 }, at(9))).toBe(true);
+  });
+
+  it('moves on past answered clips and windows that closed', () => {
+    const clips = [
+      clip({ position: 0, views: 1, lastViewAt: at(0), answeredAt: at(9) }),
+      clip({ position: 1, views: 1, lastViewAt: at(10) }),
+      clip({ position: 2 }),
+    ];
+    expect(currentClip(clips, exam, at(20))?.position).toBe(1);
+    expect(currentClip(clips, exam, at(29))?.position).toBe(2);
+    expect(currentClip(clips.slice(0, 2), exam, at(29))).toBeNull();
+  });
+
+  it('gives a video attempt time for every viewing and window, and for loading', () => {
+    expect(videoAttemptMinutes([clip(), clip({ startSeconds: 0, endSeconds: 50 })], { viewsPerClip: 2, answerSeconds: 10 })).toBe(
+      Math.ceil((8 * 2 + 10 + 50 * 2 + 10) / 60) + VIDEO_LOADING_ALLOWANCE_MINUTES,
+    );
+  });
+
+  it('grades clips by their tags, a clip counting in each of its tags', () => {
+    const grade = gradeItems(
+      [
+        { groups: ['Sanción progresiva', '7 metros'], critical: false, right: true },
+        { groups: ['Sanción progresiva'], critical: false, right: false },
+        { groups: [], critical: true, right: true },
+      ],
+      60,
+    );
+    expect(grade).toMatchObject({ right: 2, total: 3, scorePercent: 66, passed: true });
+    expect(grade.chapters).toEqual([
+      { chapter: 'Sanción progresiva', right: 1, total: 2 },
+      { chapter: '7 metros', right: 1, total: 1 },
+    ]);
+  });
+
+  it('draws clips by tag without drawing one twice', () => {
+    const pool = [
+      { id: 'a', tags: ['pasivo'] },
+      { id: 'b', tags: ['pasivo', '7m'] },
+      { id: 'c', tags: ['7m'] },
+    ];
+    const drawn = drawItems(
+      pool,
+      { questionCount: 3, perChapter: [{ chapter: '7m', count: 2 }], fixedQuestionIds: [] },
+      (c, tag) => c.tags.includes(tag),
+      () => 0,
+    );
+    expect('items' in drawn && drawn.items.map((c) => c.id).sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      drawItems(
+        pool,
+        { questionCount: 1, perChapter: [{ chapter: 'arco', count: 1 }], fixedQuestionIds: [] },
+        (c, tag) => c.tags.includes(tag),
+        () => 0,
+      ),
+    ).toEqual({
+      problem: { kind: 'chapter', chapter: 'arco', available: 0 },
     });
   });
 });

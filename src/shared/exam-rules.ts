@@ -23,25 +23,33 @@ export interface Grade {
   scorePercent: number;
   passed: boolean;
   criticalMissed: boolean;
-  /** In the order the chapters first appear. */
+  /** In the order the chapters (a video exam's tags) first appear. */
   chapters: Array<{ chapter: string; right: number; total: number }>;
 }
 
-/** An attempt's grade: passed with the pass mark reached (exactly reaching it passes) and every critical question right. */
-export function gradeAttempt(questions: readonly GradedQuestion[], passPercent: number): Grade {
+/** An item of an attempt once marked: a question or a clip, the groups it counts in (a chapter, a clip's tags). */
+export interface MarkedItem {
+  groups: readonly string[];
+  critical: boolean;
+  right: boolean;
+}
+
+/** An attempt's grade: passed with the pass mark reached (exactly reaching it passes) and every critical item right. */
+export function gradeItems(items: readonly MarkedItem[], passPercent: number): Grade {
   const chapters = new Map<string, { chapter: string; right: number; total: number }>();
   let right = 0;
   let criticalMissed = false;
-  for (const question of questions) {
-    const ok = isRight(question.answer, question.correct);
-    if (ok) right += 1;
-    else if (question.critical) criticalMissed = true;
-    const chapter = chapters.get(question.chapter) ?? { chapter: question.chapter, right: 0, total: 0 };
-    chapter.total += 1;
-    if (ok) chapter.right += 1;
-    chapters.set(question.chapter, chapter);
+  for (const item of items) {
+    if (item.right) right += 1;
+    else if (item.critical) criticalMissed = true;
+    for (const group of item.groups) {
+      const chapter = chapters.get(group) ?? { chapter: group, right: 0, total: 0 };
+      chapter.total += 1;
+      if (item.right) chapter.right += 1;
+      chapters.set(group, chapter);
+    }
   }
-  const total = questions.length;
+  const total = items.length;
   const reached = total > 0 && right * 100 >= passPercent * total;
   return {
     right,
@@ -51,6 +59,18 @@ export function gradeAttempt(questions: readonly GradedQuestion[], passPercent: 
     criticalMissed,
     chapters: [...chapters.values()],
   };
+}
+
+/** A rules exam attempt's grade: each question all or nothing, counted in its chapter. */
+export function gradeAttempt(questions: readonly GradedQuestion[], passPercent: number): Grade {
+  return gradeItems(
+    questions.map((question) => ({
+      groups: [question.chapter],
+      critical: question.critical,
+      right: isRight(question.answer, question.correct),
+    })),
+    passPercent,
+  );
 }
 
 export interface AttemptWindow {
@@ -132,6 +152,7 @@ export interface Drawable {
 
 export interface DrawSpec {
   questionCount: number;
+  /** Per chapter (per tag, for clips), how many to draw. */
   perChapter: ReadonlyArray<{ chapter: string; count: number }>;
   fixedQuestionIds: readonly string[];
 }
@@ -152,40 +173,51 @@ export type DrawProblem =
   { kind: 'fixed-unknown' } | { kind: 'chapter'; chapter: string; available: number } | { kind: 'bank'; available: number };
 
 /**
- * An attempt's questions: the fixed ones, then each chapter's count, then the rest from any
- * chapter, all shuffled together, each with its options in a shuffled order. Or why the bank
- * cannot give them.
+ * An attempt's items: the fixed ones, then each group's count (`inGroup` says whether an item is
+ * in one), then the rest from any group, all shuffled together. Or why the pool cannot give them.
  */
-export function drawQuestions<Q extends Drawable>(
-  bank: readonly Q[],
+export function drawItems<T extends { id: string }>(
+  pool: readonly T[],
   spec: DrawSpec,
+  inGroup: (item: T, group: string) => boolean,
   randomInt: RandomInt,
-): { questions: Array<{ question: Q; optionOrder: number[] }> } | { problem: DrawProblem } {
-  const byId = new Map(bank.map((question) => [question.id, question]));
+): { items: T[] } | { problem: DrawProblem } {
+  const byId = new Map(pool.map((item) => [item.id, item]));
   const fixed = spec.fixedQuestionIds.map((id) => byId.get(id));
-  if (fixed.some((question) => !question)) return { problem: { kind: 'fixed-unknown' } };
+  if (fixed.some((item) => !item)) return { problem: { kind: 'fixed-unknown' } };
   const taken = new Set(spec.fixedQuestionIds);
-  const chosen = [...(fixed as Q[])];
+  const chosen = [...(fixed as T[])];
   for (const { chapter, count } of spec.perChapter) {
-    const pool = shuffled(
-      bank.filter((question) => question.chapter === chapter && !taken.has(question.id)),
+    const candidates = shuffled(
+      pool.filter((item) => inGroup(item, chapter) && !taken.has(item.id)),
       randomInt,
     );
-    if (pool.length < count) return { problem: { kind: 'chapter', chapter, available: pool.length } };
-    pool.slice(0, count).forEach((question) => {
-      taken.add(question.id);
-      chosen.push(question);
+    if (candidates.length < count) return { problem: { kind: 'chapter', chapter, available: candidates.length } };
+    candidates.slice(0, count).forEach((item) => {
+      taken.add(item.id);
+      chosen.push(item);
     });
   }
   const rest = shuffled(
-    bank.filter((question) => !taken.has(question.id)),
+    pool.filter((item) => !taken.has(item.id)),
     randomInt,
   );
   const missing = spec.questionCount - chosen.length;
   if (rest.length < missing) return { problem: { kind: 'bank', available: chosen.length + rest.length } };
   chosen.push(...rest.slice(0, missing));
+  return { items: shuffled(chosen, randomInt) };
+}
+
+/** An attempt's questions, drawn by chapter, each with its options in a shuffled order. Or why the bank cannot give them. */
+export function drawQuestions<Q extends Drawable>(
+  bank: readonly Q[],
+  spec: DrawSpec,
+  randomInt: RandomInt,
+): { questions: Array<{ question: Q; optionOrder: number[] }> } | { problem: DrawProblem } {
+  const drawn = drawItems(bank, spec, (question, chapter) => question.chapter === chapter, randomInt);
+  if (!('items' in drawn)) return drawn;
   return {
-    questions: shuffled(chosen, randomInt).map((question) => ({
+    questions: drawn.items.map((question) => ({
       question,
       optionOrder: shuffled(
         question.options.map((_, index) => index),
@@ -193,4 +225,90 @@ export function drawQuestions<Q extends Drawable>(
       ),
     })),
   };
+}
+
+// --- Video exams: each clip under the same conditions for everyone --------------------------------
+
+/** An answer arriving this long after a clip's window closed is still taken (the tap in flight on a weak signal). */
+export const ANSWER_GRACE_SECONDS = 3;
+/** Time added to a video attempt's deadline for loading its clips on a weak signal. */
+export const VIDEO_LOADING_ALLOWANCE_MINUTES = 30;
+
+/** Where a clip of an attempt stands, for the viewings and the answer window. */
+export interface ClipTiming {
+  startSeconds: number;
+  endSeconds: number;
+  views: number;
+  /** When the last viewing started ('Ver'), by the server's clock. */
+  lastViewAt: Date | null;
+  answeredAt: Date | null;
+}
+
+export interface ClipConditions {
+  viewsPerClip: number;
+  answerSeconds: number;
+}
+
+/** The clip's length in seconds: it always plays at normal speed, its segment only. */
+export const clipLength = (clip: Pick<ClipTiming, 'startSeconds' | 'endSeconds'>) => Math.max(0, clip.endSeconds - clip.startSeconds);
+
+/** When the last viewing ends, and when the answer window (counted from that end) closes; null before the first viewing. */
+export function clipTimes(clip: ClipTiming, exam: ClipConditions): { viewEndsAt: Date; windowEndsAt: Date } | null {
+  if (!clip.lastViewAt) return null;
+  const viewEndsAt = new Date(clip.lastViewAt.getTime() + clipLength(clip) * 1000);
+  return { viewEndsAt, windowEndsAt: new Date(viewEndsAt.getTime() + exam.answerSeconds * 1000) };
+}
+
+/**
+ * 'sin-ver' before the first viewing, 'viendo' while one plays, 'respondiendo' in the answer window
+ * (plus `graceSeconds`), 'respondida' once answered, 'vencida' when the window closed unanswered.
+ */
+export type ClipStage = 'sin-ver' | 'viendo' | 'respondiendo' | 'respondida' | 'vencida';
+
+export function clipStage(clip: ClipTiming, exam: ClipConditions, now: Date, graceSeconds = 0): ClipStage {
+  if (clip.answeredAt) return 'respondida';
+  const times = clipTimes(clip, exam);
+  if (!times) return 'sin-ver';
+  if (now < times.viewEndsAt) return 'viendo';
+  return now.getTime() <= times.windowEndsAt.getTime() + graceSeconds * 1000 ? 'respondiendo' : 'vencida';
+}
+
+const isDone = (stage: ClipStage) => stage === 'respondida' || stage === 'vencida';
+
+/** The clip the trainee is on: the first not answered whose window is still open; null when every clip is done. */
+export function currentClip<C extends ClipTiming & { position: number }>(
+  clips: readonly C[],
+  exam: ClipConditions,
+  now: Date,
+  graceSeconds = 0,
+): C | null {
+  return clips.find((clip) => !isDone(clipStage(clip, exam, now, graceSeconds))) ?? null;
+}
+
+/** 'Ver': the current clip, with viewings left, not while one plays. */
+export function canView(clip: ClipTiming, exam: ClipConditions, now: Date): boolean {
+  const stage = clipStage(clip, exam, now);
+  return (stage === 'sin-ver' || stage === 'respondiendo') && clip.views < exam.viewsPerClip;
+}
+
+/** 'Responder': after the first viewing started, until the window (plus the grace) closes, once. */
+export function canAnswer(clip: ClipTiming, exam: ClipConditions, now: Date): boolean {
+  const stage = clipStage(clip, exam, now, ANSWER_GRACE_SECONDS);
+  return stage === 'viendo' || stage === 'respondiendo';
+}
+
+/**
+ * The clip's file may be sent while it can still be watched: a viewing left, or the last one
+ * playing. The next clip's too (`next`), so it is loaded while the trainee answers this one.
+ */
+export function canLoad(clip: ClipTiming, exam: ClipConditions, now: Date): boolean {
+  const stage = clipStage(clip, exam, now, ANSWER_GRACE_SECONDS);
+  if (stage === 'respondida' || stage === 'vencida') return false;
+  return clip.views < exam.viewsPerClip || stage === 'viendo';
+}
+
+/** A video attempt's deadline: every clip watched as often as allowed and answered in its window, plus time to load them. */
+export function videoAttemptMinutes(clips: ReadonlyArray<Pick<ClipTiming, 'startSeconds' | 'endSeconds'>>, exam: ClipConditions): number {
+  const seconds = clips.reduce((sum, clip) => sum + clipLength(clip) * exam.viewsPerClip + exam.answerSeconds, 0);
+  return Math.ceil(seconds / 60) + VIDEO_LOADING_ALLOWANCE_MINUTES;
 }

@@ -148,6 +148,10 @@ export const messages = {
   jugadaOrderInvalid: 'La lista debe incluir cada jugada del módulo una sola vez.',
   jugadaDecisionUnknown: 'La decisión elegida no es una opción de este curso.',
   jugadaSanctionUnknown: 'La sanción elegida no es una opción de este curso.',
+  jugadaTagEmpty: 'Una etiqueta no puede estar vacía.',
+  jugadaUseChoice: 'Elegí el uso de la jugada: práctica, examen o ambos.',
+  jugadaExamNeedsFile: 'Una jugada de examen necesita un video subido: uno de YouTube no se puede servir en las condiciones del examen',
+  jugadaExamNeedsEnd: 'Una jugada de examen necesita un final conocido: completá "Hasta" (no se pudo leer la duración del video subido).',
   videoType: 'El video debe ser MP4 o WebM.',
 
   // Module videos and how much of them each student watched.
@@ -273,6 +277,7 @@ export const examMessages = {
   chapterTooSmall: (chapter: string, available: number) =>
     `El capítulo «${chapter}» tiene ${count.format(available)} preguntas activas: no alcanzan.`,
   fixedUnknown: 'Una pregunta fija no está en el banco de este curso (o está archivada).',
+  timeMissing: 'Indicá el tiempo del examen, en minutos.',
   examNotFound: 'El examen no existe.',
   examCreated: 'El examen se creó.',
   examSaved: 'El examen se guardó.',
@@ -288,6 +293,29 @@ export const examMessages = {
   attemptSubmitted: 'Ya entregaste este examen.',
   answerUnknownOption: 'Una opción marcada no existe en esta pregunta.',
   questionUnknown: 'Esa pregunta no está en el examen.',
+  // Examen de video.
+  poolTooSmall: (available: number) =>
+    `El curso tiene ${count.format(available)} ${available === 1 ? 'jugada' : 'jugadas'} para examen: no alcanzan. Marcá más jugadas con uso «Examen» o «Ambos».`,
+  tagTooSmall: (tag: string, available: number) =>
+    `La etiqueta «${tag}» tiene ${count.format(available)} ${available === 1 ? 'jugada' : 'jugadas'} para examen: no alcanzan.`,
+  fixedClipUnknown: 'Una jugada fija no es una jugada para examen de este curso (o está archivada).',
+  clipUnknown: 'Esa jugada no está en el examen.',
+  clipPassed: 'Esta jugada ya pasó: el examen siguió con la próxima.',
+  clipNotCurrent: 'Todavía no llegaste a esta jugada.',
+  noViewsLeft: 'Ya usaste las vistas de esta jugada.',
+  clipPlaying: 'La jugada se está reproduciendo.',
+  watchFirst: 'Mirá la jugada antes de responder.',
+  clipAnswered: 'Ya respondiste esta jugada.',
+  answerWindowClosed: 'Se terminó el tiempo para responder esta jugada: cuenta como incorrecta.',
+  clipOptionUnknown: 'Esa decisión o sanción no está en las listas del curso.',
+  clipOf: (position: number, total: number) => `Jugada ${position} de ${total}`,
+  viewsOf: (used: number, allowed: number) => `Vistas: ${used} de ${allowed}`,
+  answerNow: (seconds: number) => `Respondé: ${seconds === 1 ? 'queda 1 s' : `quedan ${Math.max(0, seconds)} s`}`,
+  videoSummary: (clips: number, views: number, seconds: number, pass: number, attempt: number, attempts: number) =>
+    `${clips} ${clips === 1 ? 'jugada' : 'jugadas'} · ${views === 1 ? '1 vista' : `${views} vistas`} por jugada · ${seconds} s para responder · aprobás con ${percent(pass)} · intento ${attempt} de ${attempts}`,
+  loadingClip: (loaded: number) => `Cargando la jugada… ${percent(loaded)}`,
+  clipNotLoaded: 'No se pudo cargar la jugada. Revisá la conexión: se vuelve a intentar sola.',
+  tagRight: (tag: string, right: number, total: number) => `${tag}: ${right} de ${total}`,
   // The trainee's screens.
   summary: (questions: number, minutes: number, pass: number, attempt: number, attempts: number) =>
     `${questions} preguntas · ${minutes} minutos · aprobás con ${percent(pass)} · intento ${attempt} de ${attempts}`,

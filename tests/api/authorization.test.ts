@@ -5,7 +5,7 @@
 // (tests/api/hidden-ids.test.ts compares the two answers); 403 means a route of another role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { course as courseTable } from '../../src/server/db/schema.ts';
+import { course as courseTable, jugada as jugadaTable } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   activityOf,
@@ -122,6 +122,17 @@ beforeAll(async () => {
   await enableModule(t.ctx, student.id, videoModule.id);
   f.videoModuleId = videoModule.id;
   f.bankQuestionId = (await buildBank(t.ctx, course.id, [{}, {}, {}, {}]))[0]!.id;
+  // A clip for video exams: an uploaded file with a known end, for 'Examen' only.
+  const examClip = await buildJugada(t.ctx, module.id);
+  await updateJugada(t.ctx.db, examClip.id, {
+    ...jugadaBody(),
+    video: { kind: 'file', videoId },
+    start: 1,
+    end: 9,
+    correctDecisionId: examClip.correctDecisionId,
+    correctSanctionId: examClip.correctSanctionId,
+  });
+  await t.ctx.db.update(jugadaTable).set({ use: 'examen' }).where(eq(jugadaTable.id, examClip.id));
   f.examId = (await buildExam(t.ctx, course.id, module.id)).id;
   const started = await call(t.app, { method: 'POST', url: `/api/exams/${f.examId}/attempts`, cookie: student.cookie });
   f.attemptId = (started.json() as { attempt: { id: string } }).attempt.id;
@@ -192,6 +203,19 @@ async function freshAttempt() {
   const response = await call(t.app, { method: 'POST', url: `/api/exams/${await freshExam()}/attempts`, cookie: cookies.student! });
   return (response.json() as { attempt: { id: string } }).attempt.id;
 }
+
+/** A new open attempt of the student's at a new one-clip video exam, its clip viewed when `viewed`. */
+async function freshVideoAttempt(viewed = false) {
+  const exam = await buildExam(t.ctx, f.courseId, f.moduleId, { kind: 'video', questionCount: 1, timeMinutes: undefined });
+  const response = await call(t.app, { method: 'POST', url: `/api/exams/${exam.id}/attempts`, cookie: cookies.student! });
+  const id = (response.json() as { attempt: { id: string } }).attempt.id;
+  if (viewed) await call(t.app, { method: 'POST', url: `/api/attempts/${id}/clips/0/views`, cookie: cookies.student! });
+  return id;
+}
+const clipAnswer = async () => {
+  const options = await courseOptionsOf();
+  return { decisionId: options.decisions[0]!.id, sanctionId: options.sanctions[0]!.id, moment: null };
+};
 
 const courseOptionsOf = () => courseOptions(t.ctx.db, f.courseId);
 afterAll(async () => {
@@ -794,6 +818,12 @@ const rows: Row[] = [
     request: () => ({ url: `/api/users/${f.studentId}/modules/${f.moduleId}/jugadas` }),
     unknown: { as: 'admin', request: (id) => ({ url: `/api/users/${f.studentId}/modules/${id}/jugadas` }) },
   },
+  {
+    route: 'GET /api/courses/:courseId/jugadas',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/jugadas?tag=pasivo` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/jugadas` }) },
+  },
 
   // Banco de preguntas: the admin's alone.
   {
@@ -951,6 +981,36 @@ const rows: Row[] = [
     expected: [401, 404, 200, 403],
     request: async () => ({ method: 'POST', url: `/api/attempts/${await freshAttempt()}/submit` }),
     unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/attempts/${id}/submit` }) },
+  },
+  // A video attempt's clips: only its trainee, and a clip is 404 outside what the attempt allows (tests/api/video-exams.test.ts).
+  {
+    route: 'POST /api/attempts/:attemptId/clips/:position/views',
+    expected: [401, 404, 200, 403],
+    request: async () => ({ method: 'POST', url: `/api/attempts/${await freshVideoAttempt()}/clips/0/views` }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/attempts/${id}/clips/0/views` }) },
+  },
+  {
+    route: 'PUT /api/attempts/:attemptId/clips/:position/answer',
+    expected: [401, 404, 200, 403],
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/attempts/${await freshVideoAttempt(true)}/clips/0/answer`,
+      body: await clipAnswer(),
+    }),
+    unknown: {
+      as: 'student',
+      request: (id) => ({
+        method: 'PUT',
+        url: `/api/attempts/${id}/clips/0/answer`,
+        body: { decisionId: 'd', sanctionId: 's', moment: null },
+      }),
+    },
+  },
+  {
+    route: 'GET /api/attempts/:attemptId/clips/:position/video',
+    expected: [401, 404, 200, 403],
+    request: async () => ({ url: `/api/attempts/${await freshVideoAttempt()}/clips/0/video` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/attempts/${id}/clips/0/video` }) },
   },
 
   // Pages: one request per page a student opens most, authorized exactly like the routes they stand for.

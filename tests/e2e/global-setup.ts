@@ -165,6 +165,7 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: 'false',
+    VIDEO_RENDITIONS: 'false',
     LOG_LEVEL: 'warn',
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   };

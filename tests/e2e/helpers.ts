@@ -44,7 +44,7 @@ function adminSession(): Promise<string> {
 }
 
 /** One API call as the admin, from the app's own origin; fails unless it answers `expected`. */
-async function adminApi(method: string, url: string, body: BodyInit | object | undefined, expected: number): Promise<Response> {
+export async function adminApi(method: string, url: string, body: BodyInit | object | undefined, expected: number): Promise<Response> {
   const { baseURL } = e2eEnv();
   const json = body !== undefined && !(body instanceof FormData);
   const response = await fetch(`${baseURL}${url}`, {

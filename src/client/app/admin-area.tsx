@@ -35,6 +35,7 @@ const UploadDocumentsPage = lazyPage(() => import('../features/documents/upload-
 const ForumModulesPage = lazyPage(() => import('../features/forum/forum-modules-page.tsx'), 'ForumModulesPage');
 const ProgressBoardPage = lazyPage(() => import('../features/progress/progress-board-page.tsx'), 'ProgressBoardPage');
 const AdminJugadasPage = lazyPage(() => import('../features/jugadas/admin-jugadas-page.tsx'), 'AdminJugadasPage');
+const CourseJugadasPage = lazyPage(() => import('../features/jugadas/course-jugadas-page.tsx'), 'CourseJugadasPage');
 const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page.tsx'), 'AdminForumPage');
 const AdminBankPage = lazyPage(() => import('../features/bank/admin-bank-page.tsx'), 'AdminBankPage');
 const AdminExamsPage = lazyPage(() => import('../features/exams/admin-exams-page.tsx'), 'AdminExamsPage');
@@ -92,6 +93,7 @@ export function AdminArea() {
         <Route path="/admin/create-course" component={CreateCoursePage} />
         <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
         <Route path="/admin/courses/:courseId/banco" component={AdminBankPage} />
+        <Route path="/admin/courses/:courseId/jugadas" component={CourseJugadasPage} />
         <Route path="/admin/courses/:courseId/examenes" component={AdminExamsPage} />
         <Route path="/admin/examenes/:examId/resultados" component={ExamResultsPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />

@@ -27,7 +27,10 @@ export const paths = {
   adminForum: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
   adminReview: () => '/admin/review',
   adminCourseProgress: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/progreso`,
-  adminModuleJugadas: (moduleId: string) => `/admin/modules/${encodeURIComponent(moduleId)}/jugadas`,
+  /** With a jugada, the page opens its editor. */
+  adminModuleJugadas: (moduleId: string, editJugadaId?: string) =>
+    `/admin/modules/${encodeURIComponent(moduleId)}/jugadas${editJugadaId ? `?editar=${encodeURIComponent(editJugadaId)}` : ''}`,
+  adminCourseJugadas: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/jugadas`,
   adminBank: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/banco`,
   adminExams: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/examenes`,
   adminExamResults: (examId: string) => `/admin/examenes/${encodeURIComponent(examId)}/resultados`,

@@ -88,6 +88,9 @@ export const jugadaKeys = {
   results: (moduleId: string) => [...jugadaKeys.all, 'results', moduleId] as const,
   ofUser: (userId: string, moduleId: string) => [...jugadaKeys.all, 'of-user', userId, moduleId] as const,
   options: (courseId: string) => [...jugadaKeys.all, 'options', courseId] as const,
+  /** 'Jugadas del curso' of every course, each filtered by a tag ('' for all): refreshed by any jugada's change. */
+  courseLists: () => [...jugadaKeys.all, 'of-course'] as const,
+  ofCourse: (courseId: string, tag: string) => [...jugadaKeys.courseLists(), courseId, tag] as const,
 };
 
 /** A course's question bank as the admin edits it (feature: bank); the exam form reads it apart (examKeys.bank). */

@@ -5,16 +5,17 @@
 // and graded by whoever touches it next — the trainee, the admin's results, or the sweep.
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { canStart, deadlineOf, drawQuestions, gradeAttempt } from '../../shared/exam-rules.ts';
+import { canStart, deadlineOf, drawQuestions, gradeItems, videoAttemptMinutes } from '../../shared/exam-rules.ts';
 import { examMessages } from '../../shared/messages.ts';
 import { DEADLINE_GRACE_SECONDS } from '../../shared/schemas/exams.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { sessionUserSql, type SessionRow } from '../auth/session.ts';
-import { exam, examAttempt, examAttemptQuestion } from '../db/schema.ts';
+import { exam, examAttempt, examAttemptClip, examAttemptQuestion } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { activeBank, drawProblemMessage, examNotFound, findExam, type ExamRow } from './service.ts';
-import { attemptQuestions, gradedQuestion, type AttemptRow } from './read.ts';
+import { clipPool, clipRows, drawClips } from './clips.ts';
+import { attemptItems, markedItems, type AttemptRow } from './read.ts';
 
 export const attemptNotFound = () => notFound(examMessages.attemptNotFound);
 
@@ -24,8 +25,14 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /** Closes and grades the attempt (locked by the caller), handed in by the trainee or by the clock. */
-async function close(tx: Tx, attempt: AttemptRow, examRow: Pick<ExamRow, 'passPercent'>, closedBy: 'alumno' | 'tiempo', now: Date) {
-  const grade = gradeAttempt((await attemptQuestions(tx, attempt.id)).map(gradedQuestion), examRow.passPercent);
+async function close(
+  tx: Tx,
+  attempt: AttemptRow,
+  examRow: Pick<ExamRow, 'kind' | 'passPercent'>,
+  closedBy: 'alumno' | 'tiempo',
+  now: Date,
+) {
+  const grade = gradeItems(markedItems(await attemptItems(tx, attempt.id, examRow.kind)), examRow.passPercent);
   // Closed by the clock, it was handed in at its deadline, whenever the sweep got to it.
   const submittedAt = closedBy === 'tiempo' ? attempt.deadline : now;
   const [closed] = await tx
@@ -54,7 +61,7 @@ export async function closeExpiredAttempts(db: Db, now: Date, scope: { examId?: 
     await db.transaction(async (tx) => {
       const [attempt] = await tx.select().from(examAttempt).where(eq(examAttempt.id, id)).for('update');
       if (!attempt || attempt.submittedAt !== null) return;
-      const [examRow] = await tx.select({ passPercent: exam.passPercent }).from(exam).where(eq(exam.id, attempt.examId));
+      const [examRow] = await tx.select({ kind: exam.kind, passPercent: exam.passPercent }).from(exam).where(eq(exam.id, attempt.examId));
       await close(tx, attempt, examRow!, 'tiempo', now);
     });
   }
@@ -91,9 +98,10 @@ export async function startOrResume(db: Db, examId: string, userId: string, now:
 }
 
 async function createAttempt(tx: Tx, examRow: ExamRow, userId: string, number: number, now: Date) {
+  if (examRow.kind === 'video') return createVideoAttempt(tx, examRow, userId, number, now);
   const drawn = drawQuestions(await activeBank(tx, examRow.courseId), examRow, randomInt);
   // The bank changed since the exam was saved (questions archived): nobody can sit it as it is.
-  if (!('questions' in drawn)) throw conflict(drawProblemMessage(drawn.problem).message);
+  if (!('questions' in drawn)) throw conflict(drawProblemMessage(drawn.problem, examRow.kind).message);
   const id = randomUUID();
   const deadline = deadlineOf({ startedAt: now, timeMinutes: examRow.timeMinutes, closesAt: examRow.closesAt });
   const [attempt] = await tx.insert(examAttempt).values({ id, examId: examRow.id, userId, number, startedAt: now, deadline }).returning();
@@ -113,6 +121,18 @@ async function createAttempt(tx: Tx, examRow: ExamRow, userId: string, number: n
       optionOrder,
     })),
   );
+  return attempt!;
+}
+
+/** A video attempt: its clips drawn and copied; its deadline leaves time for every viewing, every window and loading. */
+async function createVideoAttempt(tx: Tx, examRow: ExamRow, userId: string, number: number, now: Date) {
+  const drawn = drawClips(await clipPool(tx, examRow.courseId), examRow);
+  if (!('items' in drawn)) throw conflict(drawProblemMessage(drawn.problem, examRow.kind).message);
+  const id = randomUUID();
+  const timeMinutes = videoAttemptMinutes(drawn.items, examRow);
+  const deadline = deadlineOf({ startedAt: now, timeMinutes, closesAt: examRow.closesAt });
+  const [attempt] = await tx.insert(examAttempt).values({ id, examId: examRow.id, userId, number, startedAt: now, deadline }).returning();
+  await tx.insert(examAttemptClip).values(clipRows(id, drawn.items, new Set(examRow.criticalQuestionIds)));
   return attempt!;
 }
 

@@ -2,18 +2,41 @@
 // stand), and an attempt — whose right options and explanations are shown only once it is
 // graded and its results are released (the one presenter of an attempt decides it).
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { canStart, gradeAttempt, isRight, resultsReleased } from '../../shared/exam-rules.ts';
-import type { Attempt, AttemptResult, AttemptReview, Exam, StudentExam } from '../../shared/schemas/exams.ts';
+import {
+  canStart,
+  clipStage,
+  clipTimes,
+  currentClip,
+  gradeItems,
+  isRight,
+  resultsReleased,
+  type ClipConditions,
+  type MarkedItem,
+} from '../../shared/exam-rules.ts';
+import type {
+  Attempt,
+  AttemptClip,
+  AttemptResult,
+  AttemptReview,
+  ClipReview,
+  Exam,
+  ExamKind,
+  StudentExam,
+} from '../../shared/schemas/exams.ts';
+import type { JugadaOptions } from '../../shared/schemas/jugadas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
-import { courseModule, exam, examAttempt, examAttemptQuestion } from '../db/schema.ts';
+import { courseModule, exam, examAttempt, examAttemptClip, examAttemptQuestion } from '../db/schema.ts';
+import { gradeJugada } from '../jugadas/grading.ts';
+import { courseOptions } from '../jugadas/service.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The columns of an exam `e` as the admin sees it (with its module `m`), named as `Exam`. */
-const examColumns = sql`e.id as "id", e.course_id as "courseId", e.module_id as "moduleId", m.name as "moduleName", e.title as "title",
+const examColumns = sql`e.id as "id", e.course_id as "courseId", e.module_id as "moduleId", m.name as "moduleName", e.kind as "kind", e.title as "title",
   e.question_count as "questionCount", e.per_chapter as "perChapter", e.fixed_question_ids as "fixedQuestionIds",
-  e.critical_question_ids as "criticalQuestionIds", e.time_minutes as "timeMinutes", e.pass_percent as "passPercent",
+  e.critical_question_ids as "criticalQuestionIds", e.time_minutes as "timeMinutes", e.views_per_clip as "viewsPerClip",
+  e.answer_seconds as "answerSeconds", e.pass_percent as "passPercent",
   e.attempts as "attempts", e.wait_hours as "waitHours", e.results_release as "resultsRelease", e.opens_at as "opensAt",
   e.closes_at as "closesAt",
   (select count(*)::int from ${examAttempt} a where a.exam_id = e.id) as "attemptsStarted",
@@ -40,7 +63,14 @@ export async function listExams(db: Db | Tx, courseId: string): Promise<Exam[]> 
 
 export type AttemptRow = typeof examAttempt.$inferSelect;
 export type AttemptQuestionRow = typeof examAttemptQuestion.$inferSelect;
-type ExamOf = Pick<typeof exam.$inferSelect, 'passPercent' | 'resultsRelease' | 'closesAt'>;
+export type AttemptClipRow = typeof examAttemptClip.$inferSelect;
+type ExamOf = Pick<typeof exam.$inferSelect, 'kind' | 'passPercent' | 'resultsRelease' | 'closesAt'>;
+
+/** What an attempt drew: a rules exam's questions or a video exam's clips (the other list is empty). */
+export interface AttemptItems {
+  questions: AttemptQuestionRow[];
+  clips: AttemptClipRow[];
+}
 
 export async function attemptQuestions(db: Db | Tx, attemptId: string): Promise<AttemptQuestionRow[]> {
   return db
@@ -48,6 +78,16 @@ export async function attemptQuestions(db: Db | Tx, attemptId: string): Promise<
     .from(examAttemptQuestion)
     .where(eq(examAttemptQuestion.attemptId, attemptId))
     .orderBy(asc(examAttemptQuestion.position));
+}
+
+export async function attemptClips(db: Db | Tx, attemptId: string): Promise<AttemptClipRow[]> {
+  return db.select().from(examAttemptClip).where(eq(examAttemptClip.attemptId, attemptId)).orderBy(asc(examAttemptClip.position));
+}
+
+export async function attemptItems(db: Db | Tx, attemptId: string, kind: ExamKind): Promise<AttemptItems> {
+  return kind === 'video'
+    ? { questions: [], clips: await attemptClips(db, attemptId) }
+    : { questions: await attemptQuestions(db, attemptId), clips: [] };
 }
 
 /** The right options of a question as its trainee sees them (by their place in the shown order). */
@@ -62,9 +102,34 @@ export const gradedQuestion = (question: AttemptQuestionRow) => ({
   answer: question.answer,
 });
 
+/** A clip's call graded as a jugada is (decision, sanction, and the moment within its tolerance); unanswered: all wrong. */
+export function gradedClip(clip: AttemptClipRow) {
+  const key = {
+    correctDecisionId: clip.correctDecisionId,
+    correctSanctionId: clip.correctSanctionId,
+    momentSeconds: clip.momentSeconds,
+    toleranceSeconds: clip.toleranceSeconds,
+  };
+  if (clip.answeredAt === null || clip.decisionId === null || clip.sanctionId === null)
+    return { decisionCorrect: false, sanctionCorrect: false, momentCorrect: clip.momentSeconds === null ? null : false, correct: false };
+  return gradeJugada(key, { decisionId: clip.decisionId, sanctionId: clip.sanctionId, moment: clip.answerMomentSeconds });
+}
+
+/** Each item of an attempt marked right or wrong, in the groups it counts in (chapter, or tags). */
+export function markedItems(items: AttemptItems): MarkedItem[] {
+  return [
+    ...items.questions.map((question) => ({
+      groups: [question.chapter],
+      critical: question.critical,
+      right: isRight(question.answer, shownCorrect(question)),
+    })),
+    ...items.clips.map((clip) => ({ groups: clip.tags, critical: clip.critical, right: gradedClip(clip).correct })),
+  ];
+}
+
 /** A closed attempt's result; `released` says whether each question's answer may be shown. */
-export function presentResult(attempt: AttemptRow, questions: AttemptQuestionRow[], examRow: ExamOf, now: Date): AttemptResult {
-  const grade = gradeAttempt(questions.map(gradedQuestion), examRow.passPercent);
+export function presentResult(attempt: AttemptRow, items: AttemptItems, examRow: ExamOf, now: Date): AttemptResult {
+  const grade = gradeItems(markedItems(items), examRow.passPercent);
   return {
     id: attempt.id,
     number: attempt.number,
@@ -81,20 +146,65 @@ export function presentResult(attempt: AttemptRow, questions: AttemptQuestionRow
   };
 }
 
+const msUntil = (at: Date, now: Date) => Math.max(0, at.getTime() - now.getTime());
+
+/** A clip as its trainee sees it during the attempt: its segment and where it stands, never the correct call. */
+export function presentClip(clip: AttemptClipRow, conditions: ClipConditions, now: Date): AttemptClip {
+  const times = clipTimes(clip, conditions);
+  return {
+    position: clip.position,
+    prompt: clip.prompt,
+    hasMoment: clip.momentSeconds !== null,
+    startSeconds: clip.startSeconds,
+    endSeconds: clip.endSeconds,
+    views: clip.views,
+    stage: clipStage(clip, conditions, now),
+    viewEndsInMs: times ? msUntil(times.viewEndsAt, now) : null,
+    windowEndsInMs: times ? msUntil(times.windowEndsAt, now) : null,
+    answer:
+      clip.answeredAt && clip.decisionId && clip.sanctionId
+        ? { decisionId: clip.decisionId, sanctionId: clip.sanctionId, moment: clip.answerMomentSeconds }
+        : null,
+  };
+}
+
+function reviewClip(clip: AttemptClipRow, conditions: ClipConditions, options: JugadaOptions, now: Date): ClipReview {
+  const grade = gradedClip(clip);
+  const option = (list: JugadaOptions['decisions'], id: string) => list.find((candidate) => candidate.id === id) ?? { id, label: '' };
+  return {
+    ...presentClip(clip, conditions, now),
+    tags: clip.tags,
+    critical: clip.critical,
+    correctDecision: option(options.decisions, clip.correctDecisionId),
+    correctSanction: option(options.sanctions, clip.correctSanctionId),
+    correctMoment: clip.momentSeconds,
+    tolerance: clip.toleranceSeconds,
+    explanation: clip.explanation,
+    decisionCorrect: grade.decisionCorrect,
+    sanctionCorrect: grade.sanctionCorrect,
+    momentCorrect: grade.momentCorrect,
+    right: grade.correct,
+  };
+}
+
+type ShownExam = ExamOf & ClipConditions & { id: string; title: string; attempts: number };
+
 /**
- * The one shape of an attempt. Open: the questions in this trainee's order, their answers, the
- * time left — never which options are right. Closed: its result; each question's right options
- * and explanation only when released (always for an admin, `reviewAlways`).
+ * The one shape of an attempt. Open: the questions (or clips) in this trainee's order, their
+ * answers, the time left — never which options are right nor a clip's call. Closed: its result;
+ * each item's answer and explanation only when released (always for an admin, `reviewAlways`).
+ * `jugadaOptions`: the course's decisions and sanctions, for a video exam.
  */
 export function presentAttempt(
   attempt: AttemptRow,
-  questions: AttemptQuestionRow[],
-  examRow: ExamOf & { id: string; title: string; attempts: number },
+  items: AttemptItems,
+  examRow: ShownExam,
   now: Date,
-  options: { reviewAlways?: boolean } = {},
+  options: { reviewAlways?: boolean; jugadaOptions?: JugadaOptions | null } = {},
 ): Attempt {
+  const { questions, clips } = items;
   const open = attempt.submittedAt === null;
-  const result = open ? null : presentResult(attempt, questions, examRow, now);
+  const result = open ? null : presentResult(attempt, items, examRow, now);
   const shown = questions.map((question) => ({
     position: question.position,
     text: question.text,
@@ -103,20 +213,22 @@ export function presentAttempt(
     answer: question.answer ?? [],
     answerSeq: question.answerSeq,
   }));
-  const review: AttemptReview[] | null =
-    result && (result.released || options.reviewAlways)
-      ? questions.map((question, i) => ({
-          ...shown[i]!,
-          correct: shownCorrect(question),
-          right: isRight(question.answer, shownCorrect(question)),
-          rule: question.rule,
-          explanation: question.explanation,
-          critical: question.critical,
-        }))
-      : null;
+  const reviewed = result !== null && (result.released || Boolean(options.reviewAlways));
+  const review: AttemptReview[] | null = reviewed
+    ? questions.map((question, i) => ({
+        ...shown[i]!,
+        correct: shownCorrect(question),
+        right: isRight(question.answer, shownCorrect(question)),
+        rule: question.rule,
+        explanation: question.explanation,
+        critical: question.critical,
+      }))
+    : null;
+  const jugadaOptions = options.jugadaOptions ?? null;
   return {
     id: attempt.id,
     examId: examRow.id,
+    kind: examRow.kind,
     title: examRow.title,
     number: attempt.number,
     attempts: examRow.attempts,
@@ -127,7 +239,26 @@ export function presentAttempt(
     questions: shown,
     result,
     review,
+    clips: clips.map((clip) => presentClip(clip, examRow, now)),
+    jugadaOptions,
+    viewsPerClip: examRow.viewsPerClip,
+    answerSeconds: examRow.answerSeconds,
+    currentPosition: open ? (currentClip(clips, examRow, now)?.position ?? null) : null,
+    clipReview: reviewed && jugadaOptions ? clips.map((clip) => reviewClip(clip, examRow, jugadaOptions, now)) : null,
   };
+}
+
+/** An attempt read and shown: its items, and for a video exam the course's decisions and sanctions. */
+export async function showAttempt(
+  db: Db,
+  attempt: AttemptRow,
+  examRow: ShownExam & { courseId: string },
+  now: Date,
+  options: { reviewAlways?: boolean } = {},
+): Promise<Attempt> {
+  const items = await attemptItems(db, attempt.id, examRow.kind);
+  const jugadaOptions = examRow.kind === 'video' ? await courseOptions(db, examRow.courseId) : null;
+  return presentAttempt(attempt, items, examRow, now, { ...options, jugadaOptions });
 }
 
 /** A trainee's attempts at an exam, newest first. */
@@ -150,15 +281,18 @@ export async function presentStudentExam(db: Db | Tx, examRow: typeof exam.$infe
     now,
   );
   const results = await Promise.all(
-    closed.map(async (attempt) => presentResult(attempt, await attemptQuestions(db, attempt.id), examRow, now)),
+    closed.map(async (attempt) => presentResult(attempt, await attemptItems(db, attempt.id, examRow.kind), examRow, now)),
   );
   return {
     id: examRow.id,
     courseId: examRow.courseId,
     moduleId: examRow.moduleId,
+    kind: examRow.kind,
     title: examRow.title,
     questionCount: examRow.questionCount,
     timeMinutes: examRow.timeMinutes,
+    viewsPerClip: examRow.viewsPerClip,
+    answerSeconds: examRow.answerSeconds,
     passPercent: examRow.passPercent,
     attempts: examRow.attempts,
     attemptsUsed: attempts.length,

@@ -1,13 +1,17 @@
 // The admin's results of an exam: a row per trainee (their best graded attempt), the share of
-// right answers per question (hardest first), and the same as CSV.
+// right answers per question (hardest first) — for a video exam per clip, with what the class
+// chose, and per tag — and the same as CSV.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isRight } from '../../shared/exam-rules.ts';
 import type { ExamResults } from '../../shared/schemas/exams.ts';
+import type { JugadaOptions } from '../../shared/schemas/jugadas.ts';
 import type { Db } from '../db/client.ts';
-import { courseAccess, examAttempt, examAttemptQuestion, moduleAccess, user } from '../db/schema.ts';
+import { courseAccess, examAttempt, examAttemptClip, examAttemptQuestion, moduleAccess, user } from '../db/schema.ts';
 import { csvDocument, fileSlug } from '../files/csv-out.ts';
+import { courseOptions } from '../jugadas/service.ts';
 import { closeExpiredAttempts } from './attempts.ts';
-import { gradedQuestion, readExam } from './read.ts';
+import { tagKey } from './clips.ts';
+import { gradedClip, gradedQuestion, readExam } from './read.ts';
 import { findExam } from './service.ts';
 
 type Row = ExamResults['rows'][number];
@@ -71,6 +75,69 @@ async function questionStats(db: Db, attemptIds: string[]): Promise<ExamResults[
     .sort((a, b) => a.percentRight - b.percentRight || a.text.localeCompare(b.text, 'es'));
 }
 
+type ClipStats = ExamResults['clips'][number];
+type Count = ClipStats['decisions'][number];
+
+/** Each option of a list with how many answers chose it, in the list's order (options nobody chose too: the chart's scale). */
+const countsOf = (list: JugadaOptions['decisions'], chosen: Array<string | null>): Count[] =>
+  list.map((option) => ({ id: option.id, label: option.label, count: chosen.filter((id) => id === option.id).length }));
+
+const percentOf = (right: number, total: number) => (total === 0 ? 0 : Math.round((right * 100) / total));
+
+/**
+ * A video exam's clips drawn in graded attempts: per clip (the jugada it came from) the share
+ * right and what the class chose; per tag the share of its clips right (a clip counts in each tag).
+ */
+async function clipStats(db: Db, courseId: string, attemptIds: string[]): Promise<Pick<ExamResults, 'clips' | 'tags'>> {
+  if (attemptIds.length === 0) return { clips: [], tags: [] };
+  const [clips, options] = await Promise.all([
+    db.select().from(examAttemptClip).where(inArray(examAttemptClip.attemptId, attemptIds)).orderBy(examAttemptClip.jugadaId),
+    courseOptions(db, courseId),
+  ]);
+  const byJugada = new Map<string, { first: (typeof clips)[number]; rows: typeof clips }>();
+  const tags = new Map<string, { tag: string; right: number; total: number }>();
+  for (const clip of clips) {
+    const key = clip.jugadaId ?? `${clip.attemptId}:${clip.position}`;
+    const entry = byJugada.get(key) ?? { first: clip, rows: [] };
+    entry.rows.push(clip);
+    byJugada.set(key, entry);
+    const right = gradedClip(clip).correct;
+    for (const tag of clip.tags) {
+      const stats = tags.get(tagKey(tag)) ?? { tag, right: 0, total: 0 };
+      stats.total += 1;
+      if (right) stats.right += 1;
+      tags.set(tagKey(tag), stats);
+    }
+  }
+  const stats = [...byJugada.values()].map(({ first, rows }): ClipStats => {
+    const answered = rows.filter((row) => row.answeredAt !== null);
+    const right = rows.filter((row) => gradedClip(row).correct).length;
+    return {
+      jugadaId: first.jugadaId,
+      prompt: first.prompt,
+      tags: first.tags,
+      answered: answered.length,
+      right,
+      percentRight: percentOf(right, rows.length),
+      decisions: countsOf(
+        options.decisions,
+        answered.map((row) => row.decisionId),
+      ),
+      sanctions: countsOf(
+        options.sanctions,
+        answered.map((row) => row.sanctionId),
+      ),
+      unanswered: rows.length - answered.length,
+    };
+  });
+  return {
+    clips: stats.sort((a, b) => a.percentRight - b.percentRight || a.prompt.localeCompare(b.prompt, 'es')),
+    tags: [...tags.values()]
+      .map((tag) => ({ ...tag, percentRight: percentOf(tag.right, tag.total) }))
+      .sort((a, b) => a.tag.localeCompare(b.tag, 'es')),
+  };
+}
+
 export async function examResults(db: Db, examId: string, now: Date): Promise<ExamResults> {
   const examRow = await findExam(db, examId);
   await closeExpiredAttempts(db, now, { examId });
@@ -78,6 +145,7 @@ export async function examResults(db: Db, examId: string, now: Date): Promise<Ex
     traineesOf(db, examId, examRow.courseId, examRow.moduleId),
     db.select().from(examAttempt).where(eq(examAttempt.examId, examId)).orderBy(examAttempt.number),
   ]);
+  const graded = attempts.filter((attempt) => attempt.submittedAt !== null).map((attempt) => attempt.id);
   return {
     exam: await readExam(db, examId),
     rows: trainees.map((trainee) =>
@@ -86,10 +154,8 @@ export async function examResults(db: Db, examId: string, now: Date): Promise<Ex
         attempts.filter((attempt) => attempt.userId === trainee.id),
       ),
     ),
-    questions: await questionStats(
-      db,
-      attempts.filter((attempt) => attempt.submittedAt !== null).map((attempt) => attempt.id),
-    ),
+    questions: examRow.kind === 'video' ? [] : await questionStats(db, graded),
+    ...(examRow.kind === 'video' ? await clipStats(db, examRow.courseId, graded) : { clips: [], tags: [] }),
   };
 }
 

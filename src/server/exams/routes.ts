@@ -9,9 +9,11 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
+import { jugadaAnswerInputSchema } from '../../shared/schemas/jugadas.ts';
 import {
   answerBodySchema,
   attemptSchema,
+  clipResponseSchema,
   examInputSchema,
   examResultsSchema,
   examScheduleSchema,
@@ -36,7 +38,11 @@ import {
   whyNotSaved,
 } from './attempts.ts';
 import { unauthorized } from '../errors.ts';
-import { attemptQuestions, bestResults, courseExams, listExams, presentAttempt, presentStudentExam } from './read.ts';
+import { sendStoredFile } from '../files/serve.ts';
+import { fileContent } from '../http/responses.ts';
+import { servedClip } from '../videos/rendition.ts';
+import { answerClip, clipFile, startViewing } from './clips.ts';
+import { bestResults, courseExams, listExams, presentStudentExam, showAttempt } from './read.ts';
 import { examResults, examResultsCsv } from './results.ts';
 import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
 
@@ -184,19 +190,19 @@ function traineeRoutes(r: Routes, ctx: AppContext) {
       requireRole(user.role === 'student');
       const now = clock.now();
       const { attempt, started } = await startOrResume(db, examRow.id, user.id, now);
-      const shown = presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now);
-      return reply.status(started ? 201 : 200).send({ attempt: shown });
+      return reply.status(started ? 201 : 200).send({ attempt: await showAttempt(db, attempt, examRow, now) });
     },
   );
 }
 
 /** An attempt: read by its trainee (or an admin), answered and handed in by its trainee. */
-function attemptRoutes(r: Routes, { db, guards, clock }: AppContext) {
+function attemptRoutes(r: Routes, ctx: AppContext) {
+  const { db, guards, clock } = ctx;
   r.get('/attempts/:attemptId', { schema: { params: attemptParams, response: { 200: attemptResponse } } }, async (request) => {
     const user = await guards.requireUser(request);
     const now = clock.now();
     const { attempt, examRow } = await findAttempt(db, request.params.attemptId, isAdmin(user) ? null : user.id, now);
-    return { attempt: presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now, { reviewAlways: isAdmin(user) }) };
+    return { attempt: await showAttempt(db, attempt, examRow, now, { reviewAlways: isAdmin(user) }) };
   });
 
   r.put(
@@ -228,6 +234,56 @@ function attemptRoutes(r: Routes, { db, guards, clock }: AppContext) {
     requireRole(user.role === 'student');
     const now = clock.now();
     const { attempt, examRow } = await submitAttempt(db, request.params.attemptId, user.id, now);
-    return { attempt: presentAttempt(attempt, await attemptQuestions(db, attempt.id), examRow, now) };
+    return { attempt: await showAttempt(db, attempt, examRow, now) };
   });
+  clipRoutes(r, ctx);
+}
+
+/** A video attempt's clips: 'Ver', 'Responder' and the clip's file, each for the attempt's trainee only. */
+function clipRoutes(r: Routes, { db, guards, clock, storage }: AppContext) {
+  r.post(
+    '/attempts/:attemptId/clips/:position/views',
+    { schema: { params: answerParams, response: { 200: clipResponseSchema } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      requireRole(user.role === 'student');
+      const { attemptId, position } = request.params;
+      return startViewing(db, attemptId, user.id, position, clock.now());
+    },
+  );
+
+  // The call for a clip; the last clip's answer hands the attempt in.
+  r.put(
+    '/attempts/:attemptId/clips/:position/answer',
+    { schema: { params: answerParams, body: jugadaAnswerInputSchema, response: { 200: clipResponseSchema } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      requireRole(user.role === 'student');
+      const { attemptId, position } = request.params;
+      const now = clock.now();
+      const answered = await answerClip(db, attemptId, user.id, position, request.body, now);
+      if (answered.allDone) await submitAttempt(db, attemptId, user.id, now);
+      return answered.response;
+    },
+  );
+
+  // The clip's file (its light copy when there is one), never kept in a cache: a shared phone keeps nothing of an exam.
+  r.get(
+    '/attempts/:attemptId/clips/:position/video',
+    { schema: { params: answerParams, response: fileContent } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      requireRole(user.role === 'student');
+      const { attemptId, position } = request.params;
+      const file = await clipFile(db, attemptId, user.id, position, clock.now());
+      const served = servedClip(file);
+      return sendStoredFile(request, reply, storage, {
+        key: served.key,
+        size: served.size,
+        contentType: served.mimeType,
+        storedAt: served.key === file.storageKey ? file.createdAt : (file.renditionStartedAt ?? file.createdAt),
+        cacheControl: 'private, no-store',
+      });
+    },
+  );
 }

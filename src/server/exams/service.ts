@@ -5,10 +5,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { drawQuestions, type DrawProblem, type DrawSpec } from '../../shared/exam-rules.ts';
 import { examMessages } from '../../shared/messages.ts';
-import type { Exam, ExamInput, ExamSchedule } from '../../shared/schemas/exams.ts';
+import type { Exam, ExamInput, ExamKind, ExamSchedule } from '../../shared/schemas/exams.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bankQuestion, courseModule, exam, examAttempt } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { clipPool, drawClips } from './clips.ts';
 import { readExam } from './read.ts';
 
 export const examNotFound = () => notFound(examMessages.examNotFound);
@@ -29,18 +30,24 @@ export async function activeBank(db: Db | Tx, courseId: string) {
     .where(and(eq(bankQuestion.courseId, courseId), isNull(bankQuestion.archivedAt)));
 }
 
-/** Why the bank cannot give an exam's questions, and the exam's field it is about. */
-export function drawProblemMessage(problem: DrawProblem): { field: string; message: string } {
-  if (problem.kind === 'fixed-unknown') return { field: 'fixedQuestionIds', message: examMessages.fixedUnknown };
-  if (problem.kind === 'chapter') return { field: 'perChapter', message: examMessages.chapterTooSmall(problem.chapter, problem.available) };
-  return { field: 'questionCount', message: examMessages.bankTooSmall(problem.available) };
+/** Why the bank (or the course's clips for exams) cannot give an exam's items, and the exam's field it is about. */
+export function drawProblemMessage(problem: DrawProblem, kind: ExamKind): { field: string; message: string } {
+  const video = kind === 'video';
+  if (problem.kind === 'fixed-unknown')
+    return { field: 'fixedQuestionIds', message: video ? examMessages.fixedClipUnknown : examMessages.fixedUnknown };
+  if (problem.kind === 'chapter') {
+    const message = (video ? examMessages.tagTooSmall : examMessages.chapterTooSmall)(problem.chapter, problem.available);
+    return { field: 'perChapter', message };
+  }
+  return { field: 'questionCount', message: (video ? examMessages.poolTooSmall : examMessages.bankTooSmall)(problem.available) };
 }
 
-/** A first random draw shows whether the bank holds what the exam asks for; the error names the field. */
-async function assertDrawable(db: Db | Tx, courseId: string, spec: DrawSpec) {
-  const drawn = drawQuestions(await activeBank(db, courseId), spec, randomInt);
-  if ('questions' in drawn) return;
-  const { field, message } = drawProblemMessage(drawn.problem);
+/** A first random draw shows whether the bank (or the clips) hold what the exam asks for; the error names the field. */
+async function assertDrawable(db: Db | Tx, courseId: string, spec: DrawSpec & { kind: ExamKind }) {
+  const drawn =
+    spec.kind === 'video' ? drawClips(await clipPool(db, courseId), spec) : drawQuestions(await activeBank(db, courseId), spec, randomInt);
+  if (!('problem' in drawn)) return;
+  const { field, message } = drawProblemMessage(drawn.problem, spec.kind);
   throw badRequest(message, { [field]: message });
 }
 
@@ -54,6 +61,8 @@ async function assertModuleOfCourse(db: Db | Tx, courseId: string, moduleId: str
 
 const columnsOf = (input: ExamInput) => ({
   ...input,
+  // A video exam has no overall time: each clip has its window (the attempt's deadline follows from its clips).
+  timeMinutes: input.kind === 'video' ? 0 : (input.timeMinutes ?? 0),
   opensAt: input.opensAt ? new Date(input.opensAt) : null,
   closesAt: input.closesAt ? new Date(input.closesAt) : null,
 });

@@ -12,6 +12,8 @@ import { messages } from '../../shared/messages.ts';
 import { archiveInputSchema, idSchema } from '../../shared/schemas/content.ts';
 import {
   VIDEO_MAX_BYTES,
+  courseJugadasQuerySchema,
+  courseJugadasSchema,
   jugadaAnswerInputSchema,
   jugadaAnswerResponseSchema,
   jugadaInputSchema,
@@ -25,6 +27,7 @@ import {
 } from '../../shared/schemas/jugadas.ts';
 import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
+import { courseJugadas } from './course-jugadas.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
 import { notFound, type AppError } from '../errors.ts';
@@ -39,6 +42,7 @@ import {
   createJugada,
   deleteJugada,
   findJugada,
+  inPractice,
   jugadaNotFound,
   jugadaResults,
   listJugadas,
@@ -69,8 +73,9 @@ async function requireStudent(ctx: AppContext, request: FastifyRequest, moduleId
 }
 
 /** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
-async function removeFile(ctx: AppContext, key: string | null) {
-  if (key) await ctx.storage.delete(key).catch((error: unknown) => ctx.logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+async function removeFile(ctx: AppContext, keys: string[]) {
+  for (const key of keys)
+    await ctx.storage.delete(key).catch((error: unknown) => ctx.logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
 }
 
 export async function jugadaRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -142,7 +147,9 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     { schema: { params: moduleParams, body: jugadaInputSchema, response: { 201: jugadaResponse } } },
     async (request, reply) => {
       await guards.requireAdmin(request);
-      return reply.status(201).send({ jugada: await createJugada(db, request.params.moduleId, request.body) });
+      const jugada = await createJugada(db, request.params.moduleId, request.body);
+      ctx.renditions.wake();
+      return reply.status(201).send({ jugada });
     },
   );
 
@@ -163,6 +170,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
       await guards.requireAdmin(request);
       const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
       await removeFile(ctx, unusedVideo);
+      ctx.renditions.wake();
       return { jugada };
     },
   );
@@ -193,8 +201,9 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
     const user = await guards.requireUser(request);
     const found = await findJugada(db, request.params.jugadaId);
     requireVisible(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
-    // An archived jugada is gone for students, exactly like one that does not exist.
-    requireVisible(isAdmin(user) || found.jugada.archivedAt === null, jugadaNotFound);
+    // An archived jugada is gone for students, exactly like one that does not exist; so is one only
+    // for exams outside an exam (its clip must not be seen before the exam).
+    requireVisible(isAdmin(user) || inPractice(found.jugada), jugadaNotFound);
     if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
     // Range requests let the player seek, on either storage driver.
     return sendStoredFile(request, reply, storage, {
@@ -225,14 +234,25 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
       const user = await requireStudent(ctx, request, found.jugada.moduleId, found.courseId, jugadaNotFound);
-      requireVisible(found.jugada.archivedAt === null, jugadaNotFound);
+      requireVisible(inPractice(found.jugada), jugadaNotFound);
       return answerJugada(db, found.jugada.id, user.id, request.body);
     },
   );
 }
 
-/** The admin's figures: per jugada of a module, and one student's answers. */
+/** The admin's figures: every clip of a course, per jugada of a module, and one student's answers. */
 function resultRoutes(r: Routes, { db, guards }: AppContext) {
+  // 'Jugadas del curso': every module's clips with their tags, use and first attempts; `?tag=` filters.
+  r.get(
+    '/courses/:courseId/jugadas',
+    { schema: { params: courseParams, querystring: courseJugadasQuerySchema, response: { 200: courseJugadasSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      return courseJugadas(db, request.params.courseId, request.query.tag);
+    },
+  );
+
   r.get(
     '/modules/:moduleId/jugadas/results',
     { schema: { params: moduleParams, response: { 200: jugadaResultsSchema } } },

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.ts';
 import { youtubeId } from '../../shared/schemas/content.ts';
 import {
   DEFAULT_DECISIONS,
   DEFAULT_SANCTIONS,
   JUGADAS_PER_MODULE_MAX,
+  forExams,
+  uniqueTags,
   type Jugada,
   type JugadaAnswerInput,
   type JugadaAnswerResponse,
@@ -13,6 +15,7 @@ import {
   type JugadaOptionsInput,
   type JugadaResult,
   type JugadaResults,
+  type JugadaUse,
   type StudentJugada,
   type UserJugadas,
 } from '../../shared/schemas/jugadas.ts';
@@ -134,23 +137,29 @@ export function presentJugada(row: JugadaRow, mimeType: string | null, answerCou
     moment: row.momentSeconds,
     tolerance: row.toleranceSeconds,
     explanation: row.explanation,
+    tags: row.tags,
+    use: row.use,
     answerCount,
     archivedAt: row.archivedAt?.toISOString() ?? null,
   };
 }
 
+/** A jugada students practise: not archived, and not one only for exams (met inside an exam, never on its own). */
+export const inPractice = (row: Pick<JugadaRow, 'archivedAt' | 'use'>) => row.archivedAt === null && row.use !== 'examen';
+
 const answerCount = sql<number>`(select count(*)::int from ${jugadaAnswer} where ${jugadaAnswer.jugadaId} = ${jugada.id})`;
 
 /**
  * A module's jugadas in order, each with its clip's type and how many students answered it.
- * `active` leaves archived ones out: what students see, and what their scores count.
+ * `active` leaves out archived ones and those only for exams (a student meets those inside an
+ * exam, never in practice): what students see, and what their scores count (as `jugadaScoreSql`).
  */
 async function jugadaRows(db: Db | Tx, moduleId: string, { active = false } = {}) {
   return db
     .select({ jugada, mimeType: video.mimeType, answerCount })
     .from(jugada)
     .leftJoin(video, eq(video.id, jugada.videoId))
-    .where(active ? and(eq(jugada.moduleId, moduleId), isNull(jugada.archivedAt)) : eq(jugada.moduleId, moduleId))
+    .where(active ? and(eq(jugada.moduleId, moduleId), isNull(jugada.archivedAt), ne(jugada.use, 'examen')) : eq(jugada.moduleId, moduleId))
     .orderBy(asc(jugada.position), asc(jugada.createdAt));
 }
 
@@ -196,6 +205,20 @@ export interface JugadaFields {
   moment: number | null;
   tolerance: number;
   explanation: string;
+  /** 'Etiquetas'; none when not given. */
+  tags?: string[];
+  /** 'Uso'; 'practica' when not given. */
+  use?: JugadaUse;
+}
+
+/**
+ * A clip for exams is served under the exam's conditions: an uploaded file (a YouTube video
+ * cannot be), whose end is known ('Hasta', or the file's own duration) so the attempt can time it.
+ */
+function checkExamUse(use: JugadaUse, clip: { durationSeconds: number | null } | null, end: number | null) {
+  if (!forExams(use)) return;
+  if (!clip) throw badRequest(messages.jugadaExamNeedsFile, { use: messages.jugadaExamNeedsFile });
+  if (end === null && clip.durationSeconds === null) throw badRequest(messages.jugadaExamNeedsEnd, { use: messages.jugadaExamNeedsEnd });
 }
 
 /** Checks the options belong to the course's lists and the clip exists; returns the columns to write. */
@@ -207,15 +230,21 @@ async function jugadaColumns(tx: Tx, courseId: string, input: JugadaFields) {
   if (kindOf.get(input.correctSanctionId) !== 'sanction')
     throw badRequest(messages.jugadaSanctionUnknown, { correctSanctionId: messages.jugadaSanctionUnknown });
   let source: { videoId: string | null; youtubeId: string | null };
+  let clip: typeof video.$inferSelect | null = null;
   if (input.video.kind === 'file') {
-    if (!(await videoOf(tx, input.video.videoId))) throw badRequest(messages.videoNotFound, { video: messages.videoNotFound });
+    clip = await videoOf(tx, input.video.videoId);
+    if (!clip) throw badRequest(messages.videoNotFound, { video: messages.videoNotFound });
     source = { videoId: input.video.videoId, youtubeId: null };
   } else {
     source = { videoId: null, youtubeId: youtubeId(input.video.url) };
     if (!source.youtubeId) throw badRequest(messages.jugadaYoutubeInvalid, { video: messages.jugadaYoutubeInvalid });
   }
+  const use = input.use ?? 'practica';
+  checkExamUse(use, clip, input.end);
   return {
     ...source,
+    tags: uniqueTags((input.tags ?? []).map((t) => t.trim()).filter(Boolean)),
+    use,
     startSeconds: input.start,
     endSeconds: input.end,
     prompt: input.prompt,
@@ -245,7 +274,7 @@ export async function createJugada(db: Db, moduleId: string, input: JugadaFields
 }
 
 /** Replaces a jugada's fields. Answers already given keep their grade. Returns the clip no longer used, if any. */
-export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields): Promise<{ jugada: Jugada; unusedVideo: string | null }> {
+export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields): Promise<{ jugada: Jugada; unusedVideo: string[] }> {
   return db.transaction(async (tx) => {
     const found = await findJugada(tx, jugadaId);
     const columns = await jugadaColumns(tx, found.courseId, input);
@@ -255,7 +284,7 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
       .where(eq(jugada.id, jugadaId))
       .returning();
     const previous = found.jugada.videoId;
-    const unusedVideo = previous && previous !== row!.videoId ? await dropVideoIfUnused(tx, previous) : null;
+    const unusedVideo = previous && previous !== row!.videoId ? await dropVideoIfUnused(tx, previous) : [];
     return {
       jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId)),
       unusedVideo,
@@ -268,13 +297,13 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
  * kept); returns the storage key of a clip nobody uses any more. The row is locked first, so an
  * answer cannot arrive between the check and the delete (its insert waits, then finds no jugada).
  */
-export async function deleteJugada(db: Db, jugadaId: string): Promise<string | null> {
+export async function deleteJugada(db: Db, jugadaId: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: jugada.id }).from(jugada).where(eq(jugada.id, jugadaId)).for('update');
     if (!locked) throw jugadaNotFound();
     if ((await answerCountOf(tx, jugadaId)) > 0) throw conflict(messages.jugadaHasAnswers);
     const [row] = await tx.delete(jugada).where(eq(jugada.id, jugadaId)).returning();
-    return row!.videoId ? dropVideoIfUnused(tx, row!.videoId) : null;
+    return row!.videoId ? dropVideoIfUnused(tx, row!.videoId) : [];
   });
 }
 

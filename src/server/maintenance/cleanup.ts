@@ -14,7 +14,7 @@ const CLEANUP_LOCK_ID = 726_351_002;
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Every column that holds a storage key. A new kind of stored file adds its column here. */
-const fileReferences = [image.storageKey, document.storageKey, video.storageKey];
+const fileReferences = [image.storageKey, document.storageKey, video.storageKey, video.renditionKey];
 
 export interface CleanupReport {
   sessions: number;
@@ -54,7 +54,7 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
   const referenced = new Set<string>();
   for (const column of fileReferences) {
     const rows = await db.select({ key: column }).from(column.table);
-    for (const row of rows) referenced.add(row.key);
+    for (const row of rows) if (row.key) referenced.add(row.key);
   }
   let orphanedFiles = 0;
   for await (const object of storage.list()) {
@@ -110,9 +110,15 @@ export async function cleanUpOnce(database: Database, storage: FileStorage, now 
   }
 }
 
-/** Every `minutes` (0 = never), a first pass a minute after start. */
-export function scheduleCleanup(options: { database: Database; storage: FileStorage; logger: Logger; minutes: number }) {
-  const { database, storage, logger, minutes } = options;
+/** Every `minutes` (0 = never), a first pass a minute after start; `afterPass` runs after each, on every instance. */
+export function scheduleCleanup(options: {
+  database: Database;
+  storage: FileStorage;
+  logger: Logger;
+  minutes: number;
+  afterPass?: () => void;
+}) {
+  const { database, storage, logger, minutes, afterPass } = options;
   if (minutes <= 0) return { stop: async () => undefined };
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
@@ -120,7 +126,8 @@ export function scheduleCleanup(options: { database: Database; storage: FileStor
       .then((report) => {
         if (report) logger.info({ cleanup: report }, 'limpieza programada');
       })
-      .catch((error: unknown) => logger.warn({ err: error }, 'la limpieza programada falló; se reintenta en la próxima'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'la limpieza programada falló; se reintenta en la próxima'))
+      .finally(() => afterPass?.());
   };
   const first = setTimeout(run, 60_000);
   const timer = setInterval(run, minutes * 60_000);

@@ -67,8 +67,8 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       await guards.requireAdmin(request);
       const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body);
       // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
-      if (unusedVideo)
-        await storage.delete(unusedVideo).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+      for (const key of unusedVideo)
+        await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
       return { module };
     },
   );

@@ -83,7 +83,7 @@ export async function updateModule(
   db: Db,
   moduleId: string,
   input: ModuleUpdate,
-): Promise<{ module: ModuleWithQuestions; unusedVideo: string | null }> {
+): Promise<{ module: ModuleWithQuestions; unusedVideo: string[] }> {
   return db.transaction(async (tx) => {
     const before = await findModule(tx, moduleId);
     const { questions, videoUrl, videoId, ...fields } = input;
@@ -99,7 +99,7 @@ export async function updateModule(
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
     if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
-    const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : null;
+    const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : [];
     return { module: await readModuleWithQuestions(tx, row!.id), unusedVideo };
   });
 }

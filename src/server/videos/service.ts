@@ -1,9 +1,10 @@
 // Uploaded video files, shared by module videos and jugada clips: one row per file, which any
-// number of modules and jugadas may use. A row nothing uses any more goes, and its bytes with it.
+// number of modules and jugadas may use. A row nothing uses any more goes, and its bytes with it
+// (the original's and its light copy's, videos/rendition.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { courseModule, jugada, video } from '../db/schema.ts';
+import { courseModule, examAttemptClip, jugada, video } from '../db/schema.ts';
 
 /** `durationSeconds`: the length read from the file (`readVideoDuration`), null when it does not say. */
 export async function insertVideo(db: Db, file: { key: string; mime: string; size: number; durationSeconds?: number | null }) {
@@ -14,24 +15,28 @@ export async function insertVideo(db: Db, file: { key: string; mime: string; siz
   return id;
 }
 
-/** No module and no jugada uses the video row. */
+/** No module, no jugada and no exam attempt (a copy of a clip, kept with the attempt) uses the video row. */
 function unused(db: Db | Tx) {
   return and(
     notExists(db.select({ id: courseModule.id }).from(courseModule).where(eq(courseModule.videoId, video.id))),
     notExists(db.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, video.id))),
+    notExists(db.select({ id: examAttemptClip.attemptId }).from(examAttemptClip).where(eq(examAttemptClip.videoId, video.id))),
   );
 }
 
 /**
- * Deletes the video row when nothing uses it any more; returns its storage key so the caller
- * removes the bytes after the commit.
+ * Deletes the video row when nothing uses it any more; returns the storage keys of its bytes
+ * (the original and its light copy, if any; none when the row stays) so the caller removes
+ * them after the commit.
  */
-export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string | null> {
+export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string[]> {
   const [row] = await tx
     .delete(video)
     .where(and(eq(video.id, videoId), unused(tx)))
-    .returning({ storageKey: video.storageKey });
-  return row?.storageKey ?? null;
+    .returning({ storageKey: video.storageKey, renditionKey: video.renditionKey });
+  if (!row) return [];
+  // A light copy that came out heavier names the original itself.
+  return row.renditionKey && row.renditionKey !== row.storageKey ? [row.storageKey, row.renditionKey] : [row.storageKey];
 }
 
 /**

@@ -4,6 +4,7 @@
 // options of an attempt's question are in `attemptReviewSchema` alone).
 import * as z from 'zod/mini';
 import { examMessages as m, tooLong, tooMany } from '../messages.ts';
+import { jugadaOptionSchema, jugadaOptionsSchema } from './jugadas.ts';
 
 export const BANK_TEXT_MAX = 2_000;
 export const BANK_OPTION_MAX = 500;
@@ -25,6 +26,9 @@ export const EXAM_ATTEMPTS_MAX = 20;
 export const EXAM_WAIT_HOURS_MAX = 24 * 90;
 /** An answer arriving this long after the deadline is still taken (the phone's last tap in flight). */
 export const DEADLINE_GRACE_SECONDS = 10;
+export const VIEWS_PER_CLIP_MAX = 5;
+export const ANSWER_SECONDS_MIN = 3;
+export const ANSWER_SECONDS_MAX = 120;
 
 const text = (max: number, what: string, required = true) =>
   z
@@ -126,19 +130,30 @@ export type BankImportResult = z.infer<typeof bankImportResultSchema>;
 export const resultsReleaseSchema = z.enum(['al-entregar', 'al-cerrar']);
 export type ResultsRelease = z.infer<typeof resultsReleaseSchema>;
 
+/** 'Tipo': 'reglamento' draws the bank's questions; 'video' draws the course's jugadas for 'Examen' (clips for questions, tags for chapters). */
+export const examKindSchema = z.enum(['reglamento', 'video']);
+export type ExamKind = z.infer<typeof examKindSchema>;
+
 const dateTime = z.nullable(z.iso.datetime({ offset: true, error: m.invalidDate }));
 
+/**
+ * An exam as the admin writes it. A video exam's `questionCount` is its clips, `perChapter` counts
+ * per tag, the fixed and critical ids are jugadas', and it has no overall time: each clip has its window.
+ */
 export const examInputSchema = z
   .object({
+    kind: z._default(examKindSchema, 'reglamento'),
     title: text(EXAM_TITLE_MAX, 'El título'),
     moduleId: z.string({ error: m.moduleMissing }).check(z.minLength(1, m.moduleMissing)),
-    questionCount: whole('La cantidad de preguntas', 1, EXAM_QUESTIONS_MAX),
+    questionCount: whole('La cantidad', 1, EXAM_QUESTIONS_MAX),
     perChapter: z.array(
       z.object({ chapter: z.string().check(z.minLength(1)), count: whole('La cantidad por capítulo', 1, EXAM_QUESTIONS_MAX) }),
     ),
     fixedQuestionIds: z.array(idSchema).check(z.maxLength(EXAM_QUESTIONS_MAX)),
     criticalQuestionIds: z.array(idSchema).check(z.maxLength(EXAM_QUESTIONS_MAX)),
-    timeMinutes: whole('El tiempo', 1, EXAM_MINUTES_MAX),
+    timeMinutes: z.optional(whole('El tiempo', 1, EXAM_MINUTES_MAX)),
+    viewsPerClip: z._default(whole('Las vistas por jugada', 1, VIEWS_PER_CLIP_MAX), 1),
+    answerSeconds: z._default(whole('El tiempo para responder', ANSWER_SECONDS_MIN, ANSWER_SECONDS_MAX), 10),
     passPercent: whole('La nota para aprobar', 1, 100),
     attempts: whole('Los intentos', 1, EXAM_ATTEMPTS_MAX),
     waitHours: whole('La espera entre intentos', 0, EXAM_WAIT_HOURS_MAX),
@@ -147,6 +162,7 @@ export const examInputSchema = z
     closesAt: dateTime,
   })
   .check(
+    z.refine((exam) => exam.kind === 'video' || exam.timeMinutes !== undefined, { error: m.timeMissing, path: ['timeMinutes'] }),
     z.refine((exam) => exam.criticalQuestionIds.every((id) => exam.fixedQuestionIds.includes(id)), {
       error: m.criticalNotFixed,
       path: ['criticalQuestionIds'],
@@ -166,6 +182,7 @@ export const examInputSchema = z
     }),
   );
 export type ExamInput = z.infer<typeof examInputSchema>;
+export type ExamInputFields = z.input<typeof examInputSchema>;
 
 /** After the first attempt started, only when it opens and closes and when results are shown can change. */
 export const examScheduleSchema = z.object({ resultsRelease: resultsReleaseSchema, opensAt: dateTime, closesAt: dateTime }).check(
@@ -186,12 +203,16 @@ export const examSchema = z.object({
   courseId: z.string(),
   moduleId: z.string(),
   moduleName: z.string(),
+  kind: examKindSchema,
   title: z.string(),
   questionCount: z.number(),
   perChapter: z.array(z.object({ chapter: z.string(), count: z.number() })),
   fixedQuestionIds: z.array(z.string()),
   criticalQuestionIds: z.array(z.string()),
+  /** 0 for a video exam (each clip has its window). */
   timeMinutes: z.number(),
+  viewsPerClip: z.number(),
+  answerSeconds: z.number(),
   passPercent: z.number(),
   attempts: z.number(),
   waitHours: z.number(),
@@ -233,9 +254,12 @@ export const studentExamSchema = z.object({
   id: z.string(),
   courseId: z.string(),
   moduleId: z.string(),
+  kind: examKindSchema,
   title: z.string(),
   questionCount: z.number(),
   timeMinutes: z.number(),
+  viewsPerClip: z.number(),
+  answerSeconds: z.number(),
   passPercent: z.number(),
   attempts: z.number(),
   attemptsUsed: z.number(),
@@ -272,9 +296,48 @@ export const attemptReviewSchema = z.extend(attemptQuestionSchema, {
 });
 export type AttemptReview = z.infer<typeof attemptReviewSchema>;
 
+/** Where a clip of a video attempt stands (see `clipStage` in exam-rules.ts). */
+export const clipStageSchema = z.enum(['sin-ver', 'viendo', 'respondiendo', 'respondida', 'vencida']);
+
+const clipAnswerSchema = z.object({ decisionId: z.string(), sanctionId: z.string(), moment: z.nullable(z.number()) });
+
+/** A clip of a video attempt as its trainee sees it: never the correct call before grading and release. */
+export const attemptClipSchema = z.object({
+  position: z.number(),
+  prompt: z.string(),
+  hasMoment: z.boolean(),
+  /** The segment of the file to play. */
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  views: z.number(),
+  stage: clipStageSchema,
+  /** Milliseconds by the server's clock until the viewing ends and until the answer window closes; null before a viewing. */
+  viewEndsInMs: z.nullable(z.number()),
+  windowEndsInMs: z.nullable(z.number()),
+  answer: z.nullable(clipAnswerSchema),
+});
+export type AttemptClip = z.infer<typeof attemptClipSchema>;
+
+/** A clip of a graded attempt once results are released: the correct call, the explanation, each part marked. */
+export const clipReviewSchema = z.extend(attemptClipSchema, {
+  tags: z.array(z.string()),
+  critical: z.boolean(),
+  correctDecision: jugadaOptionSchema,
+  correctSanction: jugadaOptionSchema,
+  correctMoment: z.nullable(z.number()),
+  tolerance: z.number(),
+  explanation: z.string(),
+  decisionCorrect: z.boolean(),
+  sanctionCorrect: z.boolean(),
+  momentCorrect: z.nullable(z.boolean()),
+  right: z.boolean(),
+});
+export type ClipReview = z.infer<typeof clipReviewSchema>;
+
 export const attemptSchema = z.object({
   id: z.string(),
   examId: z.string(),
+  kind: examKindSchema,
   title: z.string(),
   number: z.number(),
   attempts: z.number(),
@@ -288,8 +351,20 @@ export const attemptSchema = z.object({
   result: z.nullable(attemptResultSchema),
   /** Once graded and released: each question with its right options and explanation. */
   review: z.nullable(z.array(attemptReviewSchema)),
+  /** A video exam's: its clips in this trainee's order, the course's decisions and sanctions, its conditions. */
+  clips: z.array(attemptClipSchema),
+  jugadaOptions: z.nullable(jugadaOptionsSchema),
+  viewsPerClip: z.number(),
+  answerSeconds: z.number(),
+  /** The clip the trainee is on; null when every clip is done (or in a rules exam). */
+  currentPosition: z.nullable(z.number()),
+  clipReview: z.nullable(z.array(clipReviewSchema)),
 });
 export type Attempt = z.infer<typeof attemptSchema>;
+
+/** 'Ver' answers with the clip as it stands after the viewing started. */
+export const clipResponseSchema = z.object({ clip: attemptClipSchema, currentPosition: z.nullable(z.number()) });
+export type ClipResponse = z.infer<typeof clipResponseSchema>;
 
 export const answerBodySchema = z.object({
   /** The options marked, by their place in the question's `options`. */
@@ -317,6 +392,23 @@ export const examResultsSchema = z.object({
       open: z.boolean(),
     }),
   ),
+  /** A video exam's clips some attempt drew, in the order of the course, with what the class chose. */
+  clips: z.array(
+    z.object({
+      jugadaId: z.nullable(z.string()),
+      prompt: z.string(),
+      tags: z.array(z.string()),
+      answered: z.number(),
+      right: z.number(),
+      percentRight: z.number(),
+      decisions: z.array(z.object({ id: z.string(), label: z.string(), count: z.number() })),
+      sanctions: z.array(z.object({ id: z.string(), label: z.string(), count: z.number() })),
+      /** Drawn clips whose window closed unanswered. */
+      unanswered: z.number(),
+    }),
+  ),
+  /** A video exam's tags: the share of their clips answered right. */
+  tags: z.array(z.object({ tag: z.string(), right: z.number(), total: z.number(), percentRight: z.number() })),
   /** Every question some attempt drew, the hardest first. */
   questions: z.array(
     z.object({

@@ -12,6 +12,9 @@ export const JUGADAS_PER_MODULE_MAX = 200;
 /** Longest clip position accepted, in seconds (a whole match is about 70 minutes). */
 export const SECONDS_MAX = 4 * 60 * 60;
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
+/** 'Etiquetas': how many a jugada may have, and how long each may be. */
+export const TAGS_PER_JUGADA_MAX = 10;
+export const TAG_MAX = 40;
 export const DEFAULT_PROMPT = '¿Qué cobrás?';
 export const DEFAULT_TOLERANCE = 1;
 
@@ -78,6 +81,42 @@ export const jugadaOptionsInputSchema = z.object({
 });
 export type JugadaOptionsInput = z.infer<typeof jugadaOptionsInputSchema>;
 
+/**
+ * 'Uso': 'practica' (the module's jugadas page and its score), 'examen' (only inside a video exam,
+ * never seen in practice) or 'ambos'.
+ */
+export const JUGADA_USES = ['practica', 'examen', 'ambos'] as const;
+export const jugadaUseSchema = z.enum(JUGADA_USES, { error: messages.jugadaUseChoice });
+export type JugadaUse = z.infer<typeof jugadaUseSchema>;
+/** A video exam draws its clips from these: they need an uploaded file and a known end. */
+export const forExams = (use: JugadaUse) => use !== 'practica';
+
+/** What makes two tags the same one: '7 Metros' and '7 metros', 'Pasivo' and 'pasivo', 'Técnica' and 'tecnica'. */
+export const tagKey = (tag: string) =>
+  tag
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('es');
+
+/** The tags without repeats (the first spelling of each is kept). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tagKey(tag);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const tag = z
+  .string({ error: messages.jugadaTagEmpty })
+  .check(z.trim(), z.minLength(1, { error: messages.jugadaTagEmpty, abort: true }), z.maxLength(TAG_MAX, tooLong('Una etiqueta', TAG_MAX)));
+/** Repeats (ignoring case and accents) are merged before the count is checked. */
+const tags = z
+  .array(tag)
+  .check(z.overwrite(uniqueTags), z.maxLength(TAGS_PER_JUGADA_MAX, tooMany('Una jugada', TAGS_PER_JUGADA_MAX, 'etiquetas')));
+
 /** Where the clip comes from: an uploaded file (POST /api/videos) or a YouTube address. */
 export const jugadaVideoInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('file'), videoId: id }),
@@ -116,9 +155,13 @@ export const jugadaInputSchema = z
     explanation: z
       .string({ error: messages.requiredField })
       .check(z.trim(), z.maxLength(EXPLANATION_MAX, tooLong('La explicación', EXPLANATION_MAX))),
+    tags: z._default(tags, () => []),
+    use: z._default(jugadaUseSchema, 'practica'),
   })
   .check(
     z.refine((j) => j.start === null || j.end === null || j.end > j.start, { error: messages.jugadaEndBeforeStart, path: ['end'] }),
+    // The other half of the rule (a known end) needs the uploaded file's duration: the server checks it.
+    z.refine((j) => !forExams(j.use) || j.video.kind === 'file', { error: messages.jugadaExamNeedsFile, path: ['use'] }),
     z.refine((j) => j.moment === null || ((j.start === null || j.moment >= j.start) && (j.end === null || j.moment <= j.end)), {
       error: messages.jugadaMomentOutside,
       path: ['moment'],
@@ -151,6 +194,8 @@ export const jugadaSchema = z.object({
   moment: z.nullable(z.number()),
   tolerance: z.number(),
   explanation: z.string(),
+  tags: z.array(z.string()),
+  use: jugadaUseSchema,
   /** First answers students gave: with any, the jugada can only be archived, not deleted. */
   answerCount: z.number(),
   /** When it was archived (hidden from students and from their scores); null while active. */
@@ -286,3 +331,34 @@ export const userJugadasSchema = z.object({
   score: jugadaScoreSchema,
 });
 export type UserJugadas = z.infer<typeof userJugadasSchema>;
+
+/** 'Jugadas del curso': `?tag=` keeps the clips with that tag (case and accents ignored). */
+export const courseJugadasQuerySchema = z.object({ tag: z.optional(z.string().check(z.trim(), z.maxLength(TAG_MAX))) });
+
+/** Every clip of every module of a course, for the admin, with how the class did on its first attempts. */
+export const courseJugadasSchema = z.object({
+  jugadas: z.array(
+    z.object({
+      id: z.string(),
+      moduleId: z.string(),
+      moduleName: z.string(),
+      /** The module's place in the course, from 1 (archived modules counted). */
+      moduleNumber: z.number(),
+      moduleArchived: z.boolean(),
+      /** Its place in its module, from 1: 'Jugada 3' on the module's jugadas page. */
+      number: z.number(),
+      prompt: z.string(),
+      tags: z.array(z.string()),
+      use: jugadaUseSchema,
+      /** Archived: students no longer see it; its answers are still counted here. */
+      archived: z.boolean(),
+      answered: z.number(),
+      correct: z.number(),
+      /** Share of first attempts that were right, 0–100; null with no answers. */
+      percentCorrect: z.nullable(z.number()),
+    }),
+  ),
+  /** Every tag of the course's clips (whatever the filter), with how many clips have it, by name. */
+  tags: z.array(z.object({ tag: z.string(), count: z.number() })),
+});
+export type CourseJugadas = z.infer<typeof courseJugadasSchema>;

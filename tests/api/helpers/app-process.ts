@@ -28,7 +28,15 @@ export async function startAppProcess(env: Record<string, string>, options: { po
     cwd: root,
     // trace: a line with its reqId when each request arrives (tests/cluster tells by it which instance
     // serves a request, an event stream still open included) and one when it is answered.
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'trace', SEED_DEMO: 'false', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'trace',
+      SEED_DEMO: 'false',
+      VIDEO_RENDITIONS: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Array<Record<string, unknown>> = [];

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../../src/server/context.ts';
 import { bankQuestion } from '../../../src/server/db/schema.ts';
 import { createExam } from '../../../src/server/exams/service.ts';
-import type { ExamInput } from '../../../src/shared/schemas/exams.ts';
+import type { ExamInput, ExamInputFields } from '../../../src/shared/schemas/exams.ts';
 
 let counter = 0;
 
@@ -35,8 +35,11 @@ export async function buildBank(ctx: AppContext, courseId: string, questions: Ba
 }
 
 /** An exam with sensible conditions, any of them overridden. */
-export function buildExam(ctx: AppContext, courseId: string, moduleId: string, overrides: Partial<ExamInput> = {}) {
+export function buildExam(ctx: AppContext, courseId: string, moduleId: string, overrides: Partial<ExamInputFields> = {}) {
   return createExam(ctx.db, courseId, {
+    kind: 'reglamento',
+    viewsPerClip: 1,
+    answerSeconds: 10,
     title: 'Examen de reglamento',
     moduleId,
     questionCount: 4,
@@ -51,5 +54,5 @@ export function buildExam(ctx: AppContext, courseId: string, moduleId: string, o
     opensAt: null,
     closesAt: null,
     ...overrides,
-  });
+  } as ExamInput);
 }

@@ -33,6 +33,7 @@ export async function runServerProcess(env: Record<string, string>, options: { w
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
+      VIDEO_RENDITIONS: 'false',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

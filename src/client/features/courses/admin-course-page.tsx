@@ -10,6 +10,7 @@ import {
   IconFiles,
   IconLayoutList,
   IconMessages,
+  IconMovie,
   IconPencil,
   type Icon,
 } from '@tabler/icons-react';
@@ -68,6 +69,12 @@ function courseTools(course: CourseOverview): Tool[] {
       description: 'Las preguntas de opción múltiple de los exámenes y la práctica: escribir, importar, archivar.',
       to: paths.adminBank(course.id),
       icon: IconDatabase,
+    },
+    {
+      label: 'Jugadas del curso',
+      description: 'Los clips de todos los módulos: etiquetas, uso (práctica o examen) y cómo les fue en el primer intento.',
+      to: paths.adminCourseJugadas(course.id),
+      icon: IconMovie,
     },
     {
       label: 'Exámenes',

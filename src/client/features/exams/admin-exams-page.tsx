@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconChartBar, IconClipboardList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook, IconChartBar, IconClipboardList, IconMovie, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { examMessages, messages } from '../../../shared/messages.ts';
 import type { Exam } from '../../../shared/schemas/exams.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -14,20 +14,26 @@ import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useDeleteExam } from './api/delete-exam.ts';
 import { useCourseExams } from './api/use-course-exams.ts';
-import { ExamFormModal } from './components/exam-form.tsx';
+import { ExamFormModal, examKindLabels } from './components/exam-form.tsx';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** '30 preguntas · 20 minutos · aprueba con 80 % · 2 intentos, 24 h entre uno y otro'. */
+/**
+ * '30 preguntas · 20 minutos · aprueba con 80 % · 2 intentos, 24 h entre uno y otro'; a video
+ * exam's '20 jugadas · 10 s para responder · 1 vista por jugada · …' (it has no overall time).
+ */
 function examRules(exam: Exam): string {
   const attempts = plural(exam.attempts, 'intento', 'intentos') + (exam.waitHours > 0 ? `, ${exam.waitHours} h entre uno y otro` : '');
-  return [
-    plural(exam.questionCount, 'pregunta', 'preguntas'),
-    plural(exam.timeMinutes, 'minuto', 'minutos'),
-    `aprueba con ${exam.passPercent} %`,
-    attempts,
-  ].join(' · ');
+  const drawn =
+    exam.kind === 'video'
+      ? [
+          plural(exam.questionCount, 'jugada', 'jugadas'),
+          `${exam.answerSeconds} s para responder`,
+          `${plural(exam.viewsPerClip, 'vista', 'vistas')} por jugada`,
+        ]
+      : [plural(exam.questionCount, 'pregunta', 'preguntas'), plural(exam.timeMinutes, 'minuto', 'minutos')];
+  return [...drawn, `aprueba con ${exam.passPercent} %`, attempts].join(' · ');
 }
 
 function examDates(exam: Exam): string {
@@ -51,10 +57,20 @@ function ExamCard({ exam, onEdit, onDelete }: ExamCardProps) {
           <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
             {exam.title}
           </Title>
-          <Badge variant="light" color={exam.attemptsStarted > 0 ? 'blue' : 'gray'} style={{ textTransform: 'none' }}>
-            {plural(exam.attemptsStarted, 'intento', 'intentos')}
-            {exam.attemptsOpen > 0 ? ` (${exam.attemptsOpen} en curso)` : ''}
-          </Badge>
+          <Group gap={6}>
+            <Badge
+              variant="light"
+              color={exam.kind === 'video' ? 'grape' : 'blue'}
+              leftSection={exam.kind === 'video' ? <IconMovie size={12} aria-hidden /> : <IconBook size={12} aria-hidden />}
+              style={{ textTransform: 'none' }}
+            >
+              {examKindLabels[exam.kind]}
+            </Badge>
+            <Badge variant="light" color={exam.attemptsStarted > 0 ? 'blue' : 'gray'} style={{ textTransform: 'none' }}>
+              {plural(exam.attemptsStarted, 'intento', 'intentos')}
+              {exam.attemptsOpen > 0 ? ` (${exam.attemptsOpen} en curso)` : ''}
+            </Badge>
+          </Group>
         </Group>
         <Text size="sm">Módulo: {exam.moduleName}</Text>
         <Text size="sm">{examRules(exam)}</Text>
@@ -123,7 +139,7 @@ function useDeleteFlow() {
   };
 }
 
-/** A course's rules exams: the list, 'Nuevo examen', editing, results and deleting. */
+/** A course's exams (rules and video): the list, 'Nuevo examen', editing, results and deleting. */
 export function AdminExamsPage() {
   const { courseId = '' } = useParams<{ courseId: string }>();
   const exams = useCourseExams(courseId);
@@ -166,7 +182,7 @@ export function AdminExamsPage() {
         <EmptyState
           icon={IconClipboardList}
           title="Este curso todavía no tiene exámenes"
-          text="Un examen saca sus preguntas del banco del curso y aparece como un botón en la página de su módulo."
+          text="Un examen saca sus preguntas del banco del curso (o, uno de video, sus jugadas de las del curso para examen) y aparece como un botón en la página de su módulo."
         />
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

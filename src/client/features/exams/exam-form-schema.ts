@@ -6,17 +6,21 @@ import {
   type BankList,
   type Exam,
   type ExamInput,
+  type ExamKind,
   type ExamSchedule,
   type ResultsRelease,
 } from '../../../shared/schemas/exams.ts';
+import { forExams, tagKey, type CourseJugadas } from '../../../shared/schemas/jugadas.ts';
 
 // The exam form's values and the bodies they send. Numbers are '' while a field is empty; the
-// per-chapter counts are one row per chapter of the bank (an empty count leaves the chapter out);
-// 'Abre' and 'Cierra' are the browser's datetime-local text, sent as ISO with the phone's offset.
+// per-chapter counts are one row per chapter of the bank (an empty count leaves the chapter out) —
+// for a video exam one row per tag of the course's clips for exams; 'Abre' and 'Cierra' are the
+// browser's datetime-local text, sent as ISO with the phone's offset.
 
 type NumberField = number | '';
 
 export interface ExamFormValues {
+  kind: ExamKind;
   title: string;
   moduleId: string | null;
   questionCount: NumberField;
@@ -24,6 +28,8 @@ export interface ExamFormValues {
   fixedQuestionIds: string[];
   criticalQuestionIds: string[];
   timeMinutes: NumberField;
+  viewsPerClip: NumberField;
+  answerSeconds: NumberField;
   passPercent: NumberField;
   attempts: NumberField;
   waitHours: NumberField;
@@ -57,29 +63,82 @@ export function isoToLocal(iso: string | null): string {
 
 const numberOf = (value: NumberField) => (value === '' ? Number.NaN : value);
 
-/** One row per chapter of the bank, and the exam's own chapters that the bank no longer has. */
-function chapterRows(bank: BankList, exam?: Exam): ExamFormValues['perChapter'] {
-  const counts = new Map((exam?.perChapter ?? []).map((row) => [row.chapter, row.count]));
-  const rows: ExamFormValues['perChapter'] = bank.chapters.map(({ chapter, count }) => ({
-    chapter,
+/** A clip a video exam can draw: what the picker of 'Jugadas fijas' shows of it. */
+export type PoolClip = Pick<CourseJugadas['jugadas'][number], 'id' | 'number' | 'prompt' | 'moduleNumber' | 'moduleName' | 'tags'>;
+
+/** The course's clips for exams and their tags (each with how many clips have it). */
+export interface ClipPool {
+  clips: PoolClip[];
+  tags: Array<{ tag: string; count: number }>;
+}
+
+export const emptyPool: ClipPool = { clips: [], tags: [] };
+
+/**
+ * The clips a video exam draws from, out of 'Jugadas del curso': for 'Examen' or 'Ambos', neither
+ * they nor their module archived (an exam's use already needs an uploaded file with a known end).
+ */
+export function clipPoolOf(list: CourseJugadas): ClipPool {
+  const drawable = list.jugadas.filter((clip) => forExams(clip.use) && !clip.archived && !clip.moduleArchived);
+  const tags = new Map<string, { tag: string; count: number }>();
+  for (const clip of drawable) {
+    for (const tag of clip.tags) {
+      const found = tags.get(tagKey(tag)) ?? { tag, count: 0 };
+      found.count += 1;
+      tags.set(tagKey(tag), found);
+    }
+  }
+  const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
+  return {
+    clips: drawable.map(({ id, number, prompt, moduleNumber, moduleName, tags }) => ({
+      id,
+      number,
+      prompt,
+      moduleNumber,
+      moduleName,
+      tags,
+    })),
+    tags: [...tags.values()].sort((a, b) => byName.compare(a.tag, b.tag)),
+  };
+}
+
+/**
+ * One row per chapter of the bank (per tag of the pool, for a video exam, compared as the server
+ * compares tags), and the exam's own chapters or tags that are no longer there.
+ */
+export function perChapterRows(kind: ExamKind, bank: BankList, pool: ClipPool, exam?: Exam): ExamFormValues['perChapter'] {
+  const same = kind === 'video' ? tagKey : (name: string) => name;
+  const available = kind === 'video' ? pool.tags.map(({ tag, count }) => ({ chapter: tag, count })) : bank.chapters;
+  const saved = exam?.kind === kind ? exam.perChapter : [];
+  const counts = new Map(saved.map((row) => [same(row.chapter), row]));
+  const rows: ExamFormValues['perChapter'] = available.map(({ chapter, count }) => ({
+    chapter: counts.get(same(chapter))?.chapter ?? chapter,
     available: count,
-    count: counts.get(chapter) ?? '',
+    count: counts.get(same(chapter))?.count ?? '',
   }));
-  for (const [chapter, count] of counts)
-    if (!bank.chapters.some((row) => row.chapter === chapter)) rows.push({ chapter, available: null, count });
+  for (const row of saved)
+    if (!available.some((other) => same(other.chapter) === same(row.chapter)))
+      rows.push({ chapter: row.chapter, available: null, count: row.count });
   return rows;
 }
 
+/** How many items a new exam draws by default: a rules exam's questions, a video exam's clips. */
+export const defaultCount: Record<ExamKind, number> = { reglamento: 30, video: 10 };
+
 /** The form's values: a new exam's defaults, or the saved exam's. */
-export function examFormValues(bank: BankList, exam?: Exam): ExamFormValues {
+export function examFormValues(bank: BankList, exam?: Exam, pool: ClipPool = emptyPool): ExamFormValues {
+  const kind = exam?.kind ?? 'reglamento';
   return {
+    kind,
     title: exam?.title ?? '',
     moduleId: exam?.moduleId ?? null,
-    questionCount: exam?.questionCount ?? 30,
-    perChapter: chapterRows(bank, exam),
+    questionCount: exam?.questionCount ?? defaultCount[kind],
+    perChapter: perChapterRows(kind, bank, pool, exam),
     fixedQuestionIds: exam?.fixedQuestionIds ?? [],
     criticalQuestionIds: exam?.criticalQuestionIds ?? [],
-    timeMinutes: exam?.timeMinutes ?? 20,
+    timeMinutes: exam?.timeMinutes || 20,
+    viewsPerClip: exam?.viewsPerClip ?? 1,
+    answerSeconds: exam?.answerSeconds ?? 10,
     passPercent: exam?.passPercent ?? 80,
     attempts: exam?.attempts ?? 2,
     waitHours: exam?.waitHours ?? 0,
@@ -100,13 +159,16 @@ export function examBody(values: ExamFormValues): { body: ExamInput; chapterRow:
   });
   return {
     body: {
+      kind: values.kind,
       title: values.title,
       moduleId: values.moduleId ?? '',
       questionCount: numberOf(values.questionCount),
       perChapter,
       fixedQuestionIds: values.fixedQuestionIds,
       criticalQuestionIds: values.criticalQuestionIds.filter((id) => values.fixedQuestionIds.includes(id)),
-      timeMinutes: numberOf(values.timeMinutes),
+      timeMinutes: values.kind === 'video' ? undefined : numberOf(values.timeMinutes),
+      viewsPerClip: numberOf(values.viewsPerClip),
+      answerSeconds: numberOf(values.answerSeconds),
       passPercent: numberOf(values.passPercent),
       attempts: numberOf(values.attempts),
       waitHours: numberOf(values.waitHours),

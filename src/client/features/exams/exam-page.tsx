@@ -14,8 +14,10 @@ import { useMyExam } from './api/use-my-exam.ts';
 import { AttemptReviewList } from './components/attempt-review.tsx';
 import { ChapterScores, ResultSummary } from './components/attempt-result.tsx';
 import { AttemptRunner } from './components/attempt-runner.tsx';
+import { ClipReviewList } from './components/clip-review.tsx';
 import { ExamIntro } from './components/exam-intro.tsx';
 import { ExamStatusNotice } from './components/exam-status.tsx';
+import { VideoAttemptRunner } from './components/video-attempt-runner.tsx';
 
 const notAvailable = 'Este examen no existe o no está habilitado para vos.';
 
@@ -50,7 +52,7 @@ function GradedAttempt({ attempt, exam, introHref }: { attempt: Attempt; exam: S
     <Stack gap="md">
       <PageTitle>{attempt.title}</PageTitle>
       <ResultSummary result={result} attempts={attempt.attempts} headingId="resultado-titulo" />
-      <ChapterScores chapters={result.chapters} />
+      <ChapterScores chapters={result.chapters} title={attempt.kind === 'video' ? 'Por etiqueta' : undefined} />
       {exam && <ExamStatusNotice exam={exam} />}
       {canStart && (
         <Button
@@ -63,7 +65,14 @@ function GradedAttempt({ attempt, exam, introHref }: { attempt: Attempt; exam: S
           Volver a intentarlo
         </Button>
       )}
-      {attempt.review ? (
+      {attempt.clipReview && attempt.jugadaOptions ? (
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Tus respuestas
+          </Title>
+          <ClipReviewList review={attempt.clipReview} options={attempt.jugadaOptions} reader="student" />
+        </Stack>
+      ) : attempt.review && attempt.kind !== 'video' ? (
         <Stack gap="sm">
           <Title order={2} size="h4">
             Tus respuestas
@@ -105,6 +114,9 @@ function AttemptScreen({
         onRetry={() => void query.refetch()}
       />
     );
+  }
+  if (stillOpen && timed.attempt.kind === 'video') {
+    return <VideoAttemptRunner examId={examId} timed={timed} onFinished={() => void query.refetch()} />;
   }
   if (stillOpen) {
     return (

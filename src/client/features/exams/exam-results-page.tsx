@@ -8,8 +8,10 @@ import { paths } from '../../lib/paths.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useClipNames } from './api/use-exam-form-data.ts';
 import { examResultsCsvUrl, useExamResults } from './api/use-exam-results.ts';
 import { AttemptDialog } from './components/attempt-dialog.tsx';
+import { ClipStats, TagStats } from './components/clip-stats.tsx';
 import { QuestionStats } from './components/question-stats.tsx';
 
 type Row = ExamResults['rows'][number];
@@ -102,11 +104,16 @@ function ResultsTable({ results, onView }: { results: ExamResults; onView: (row:
   );
 }
 
-/** An exam's results: a row per student, each attempt's answers, the share of right answers per question, and the CSV. */
+/**
+ * An exam's results: a row per student, each attempt's answers, the share of right answers per
+ * question (a video exam's per tag and per clip, with what the class chose), and the CSV.
+ */
 export function ExamResultsPage() {
   const { examId = '' } = useParams<{ examId: string }>();
   const query = useExamResults(examId);
   const [viewing, setViewing] = useState<Row | null>(null);
+  const video = query.data?.exam.kind === 'video';
+  const names = useClipNames(query.data?.exam.courseId ?? '', video && (query.data?.clips.length ?? 0) > 0);
 
   if (query.isPending) return <Skeleton h={320} />;
   if (query.isError) {
@@ -145,7 +152,8 @@ export function ExamResultsPage() {
         Resultados · {results.exam.title}
       </PageTitle>
       <Text size="sm" c="gray.7" mt={-12}>
-        {results.exam.moduleName} · aprueba con {results.exam.passPercent} % · {results.exam.questionCount} preguntas
+        {results.exam.moduleName} · aprueba con {results.exam.passPercent} % · {results.exam.questionCount}{' '}
+        {video ? (results.exam.questionCount === 1 ? 'jugada' : 'jugadas') : 'preguntas'}
       </Text>
       {results.rows.length === 0 ? (
         <EmptyState
@@ -156,7 +164,14 @@ export function ExamResultsPage() {
       ) : (
         <ResultsTable results={results} onView={setViewing} />
       )}
-      <QuestionStats questions={results.questions} />
+      {video ? (
+        <>
+          <TagStats tags={results.tags} />
+          <ClipStats clips={results.clips} names={names.data} />
+        </>
+      ) : (
+        <QuestionStats questions={results.questions} />
+      )}
       <AttemptDialog student={viewing} onClose={() => setViewing(null)} />
     </Stack>
   );

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconArchive,
@@ -8,6 +8,7 @@ import {
   IconArrowLeft,
   IconArrowUp,
   IconList,
+  IconMovie,
   IconPencil,
   IconPlus,
   IconTrash,
@@ -20,13 +21,37 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notify } from '../../components/notify.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { useArchiveJugada, useDeleteJugada, useReorderJugadas } from './api/save-jugada.ts';
+import { useCourseJugadas } from './api/use-course-jugadas.ts';
 import { useJugadaOptions } from './api/use-jugada-options.ts';
 import { useJugadaResults } from './api/use-jugada-results.ts';
 import { useModuleJugadas } from './api/use-module-jugadas.ts';
 import { JugadaForm } from './components/jugada-form.tsx';
+import { TagBadges, UseBadge } from './components/jugada-labels.tsx';
 import { JugadaResultsView } from './components/jugada-results.tsx';
 import { OptionsEditor } from './components/options-editor.tsx';
 import { formatSeconds } from '../../lib/seconds.ts';
+
+/**
+ * The jugada the address asks to edit (`?editar=<id>`, from 'Jugadas del curso'): its editor
+ * opens once the list has loaded, and the address forgets it so closing the editor stays closed.
+ */
+function useEditFromAddress(jugadas: Jugada[] | undefined, edit: (jugada: Jugada) => void) {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('editar');
+  useEffect(() => {
+    if (!wanted || !jugadas) return;
+    const found = jugadas.find((j) => j.id === wanted);
+    if (found) edit(found);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('editar');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wanted, jugadas, edit, setParams]);
+}
 
 /**
  * The admin's jugadas of a module: add, edit and reorder them, delete those no student answered
@@ -39,8 +64,11 @@ export function AdminJugadasPage() {
   const jugadas = useModuleJugadas(moduleId);
   const options = useJugadaOptions(courseId);
   const results = useJugadaResults(moduleId);
+  // The course's tags, suggested in the form.
+  const courseJugadas = useCourseJugadas(courseId);
   const [editing, setEditing] = useState<Jugada | 'new' | null>(null);
   const [editingOptions, setEditingOptions] = useState(false);
+  useEditFromAddress(jugadas.data, setEditing);
 
   const error = module.error ?? jugadas.error;
   if (error)
@@ -69,19 +97,12 @@ export function AdminJugadasPage() {
           {module.data?.name ?? '…'}
         </Text>
       </div>
-      <Group gap="sm">
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')} disabled={!options.data}>
-          Agregar jugada
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconList size={18} aria-hidden />}
-          onClick={() => setEditingOptions(true)}
-          disabled={!options.data}
-        >
-          Opciones de decisión y sanción
-        </Button>
-      </Group>
+      <PageActions
+        courseId={courseId}
+        ready={Boolean(options.data)}
+        onAdd={() => setEditing('new')}
+        onEditOptions={() => setEditingOptions(true)}
+      />
 
       {!jugadas.data || !options.data ? (
         <Skeleton h={120} radius="md" />
@@ -115,6 +136,7 @@ export function AdminJugadasPage() {
             moduleId={moduleId}
             options={options.data}
             jugada={editing === 'new' ? null : editing}
+            tagSuggestions={courseJugadas.data?.tags.map((t) => t.tag) ?? []}
             onDone={() => setEditing(null)}
           />
         )}
@@ -125,6 +147,38 @@ export function AdminJugadasPage() {
         )}
       </Modal>
     </Stack>
+  );
+}
+
+interface PageActionsProps {
+  courseId: string | undefined;
+  /** The course's option lists have loaded: the form and their editor need them. */
+  ready: boolean;
+  onAdd: () => void;
+  onEditOptions: () => void;
+}
+
+/** 'Agregar jugada', the option lists, and the course's jugadas (where tags and uses are compared). */
+function PageActions({ courseId, ready, onAdd, onEditOptions }: PageActionsProps) {
+  return (
+    <Group gap="sm">
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onAdd} disabled={!ready}>
+        Agregar jugada
+      </Button>
+      <Button variant="default" leftSection={<IconList size={18} aria-hidden />} onClick={onEditOptions} disabled={!ready}>
+        Opciones de decisión y sanción
+      </Button>
+      {courseId && (
+        <Button
+          component={Link}
+          href={paths.adminCourseJugadas(courseId)}
+          variant="subtle"
+          leftSection={<IconMovie size={18} aria-hidden />}
+        >
+          Jugadas del curso
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -287,6 +341,7 @@ function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onM
               Archivada: los alumnos no la ven
             </Badge>
           )}
+          <UseBadge use={jugada.use} />
           <Text size="sm">
             {optionLabel(jugada.correctDecisionId)} · {optionLabel(jugada.correctSanctionId)}
             {jugada.moment !== null && ` · momento ${formatSeconds(jugada.moment)} (± ${formatSeconds(jugada.tolerance)})`}
@@ -296,6 +351,7 @@ function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onM
             {segment && ` · ${segment}`}
             {jugada.answerCount > 0 && ` · ${answersText(jugada.answerCount)}`}
           </Text>
+          <TagBadges tags={jugada.tags} />
           <JugadaRowButtons
             number={number}
             archived={!!jugada.archivedAt}

@@ -1,6 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Link, useParams } from 'wouter';
-import { Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { messages } from '../../../shared/messages.ts';
 import type { JugadaOptions, JugadaResult, StudentJugada } from '../../../shared/schemas/jugadas.ts';
@@ -13,7 +13,8 @@ import { useAnswerJugada } from './api/use-answer-jugada.ts';
 import { useMyJugadas } from './api/use-my-jugadas.ts';
 import { ClipPlayer, type ClipHandle } from './components/clip-player.tsx';
 import { JugadaResultView } from './components/jugada-result.tsx';
-import { MomentMarker } from './components/moment-marker.tsx';
+import { OptionChoice } from '../../components/option-choice.tsx';
+import { MomentMarker } from '../../components/moment-marker.tsx';
 import { toTenth } from '../../lib/seconds.ts';
 
 /** The student's jugadas of a module, one at a time: watch, mark the moment, make the call, see the grade. */
@@ -276,26 +277,5 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
         )}
       </Stack>
     </Paper>
-  );
-}
-
-interface OptionChoiceProps {
-  label: string;
-  choices: JugadaOptions['decisions'];
-  value: string | null;
-  onChange: (id: string) => void;
-  error: string | undefined;
-}
-
-/** A required pick of one option (a decision or a sanction), as a list of radio buttons. */
-function OptionChoice({ label, choices, value, onChange, error }: OptionChoiceProps) {
-  return (
-    <Radio.Group label={label} value={value} onChange={onChange} error={error} withAsterisk>
-      <Stack gap={8} mt="xs">
-        {choices.map((o) => (
-          <Radio key={o.id} value={o.id} label={o.label} />
-        ))}
-      </Stack>
-    </Radio.Group>
   );
 }

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { examMessages } from '../../../../shared/messages.ts';
 import { useAttempt } from '../api/attempts.ts';
 import { AttemptReviewList } from './attempt-review.tsx';
+import { ClipReviewList } from './clip-review.tsx';
 
 interface AttemptDialogProps {
   /** The student whose attempts are shown, and their attempts' ids (first to last); null when closed. */
@@ -40,7 +41,9 @@ function AttemptBody({ attemptId }: { attemptId: string }) {
       ) : (
         <Text fw={600}>En curso: todavía no se entregó.</Text>
       )}
-      {attempt.review ? (
+      {attempt.clipReview && attempt.jugadaOptions ? (
+        <ClipReviewList review={attempt.clipReview} options={attempt.jugadaOptions} reader="admin" />
+      ) : attempt.review && attempt.kind !== 'video' ? (
         <AttemptReviewList review={attempt.review} reader="admin" />
       ) : (
         <Text c="gray.7">Las respuestas se ven cuando el intento está entregado.</Text>
@@ -49,7 +52,10 @@ function AttemptBody({ attemptId }: { attemptId: string }) {
   );
 }
 
-/** A student's answers in an attempt, with the right options and explanations; a switch between attempts when there are several. */
+/**
+ * A student's answers in an attempt, with the right options and explanations (a video exam's: each
+ * clip's call and the correct one); a switch between attempts when there are several.
+ */
 export function AttemptDialog({ student, onClose }: AttemptDialogProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   const ids = student?.attemptIds ?? [];

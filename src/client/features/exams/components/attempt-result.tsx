@@ -35,12 +35,13 @@ export function ResultSummary({ result, attempts, headingId }: { result: Attempt
 }
 
 /** The score per chapter: the words and numbers, with a bar that only repeats them. */
-export function ChapterScores({ chapters }: { chapters: AttemptResult['chapters'] }) {
+/** The score per chapter (a video exam's: per tag, `title` 'Por etiqueta'). */
+export function ChapterScores({ chapters, title = 'Por capítulo' }: { chapters: AttemptResult['chapters']; title?: string }) {
   if (chapters.length === 0) return null;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} size="h4" mb="sm">
-        Por capítulo
+        {title}
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {chapters.map((chapter) => (

@@ -55,7 +55,16 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" mt={-8}>
         <Stack gap="sm">
           <Text fw={600} data-testid="resumen-examen">
-            {examMessages.summary(exam.questionCount, exam.timeMinutes, exam.passPercent, attemptNumber(exam), exam.attempts)}
+            {exam.kind === 'video'
+              ? examMessages.videoSummary(
+                  exam.questionCount,
+                  exam.viewsPerClip,
+                  exam.answerSeconds,
+                  exam.passPercent,
+                  attemptNumber(exam),
+                  exam.attempts,
+                )
+              : examMessages.summary(exam.questionCount, exam.timeMinutes, exam.passPercent, attemptNumber(exam), exam.attempts)}
           </Text>
           {(exam.opensAt || exam.closesAt) && (
             <Text size="sm" c="gray.7">
@@ -66,9 +75,13 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
           )}
           {canStart && (
             <Text size="sm">
-              {open
-                ? 'Tenés un intento en curso: seguís donde lo dejaste, con el tiempo que te queda.'
-                : 'El tiempo corre desde que comenzás. Cada respuesta se guarda en cuanto la marcás.'}
+              {exam.kind === 'video'
+                ? open
+                  ? 'Tenés un intento en curso: seguís en la jugada donde lo dejaste.'
+                  : 'Cada jugada se ve a velocidad normal, sin pausa ni adelantar, las veces que indica el examen. Después de la última vista tenés el tiempo para responder; si no respondés a tiempo, la jugada cuenta como incorrecta y el examen sigue.'
+                : open
+                  ? 'Tenés un intento en curso: seguís donde lo dejaste, con el tiempo que te queda.'
+                  : 'El tiempo corre desde que comenzás. Cada respuesta se guarda en cuanto la marcás.'}
             </Text>
           )}
           <ExamStatusNotice exam={exam} />

@@ -24,6 +24,7 @@ export function useSaveJugada(moduleId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
         queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
+        queryClient.invalidateQueries({ queryKey: jugadaKeys.courseLists() }),
       ]),
     meta: { handlesOwnErrors: true },
   });
@@ -36,6 +37,7 @@ export function useDeleteJugada(moduleId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
       queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
+      queryClient.invalidateQueries({ queryKey: jugadaKeys.courseLists() }),
     ]);
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/jugadas/${encodeURIComponent(id)}`, { method: 'DELETE' }),
@@ -58,6 +60,7 @@ export function useArchiveJugada(moduleId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
         queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
+        queryClient.invalidateQueries({ queryKey: jugadaKeys.courseLists() }),
       ]),
     meta: { handlesOwnErrors: true },
   });
@@ -72,6 +75,8 @@ export function useReorderJugadas(moduleId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: jugadaKeys.ofModule(moduleId) }),
         queryClient.invalidateQueries({ queryKey: jugadaKeys.results(moduleId) }),
+        // The course's list numbers each clip by its place in its module.
+        queryClient.invalidateQueries({ queryKey: jugadaKeys.courseLists() }),
       ]),
   });
 }

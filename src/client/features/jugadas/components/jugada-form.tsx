@@ -13,18 +13,32 @@ import {
 import { ApiError } from '../../../lib/api.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { uploadClip, useSaveJugada } from '../api/save-jugada.ts';
+import { TagsUseFields, type TagsUse } from './tags-use-fields.tsx';
 
 interface JugadaFormProps {
   moduleId: string;
   options: JugadaOptions;
   /** The jugada being edited; null for 'Agregar jugada'. */
   jugada: Jugada | null;
+  /** The course's tags, offered while typing 'Etiquetas'. */
+  tagSuggestions: string[];
   onDone: () => void;
 }
 
 type Errors = Partial<
   Record<
-    'video' | 'start' | 'end' | 'prompt' | 'correctDecisionId' | 'correctSanctionId' | 'moment' | 'tolerance' | 'explanation' | 'form',
+    | 'video'
+    | 'start'
+    | 'end'
+    | 'prompt'
+    | 'correctDecisionId'
+    | 'correctSanctionId'
+    | 'moment'
+    | 'tolerance'
+    | 'explanation'
+    | 'tags'
+    | 'use'
+    | 'form',
     string
   >
 >;
@@ -75,7 +89,7 @@ function useClipUpload(initialVideoId: string | null, setError: (message: string
 }
 
 /** 'Agregar jugada' and editing one: the clip (upload or YouTube), its segment, the correct call and the explanation. */
-export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProps) {
+export function JugadaForm({ moduleId, options, jugada, tagSuggestions, onDone }: JugadaFormProps) {
   const save = useSaveJugada(moduleId);
   const [source, setSource] = useState<'file' | 'youtube'>(jugada?.video.kind ?? 'file');
   const [youtube, setYoutube] = useState(jugada?.video.kind === 'youtube' ? `https://youtu.be/${jugada.video.youtubeId}` : '');
@@ -87,6 +101,7 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
   const [moment, setMoment] = useState<string | number>(jugada?.moment ?? '');
   const [tolerance, setTolerance] = useState<string | number>(jugada?.tolerance ?? DEFAULT_TOLERANCE);
   const [explanation, setExplanation] = useState(jugada?.explanation ?? '');
+  const [tagsUse, setTagsUse] = useState<TagsUse>({ tags: jugada?.tags ?? [], use: jugada?.use ?? 'practica' });
   const [errors, setErrors] = useState<Errors>({});
   const upload = useClipUpload(jugada?.video.kind === 'file' ? jugada.video.videoId : null, (message) =>
     setErrors((e) => ({ ...e, video: message })),
@@ -108,6 +123,7 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
       moment: seconds(moment),
       tolerance: tolerance === '' ? Number.NaN : Number(tolerance),
       explanation,
+      ...tagsUse,
     };
     const parsed = safeParse(jugadaInputSchema, input);
     if (!parsed.success) {
@@ -157,6 +173,7 @@ export function JugadaForm({ moduleId, options, jugada, onDone }: JugadaFormProp
         onChange={(e) => setExplanation(e.currentTarget.value)}
         error={errors.explanation}
       />
+      <TagsUseFields value={tagsUse} onChange={setTagsUse} suggestions={tagSuggestions} errors={errors} />
       {errors.form && (
         <Text c="red.8" role="alert">
           {errors.form}

@@ -4,7 +4,7 @@ import type { JugadaResults } from '../../../../shared/schemas/jugadas.ts';
 import { formatMoment } from '../../../lib/seconds.ts';
 
 // The charting library is loaded only when the admin's results show a chart.
-const ResultsChart = lazy(async () => ({ default: (await import('./results-chart.tsx')).ResultsChart }));
+const ResultsChart = lazy(async () => ({ default: (await import('../../../components/results-chart.tsx')).ResultsChart }));
 
 /** Per jugada: the share of right first attempts, a chart of what the class chose, and each student's answer. */
 export function JugadaResultsView({ results }: { results: JugadaResults }) {

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { formatMoment, toTenth } from '../../../lib/seconds.ts';
+import { formatMoment, toTenth } from '../lib/seconds.ts';
 
 interface MomentMarkerProps {
   moment: number | null;

@@ -1,0 +1,469 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlarm, IconPlayerPlay, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { ANSWER_GRACE_SECONDS, type ClipStage } from '../../../../shared/exam-rules.ts';
+import { examMessages, messages } from '../../../../shared/messages.ts';
+import type { AttemptClip } from '../../../../shared/schemas/exams.ts';
+import type { JugadaOptions } from '../../../../shared/schemas/jugadas.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { toTenth } from '../../../lib/seconds.ts';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { MomentMarker } from '../../../components/moment-marker.tsx';
+import { OptionChoice } from '../../../components/option-choice.tsx';
+import { useSubmitAttempt, type TimedAttempt } from '../api/attempts.ts';
+import { localTimes, sendClipAnswer, startViewing, timedClip, useClipFiles, type ClipFile, type TimedClip } from '../api/clips.ts';
+
+/** The monotonic clock, read a few times a second: the phases and the countdown follow it. */
+function useNow(): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), 200);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Where the clip stands on this phone's clock (the server's word, counted from when it arrived). */
+function phaseOf(timed: TimedClip, now: number): ClipStage {
+  if (timed.clip.stage === 'respondida') return 'respondida';
+  const times = localTimes(timed);
+  if (!times) return 'sin-ver';
+  if (now < times.viewEndsAt) return 'viendo';
+  return now <= times.windowEndsAt ? 'respondiendo' : 'vencida';
+}
+
+const isDone = (phase: ClipStage) => phase === 'respondida' || phase === 'vencida';
+
+interface VideoAttemptRunnerProps {
+  examId: string;
+  timed: TimedAttempt;
+  /** Every clip is done: the attempt is read again (graded). */
+  onFinished: () => void;
+}
+
+/**
+ * A video exam in progress: one clip at a time, in this trainee's order. Each clip plays at
+ * normal speed, its segment only, without controls, as many times as the exam allows ('Ver'); the
+ * call is given in the window after the last viewing; when the window closes the exam moves on.
+ * The next clip's file loads while this one is answered.
+ */
+export function VideoAttemptRunner({ examId, timed, onFinished }: VideoAttemptRunnerProps) {
+  const { attempt } = timed;
+  const [clips, setClips] = useState<TimedClip[]>(() => attempt.clips.map((clip) => timedClip(clip, timed.sentAt)));
+  const [notice, setNotice] = useState('');
+  const now = useNow();
+  const current = clips.find((clip) => !isDone(phaseOf(clip, now))) ?? null;
+  const position = current?.clip.position ?? null;
+  const wanted = useMemo(
+    () => (position === null ? [] : [position, position + 1].filter((p) => p < attempt.clips.length)),
+    [position, attempt.clips.length],
+  );
+  const files = useClipFiles(attempt.id, wanted);
+  const update = useCallback((next: TimedClip) => {
+    setClips((list) => list.map((clip) => (clip.clip.position === next.clip.position ? next : clip)));
+  }, []);
+
+  // A window that closed unanswered is said once; then the next clip takes the screen.
+  const announced = useRef(new Set<number>());
+  useEffect(() => {
+    for (const clip of clips) {
+      if (phaseOf(clip, now) !== 'vencida' || announced.current.has(clip.clip.position)) continue;
+      announced.current.add(clip.clip.position);
+      if (clip.clip.stage !== 'vencida')
+        setNotice(`${examMessages.clipOf(clip.clip.position + 1, clips.length)}: ${examMessages.answerWindowClosed}`);
+    }
+  }, [clips, now]);
+
+  const handIn = useSubmitAttempt(examId);
+  const handedIn = useRef(false);
+  useEffect(() => {
+    if (position !== null || handedIn.current) return;
+    handedIn.current = true;
+    // The last answer handed it in already (or the clock did): read it as it is.
+    handIn.mutate(attempt.id, { onSettled: onFinished });
+  }, [position, attempt.id, handIn, onFinished]);
+
+  return (
+    <Stack gap="md">
+      <PageTitle>{attempt.title}</PageTitle>
+      <Text c="gray.7">
+        {examMessages.videoSummary(
+          attempt.clips.length,
+          attempt.viewsPerClip,
+          attempt.answerSeconds,
+          attempt.passPercent,
+          attempt.number,
+          attempt.attempts,
+        )}
+      </Text>
+      <Text role="status" aria-live="polite" c="orange.9" fw={600}>
+        {notice}
+      </Text>
+      {current ? (
+        <ClipStep
+          key={current.clip.position}
+          attemptId={attempt.id}
+          timed={current}
+          total={clips.length}
+          viewsPerClip={attempt.viewsPerClip}
+          options={attempt.jugadaOptions ?? { decisions: [], sanctions: [] }}
+          file={files.get(current.clip.position) ?? { status: 'loading', loaded: 0 }}
+          now={now}
+          onUpdate={update}
+          onNotice={setNotice}
+        />
+      ) : (
+        <Alert color="blue" role="status">
+          Entregando tu examen…
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+interface ClipStepProps {
+  attemptId: string;
+  timed: TimedClip;
+  total: number;
+  viewsPerClip: number;
+  options: JugadaOptions;
+  file: ClipFile;
+  now: number;
+  onUpdate: (clip: TimedClip) => void;
+  onNotice: (text: string) => void;
+}
+
+/** The <video> of a clip: its segment, at normal speed, stopped at its end; no controls to pause, seek or change speed. */
+function useSegmentPlayer(clip: AttemptClip) {
+  const video = useRef<HTMLVideoElement>(null);
+  const frame = useRef<number | null>(null);
+  const stop = useCallback(() => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+    frame.current = null;
+    video.current?.pause();
+  }, []);
+  const watch = useCallback(() => {
+    const element = video.current;
+    if (!element) return;
+    if (element.currentTime >= clip.endSeconds || element.ended) return stop();
+    frame.current = requestAnimationFrame(watch);
+  }, [clip.endSeconds, stop]);
+  /** Plays from `from` (seconds into the file): the segment's start, or where a viewing interrupted by a reload stands. */
+  const play = useCallback(
+    async (from: number) => {
+      const element = video.current;
+      if (!element) return false;
+      element.playbackRate = 1;
+      element.currentTime = from;
+      try {
+        await element.play();
+      } catch {
+        return false;
+      }
+      frame.current = requestAnimationFrame(watch);
+      return true;
+    },
+    [watch],
+  );
+  useEffect(() => stop, [stop]);
+  return { video, play, stop };
+}
+
+type Errors = { decision?: string; sanction?: string; form?: string };
+
+/** The call being chosen and 'Responder': sent again while there is no signal, until the window and its grace close. */
+function useClipAnswer(attemptId: string, timed: TimedClip, onUpdate: (clip: TimedClip) => void, onNotice: (text: string) => void) {
+  const { clip } = timed;
+  const [decisionId, setDecisionId] = useState<string | null>(clip.answer?.decisionId ?? null);
+  const [sanctionId, setSanctionId] = useState<string | null>(clip.answer?.sanctionId ?? null);
+  const [moment, setMoment] = useState<number | null>(clip.answer?.moment ?? null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const [offline, setOffline] = useState(false);
+
+  const answer = async () => {
+    if (sending) return;
+    const missing = {
+      decision: decisionId ? undefined : messages.jugadaChooseDecision,
+      sanction: sanctionId ? undefined : messages.jugadaChooseSanction,
+    };
+    setErrors(missing);
+    if (!decisionId || !sanctionId) return;
+    setSending(true);
+    const until = (localTimes(timed)?.windowEndsAt ?? 0) + ANSWER_GRACE_SECONDS * 1000;
+    for (;;) {
+      try {
+        const response = await sendClipAnswer(attemptId, clip.position, { decisionId, sanctionId, moment });
+        setOffline(false);
+        onNotice('');
+        onUpdate(timedClip(response.clip));
+        return;
+      } catch (error) {
+        const networkDown = error instanceof ApiError && error.status === 0;
+        if (networkDown && performance.now() < until) {
+          setOffline(true);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          continue;
+        }
+        setSending(false);
+        setOffline(false);
+        setErrors({ form: error instanceof ApiError ? error.message : messages.internal });
+        return;
+      }
+    }
+  };
+
+  return { decisionId, setDecisionId, sanctionId, setSanctionId, moment, setMoment, errors, setErrors, sending, offline, answer };
+}
+
+/** 'Ver': the video plays at the tap and the server counts the viewing; a reload in the middle of one goes on where it stands. */
+function useClipViewing(attemptId: string, timed: TimedClip, file: ClipFile, phase: ClipStage, onUpdate: (clip: TimedClip) => void) {
+  const { clip } = timed;
+  const player = useSegmentPlayer(clip);
+  const [viewing, setViewing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const times = localTimes(timed);
+
+  // Leaving the viewing (its end on the server's clock) stops the video even if a frame was missed.
+  const { stop, play } = player;
+  const wasViewing = useRef(false);
+  useEffect(() => {
+    if (phase === 'viendo') wasViewing.current = true;
+    else if (wasViewing.current) {
+      wasViewing.current = false;
+      stop();
+    }
+  }, [phase, stop]);
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || phase !== 'viendo' || file.status !== 'ready' || viewing || !times) return;
+    resumed.current = true;
+    void play(clip.endSeconds - Math.max(0, times.viewEndsAt - performance.now()) / 1000);
+  }, [phase, file.status, viewing, times, clip.endSeconds, play]);
+
+  const canView = (viewsPerClip: number) =>
+    file.status === 'ready' && clip.views < viewsPerClip && (phase === 'sin-ver' || phase === 'respondiendo') && !viewing;
+
+  const view = async () => {
+    setViewing(true);
+    setError(null);
+    // This viewing plays from its start: nothing to resume.
+    resumed.current = true;
+    // Played at the tap (the phone allows sound then); the server's clock starts as the request arrives.
+    const playing = player.play(clip.startSeconds);
+    try {
+      const response = await startViewing(attemptId, clip.position);
+      onUpdate(timedClip(response.clip));
+      if (!(await playing)) setError('El video no se pudo reproducir en este teléfono. Respondé con lo que viste.');
+    } catch (failure) {
+      player.stop();
+      setError(failure instanceof ApiError ? failure.message : messages.internal);
+    } finally {
+      setViewing(false);
+    }
+  };
+
+  /** 'Marcar el momento': where the video stands, to a tenth. */
+  const momentNow = () => {
+    const element = player.video.current;
+    return element && phase === 'viendo' ? toTenth(element.currentTime) : null;
+  };
+
+  return { player, viewing, error, canView, view, momentNow };
+}
+
+/** One clip: 'Ver', the viewing, 'Marcar el momento', the call and 'Responder' within the window. */
+function ClipStep({ attemptId, timed, total, viewsPerClip, options, file, now, onUpdate, onNotice }: ClipStepProps) {
+  const { clip } = timed;
+  const phase = phaseOf(timed, now);
+  const times = localTimes(timed);
+  const viewing = useClipViewing(attemptId, timed, file, phase, onUpdate);
+  const call = useClipAnswer(attemptId, timed, onUpdate, onNotice);
+  const { errors, sending } = call;
+  const viewsLeft = viewsPerClip - clip.views;
+  const canView = viewing.canView(viewsPerClip);
+  const formError = errors.form ?? viewing.error;
+  const mark = () => {
+    const at = viewing.momentNow();
+    if (at !== null) call.setMoment(at);
+  };
+
+  const answering = phase === 'viendo' || phase === 'respondiendo';
+  const left = times ? Math.max(0, Math.ceil((times.windowEndsAt - now) / 1000)) : null;
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="jugada-examen-titulo">
+      <Stack gap="md">
+        <ClipHeading clip={clip} total={total} viewsPerClip={viewsPerClip} />
+        <ClipScreen player={viewing.player.video} file={file} phase={phase} position={clip.position} />
+        {viewsLeft > 0 && phase !== 'viendo' && (
+          <Button
+            size="md"
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            onClick={() => void (canView && viewing.view())}
+            disabled={!canView}
+            loading={viewing.viewing}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {clip.views === 0 ? 'Ver' : 'Ver de nuevo'}
+          </Button>
+        )}
+        {clip.hasMoment && answering && (
+          <Stack gap={4}>
+            <MomentMarker moment={call.moment} onMark={mark} onChange={call.setMoment} disabled={sending} />
+            <Text size="sm" c="gray.7">
+              Marcá el momento de la infracción mientras la jugada se reproduce.
+            </Text>
+          </Stack>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <OptionChoice
+            label="Decisión"
+            choices={options.decisions}
+            value={call.decisionId}
+            onChange={call.setDecisionId}
+            error={errors.decision}
+            disabled={!answering || sending}
+          />
+          <OptionChoice
+            label="Sanción"
+            choices={options.sanctions}
+            value={call.sanctionId}
+            onChange={call.setSanctionId}
+            error={errors.sanction}
+            disabled={!answering || sending}
+          />
+        </SimpleGrid>
+        {call.offline && (
+          <Alert color="orange" icon={<IconWifiOff size={18} aria-hidden />} role="status">
+            {examMessages.offlineAnswers}
+          </Alert>
+        )}
+        {formError && (
+          <Text c="red.8" role="alert">
+            {formError}
+          </Text>
+        )}
+        {/* Kept in sight below the long lists: the time left and the button to answer. */}
+        <Group justify="space-between" wrap="wrap" gap="xs" py="xs" style={stickyBar}>
+          {phase === 'respondiendo' && times ? (
+            <WindowCountdown left={left ?? 0} seconds={Math.round((times.windowEndsAt - times.viewEndsAt) / 1000)} />
+          ) : (
+            <span />
+          )}
+          <Button
+            size="md"
+            leftSection={<IconSend size={18} aria-hidden />}
+            onClick={() => void call.answer()}
+            loading={sending}
+            disabled={!answering}
+          >
+            Responder
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 'Jugada 3 de 20', its prompt and 'Vistas: 1 de 1'; the heading takes the focus as the clip comes on screen. */
+function ClipHeading({ clip, total, viewsPerClip }: { clip: AttemptClip; total: number; viewsPerClip: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+      <div>
+        <Title order={2} size="h3" id="jugada-examen-titulo" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+          {examMessages.clipOf(clip.position + 1, total)}
+        </Title>
+        <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {clip.prompt}
+        </Text>
+      </div>
+      <Badge variant="light" color="gray" size="lg">
+        {examMessages.viewsOf(clip.views, viewsPerClip)}
+      </Badge>
+    </Group>
+  );
+}
+
+const stickyBar = {
+  position: 'sticky',
+  bottom: 0,
+  background: 'var(--mantine-color-body)',
+  borderTop: '1px solid var(--mantine-color-gray-3)',
+  zIndex: 1,
+} as const;
+
+/** 'Respondé: quedan 8 s', ticking; a screen reader hears the window's length once, when it opens. */
+function WindowCountdown({ left, seconds }: { left: number; seconds: number }) {
+  const urgent = left <= 3;
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <IconAlarm size={20} aria-hidden color={urgent ? 'var(--mantine-color-red-9)' : undefined} />
+        <Text role="timer" fw={700} size="lg" c={urgent ? 'red.9' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {examMessages.answerNow(left)}
+        </Text>
+      </Group>
+      <VisuallyHidden role="status" aria-live="polite">
+        {examMessages.answerNow(seconds)}
+      </VisuallyHidden>
+    </>
+  );
+}
+
+interface ClipScreenProps {
+  player: React.RefObject<HTMLVideoElement | null>;
+  file: ClipFile;
+  phase: ClipStage;
+  position: number;
+}
+
+/** The clip's screen: loading with its progress, then the video, hidden behind a text until it plays. */
+function ClipScreen({ player, file, phase, position }: ClipScreenProps) {
+  const loaded = file.status === 'loading' || file.status === 'retrying' ? file.loaded : 100;
+  return (
+    <Stack gap={6}>
+      <div style={{ position: 'relative', aspectRatio: '16 / 9', background: 'black', borderRadius: 8, overflow: 'hidden' }}>
+        {file.status === 'ready' && (
+          <video
+            ref={player}
+            src={file.url}
+            playsInline
+            preload="auto"
+            disablePictureInPicture
+            controlsList="nodownload noplaybackrate noremoteplayback"
+            tabIndex={-1}
+            aria-label={`Video de la jugada ${position + 1}`}
+            onContextMenu={(event) => event.preventDefault()}
+            onRateChange={(event) => {
+              if (event.currentTarget.playbackRate !== 1) event.currentTarget.playbackRate = 1;
+            }}
+            style={{ width: '100%', height: '100%', display: 'block', visibility: phase === 'sin-ver' ? 'hidden' : 'visible' }}
+          />
+        )}
+        {phase !== 'viendo' && (
+          <Text c="white" ta="center" px="md" style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+            {file.status === 'ready'
+              ? phase === 'sin-ver'
+                ? 'Tocá «Ver» para reproducir la jugada.'
+                : ''
+              : file.status === 'gone'
+                ? ''
+                : examMessages.loadingClip(loaded)}
+          </Text>
+        )}
+      </div>
+      {(file.status === 'loading' || file.status === 'retrying') && (
+        <Progress value={loaded} size="sm" aria-label={examMessages.loadingClip(loaded)} />
+      )}
+      {file.status === 'retrying' && (
+        <Text size="sm" c="orange.9" role="status">
+          {examMessages.clipNotLoaded}
+        </Text>
+      )}
+    </Stack>
+  );
+}
