@@ -76,7 +76,8 @@ function clockScript() {
   w.YT = { Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2, CUED: 5 } };
 }
 
-async function emulate(page: Page, profile: Profile) {
+/** The profile's CPU and network on the page, through CDP; the session, to watch the network. */
+export async function emulate(page: Page, profile: Profile) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
@@ -96,7 +97,12 @@ const firstContentfulPaint = (page: Page) =>
     .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 60_000 })
     .then((handle) => handle.jsonValue() as Promise<number>);
 
-async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, target: BrowserTarget): Promise<BrowserContext> {
+/** A phone-sized context signed in with the target's cookie; `script` runs before any of the page's code. */
+export async function newContext(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  target: Pick<BrowserTarget, 'base' | 'cookie'>,
+  script: () => void = clockScript,
+): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
   await context.addCookies(
     target.cookie.split('; ').map((pair) => {
@@ -104,7 +110,7 @@ async function newContext(browser: Awaited<ReturnType<typeof chromium.launch>>, 
       return { name: name!, value: value.join('='), url: target.base };
     }),
   );
-  await context.addInitScript(clockScript);
+  await context.addInitScript(script);
   return context;
 }
 
@@ -166,10 +172,13 @@ async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, t
   return { navigations, paints, taps };
 }
 
-export async function browserFigures(target: BrowserTarget, profile: Profile, count: number): Promise<ProfileFigures> {
-  // Nothing leaves this machine: every host but ours fails to resolve. (Not with Playwright's
-  // request routing: routing turns the browser's HTTP cache off, and warm loads would load all again.)
-  const browser = await chromium.launch({
+/**
+ * Debian's Chromium, headless. Nothing leaves this machine: every host but ours fails to resolve.
+ * (Not with Playwright's request routing: routing turns the browser's HTTP cache off, and warm
+ * loads would load all again.)
+ */
+export const launchChromium = () =>
+  chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -181,6 +190,9 @@ export async function browserFigures(target: BrowserTarget, profile: Profile, co
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
+
+export async function browserFigures(target: BrowserTarget, profile: Profile, count: number): Promise<ProfileFigures> {
+  const browser = await launchChromium();
   try {
     const url = `${target.base}/${target.courseId}/${target.moduleId}/modulo`;
     const cold = await coldLoad(browser, target, profile, url);

@@ -321,6 +321,36 @@ describe('only its trainee reaches an attempt clip', () => {
   });
 });
 
+describe('what an attempt drew stays', () => {
+  it('a jugada drawn in an attempt can be archived, not deleted; an option an attempt holds cannot be removed', async () => {
+    const { exam, student, course, clips, wrong } = await setup({ questionCount: 3 });
+    const attempt = await started(exam.id, student.cookie);
+    const drawn = clips.slice(0, 3);
+    for (const clip of drawn) {
+      const deleted = await call(t.app, { method: 'DELETE', url: `/api/jugadas/${clip.id}`, cookie: admin });
+      expect(deleted.statusCode).toBe(409);
+    }
+    expect(
+      (await call(t.app, { method: 'PUT', url: `/api/jugadas/${drawn[0]!.id}/archived`, body: { archived: true }, cookie: admin }))
+        .statusCode,
+    ).toBe(200);
+    // 'Tiro libre' is no jugada's call: only the trainee's answer in the attempt holds it.
+    await view(attempt.id, 0, student.cookie);
+    expect((await answer(attempt.id, 0, wrong, student.cookie)).statusCode).toBe(200);
+    const options = (await call(t.app, { url: `/api/courses/${course.id}/jugada-options`, cookie: admin })).json<{
+      options: { decisions: Array<{ id: string; label: string }>; sanctions: Array<{ id: string; label: string }> };
+    }>().options;
+    const withoutIt = { decisions: options.decisions.filter((o) => o.label !== 'Tiro libre'), sanctions: options.sanctions };
+    const removed = await call(t.app, { method: 'PUT', url: `/api/courses/${course.id}/jugada-options`, body: withoutIt, cookie: admin });
+    expect(removed.statusCode).toBe(409);
+    // Another unused option goes.
+    const withoutPasos = { decisions: options.decisions.filter((o) => o.label !== 'Dobles'), sanctions: options.sanctions };
+    expect(
+      (await call(t.app, { method: 'PUT', url: `/api/courses/${course.id}/jugada-options`, body: withoutPasos, cookie: admin })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe("the instructor's results", () => {
   it('per clip the share right and what the class chose, per tag, per trainee, and as CSV', async () => {
     const { exam, student, right, wrong, module } = await setup({ questionCount: 3 });

@@ -20,7 +20,7 @@ import {
   type UserJugadas,
 } from '../../shared/schemas/jugadas.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { course, courseModule, jugada, jugadaAnswer, jugadaOption, user, video } from '../db/schema.ts';
+import { course, courseModule, examAttemptClip, jugada, jugadaAnswer, jugadaOption, user, video } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
 import { gradeJugada } from './grading.ts';
@@ -95,7 +95,19 @@ export async function saveCourseOptions(db: Db, courseId: string, input: JugadaO
         .select({ n: sql<number>`count(*)::int` })
         .from(jugadaAnswer)
         .where(or(inArray(jugadaAnswer.decisionId, removed), inArray(jugadaAnswer.sanctionId, removed)));
-      if ((used?.n ?? 0) > 0 || (answered?.n ?? 0) > 0) throw conflict(messages.jugadaOptionInUse);
+      // A video exam attempt keeps its clips' calls and answers by these ids too.
+      const [inExams] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(examAttemptClip)
+        .where(
+          or(
+            inArray(examAttemptClip.correctDecisionId, removed),
+            inArray(examAttemptClip.correctSanctionId, removed),
+            inArray(examAttemptClip.decisionId, removed),
+            inArray(examAttemptClip.sanctionId, removed),
+          ),
+        );
+      if ((used?.n ?? 0) > 0 || (answered?.n ?? 0) > 0 || (inExams?.n ?? 0) > 0) throw conflict(messages.jugadaOptionInUse);
       await tx.delete(jugadaOption).where(inArray(jugadaOption.id, removed));
     }
     for (const [kind, list] of lists) {
@@ -147,7 +159,9 @@ export function presentJugada(row: JugadaRow, mimeType: string | null, answerCou
 /** A jugada students practise: not archived, and not one only for exams (met inside an exam, never on its own). */
 export const inPractice = (row: Pick<JugadaRow, 'archivedAt' | 'use'>) => row.archivedAt === null && row.use !== 'examen';
 
-const answerCount = sql<number>`(select count(*)::int from ${jugadaAnswer} where ${jugadaAnswer.jugadaId} = ${jugada.id})`;
+/** First answers in practice and clips drawn in video exam attempts: with any, the jugada can only be archived (the results refer to it). */
+const answerCount = sql<number>`((select count(*)::int from ${jugadaAnswer} where ${jugadaAnswer.jugadaId} = ${jugada.id})
+  + (select count(*)::int from ${examAttemptClip} where ${examAttemptClip.jugadaId} = ${jugada.id}))`;
 
 /**
  * A module's jugadas in order, each with its clip's type and how many students answered it.
@@ -170,10 +184,7 @@ export async function listJugadas(db: Db, moduleId: string): Promise<Jugada[]> {
 }
 
 async function answerCountOf(db: Db | Tx, jugadaId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(jugadaAnswer)
-    .where(eq(jugadaAnswer.jugadaId, jugadaId));
+  const [row] = await db.select({ n: answerCount }).from(jugada).where(eq(jugada.id, jugadaId));
   return row?.n ?? 0;
 }
 

@@ -196,7 +196,7 @@ export const jugadaSchema = z.object({
   explanation: z.string(),
   tags: z.array(z.string()),
   use: jugadaUseSchema,
-  /** First answers students gave: with any, the jugada can only be archived, not deleted. */
+  /** First answers students gave in practice, and clips drawn in exam attempts: with any, the jugada can only be archived, not deleted. */
   answerCount: z.number(),
   /** When it was archived (hidden from students and from their scores); null while active. */
   archivedAt: z.nullable(z.string()),
