@@ -169,7 +169,8 @@ export const messages = {
     'Este curso tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
   moduleHasWork:
     'Este módulo tiene trabajo de alumnos (respuestas o mensajes): no se puede eliminar. Archivalo para ocultarlo sin perder nada.',
-  jugadaHasAnswers: 'Esta jugada ya tiene respuestas de alumnos, en la práctica o en un examen: no se puede eliminar. Archivala para ocultarla sin perder nada.',
+  jugadaHasAnswers:
+    'Esta jugada ya tiene respuestas de alumnos, en la práctica o en un examen: no se puede eliminar. Archivala para ocultarla sin perder nada.',
   archiveChoice: 'Indicá si se archiva o se restaura',
   activeChoice: 'Indicá si se activa o se desactiva',
   cannotDeactivateSelf: 'No podés desactivar tu propio usuario.',
