@@ -63,7 +63,7 @@ async function createClip(moduleId: string, courseId: string, spec: ClipSpec, vi
   await adminApi('POST', `/api/modules/${encodeURIComponent(moduleId)}/jugadas`, body, 201);
 }
 
-async function createVideoExam(courseId: string, moduleId: string) {
+async function createVideoExam(courseId: string, moduleId: string, answerSeconds = ANSWER_SECONDS) {
   const response = await adminApi(
     'POST',
     `/api/courses/${encodeURIComponent(courseId)}/exams`,
@@ -76,7 +76,7 @@ async function createVideoExam(courseId: string, moduleId: string) {
       fixedQuestionIds: [],
       criticalQuestionIds: [],
       viewsPerClip: 1,
-      answerSeconds: ANSWER_SECONDS,
+      answerSeconds,
       passPercent: 50,
       attempts: 1,
       waitHours: 0,
@@ -196,4 +196,46 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
   await expect(admin.getByText('Tiro de 7 metros').first()).toBeVisible();
   await screenshot(admin, 'examen-video-resultados-admin');
   await expectNoAxeViolations(admin);
+});
+
+test('a reload in the answer window keeps the viewing used and the time running; an answer sent without signal arrives when it is back', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const trainee = await createStudent({ name: 'Julián Recarga' });
+  const course = await createCourse({ name: `Curso de recarga ${Date.now().toString(36)}`, enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, name: 'Video con recarga', enableFor: [trainee.id] });
+  const bytes = await makeClip('mp4', 4);
+  for (const spec of clips.slice(0, 2)) await createClip(module.id, course.id, spec, await uploadVideo(bytes, 'jugada.mp4'));
+  const exam = await createVideoExam(course.id, module.id, 30);
+
+  const page = await traineePage(browser, trainee);
+  await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled({ timeout: 20_000 });
+  const first = await clipOnScreen(page);
+  await page.getByRole('button', { name: 'Ver', exact: true }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
+
+  // The reload: the same clip, its one viewing used (no 'Ver'), the window still running.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Jugada 1 de 2' })).toBeVisible();
+  await expect(page.getByText(first.prompt, { exact: true })).toBeVisible();
+  await expect(page.getByText('Vistas: 1 de 1')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Ver/ })).toHaveCount(0);
+  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/);
+
+  // Without signal the answer waits and is sent again; it arrives within the window.
+  await page.getByRole('radio', { name: first.decision, exact: true }).check();
+  await page.getByRole('radio', { name: first.sanction, exact: true }).check();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Responder' }).click();
+  await expect(page.getByText('Sin conexión')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Jugada 2 de 2' })).toBeVisible({ timeout: 10_000 });
+  const attemptId = new URL(page.url()).searchParams.get('intento')!;
+  const read = await page.request.get(`/api/attempts/${attemptId}`);
+  const { attempt } = (await read.json()) as { attempt: { clips: Array<{ stage: string; answer: unknown }> } };
+  expect(attempt.clips[0]).toMatchObject({ stage: 'respondida' });
+  expect(attempt.clips[0]!.answer).not.toBeNull();
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Radio, Stack } from '@mantine/core';
 import type { JugadaOptions } from '../../shared/schemas/jugadas.ts';
 
@@ -10,15 +11,15 @@ interface OptionChoiceProps {
   disabled?: boolean;
 }
 
-/** A required pick of one option (a decision or a sanction), as a list of radio buttons: the jugadas' practice and the video exam. */
-export function OptionChoice({ label, choices, value, onChange, error, disabled }: OptionChoiceProps) {
+/** A required pick of one option (a decision or a sanction), as a list of radio buttons big enough to tap (24 px) in a hurry: the jugadas' practice and the video exam (drawn again only when its props change: the exam's clock ticks several times a second). */
+export const OptionChoice = memo(function OptionChoice({ label, choices, value, onChange, error, disabled }: OptionChoiceProps) {
   return (
     <Radio.Group label={label} value={value} onChange={onChange} error={error} withAsterisk>
       <Stack gap={8} mt="xs">
         {choices.map((o) => (
-          <Radio key={o.id} value={o.id} label={o.label} disabled={disabled} />
+          <Radio key={o.id} value={o.id} label={o.label} disabled={disabled} size="md" />
         ))}
       </Stack>
     </Radio.Group>
   );
-}
+});

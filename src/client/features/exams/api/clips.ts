@@ -41,6 +41,7 @@ export type ClipFile =
   | { status: 'gone' };
 
 const RETRY_MS = [1_000, 2_000, 4_000, 8_000];
+const REFUSED_TRIES = 3;
 
 async function download(url: string, signal: AbortSignal, onProgress: (loaded: number) => void): Promise<Blob> {
   const response = await fetch(url, { credentials: 'same-origin', signal, cache: 'no-store' });
@@ -106,9 +107,12 @@ export function useClipFiles(attemptId: string, positions: readonly number[]): R
           })
           .catch((error: unknown) => {
             if (loading.controller.signal.aborted) return;
-            if (error instanceof ApiError && error.status >= 400 && error.status < 500) return set(position, { status: 'gone' });
+            // Refused: its viewings are used, or the server does not count it as reachable yet (its clock
+            // a moment behind this phone's): asked again a few times, then given up.
+            const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+            if (refused && round >= REFUSED_TRIES) return set(position, { status: 'gone' });
             set(position, { status: 'retrying', loaded: 0 });
-            loading.timer = setTimeout(() => attempt(round + 1), RETRY_MS[Math.min(round, RETRY_MS.length - 1)]);
+            loading.timer = setTimeout(() => attempt(round + 1), refused ? 2_000 : RETRY_MS[Math.min(round, RETRY_MS.length - 1)]);
           });
       };
       set(position, { status: 'loading', loaded: 0 });

@@ -54,9 +54,11 @@ export function VideoAttemptRunner({ examId, timed, onFinished }: VideoAttemptRu
   const now = useNow();
   const current = clips.find((clip) => !isDone(phaseOf(clip, now))) ?? null;
   const position = current?.clip.position ?? null;
+  // The file of the clip on screen while it can still be watched, and the next one's.
+  const currentWatchable = current !== null && (current.clip.views < attempt.viewsPerClip || phaseOf(current, now) === 'viendo');
   const wanted = useMemo(
-    () => (position === null ? [] : [position, position + 1].filter((p) => p < attempt.clips.length)),
-    [position, attempt.clips.length],
+    () => (position === null ? [] : [...(currentWatchable ? [position] : []), position + 1].filter((p) => p < attempt.clips.length)),
+    [position, currentWatchable, attempt.clips.length],
   );
   const files = useClipFiles(attempt.id, wanted);
   const update = useCallback((next: TimedClip) => {
