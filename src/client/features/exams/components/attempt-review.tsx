@@ -44,6 +44,15 @@ function OptionLine({ text, marked, correct, markedLabel }: { text: string; mark
 }
 
 /** Each question of a graded attempt: the answer given, the right options (said in words and icons, not colour alone) and the explanation. */
+/** 'Crítica': a question or a clip that, answered wrong, fails the attempt whatever the score. */
+export function CriticalBadge() {
+  return (
+    <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />} style={{ textTransform: 'none' }}>
+      Crítica
+    </Badge>
+  );
+}
+
 export function AttemptReviewList({ review, reader, headingOrder = 3 }: AttemptReviewListProps) {
   const markedLabel = reader === 'student' ? 'Tu respuesta' : 'Marcada';
   return (
@@ -56,16 +65,7 @@ export function AttemptReviewList({ review, reader, headingOrder = 3 }: AttemptR
                 Pregunta {index + 1}
               </Title>
               <Group gap={6}>
-                {question.critical && (
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                    style={{ textTransform: 'none' }}
-                  >
-                    Crítica
-                  </Badge>
-                )}
+                {question.critical && <CriticalBadge />}
                 <Badge
                   color={question.right ? 'green' : 'red'}
                   variant="light"

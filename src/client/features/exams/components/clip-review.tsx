@@ -1,5 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCircleX, IconClockX, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheck, IconCircleX, IconClockX, IconX } from '@tabler/icons-react';
+import { CriticalBadge } from './attempt-review.tsx';
 import type { ClipReview } from '../../../../shared/schemas/exams.ts';
 import type { JugadaOptions } from '../../../../shared/schemas/jugadas.ts';
 import { formatMoment, formatSeconds } from '../../../lib/seconds.ts';
@@ -127,16 +128,7 @@ export function ClipReviewList({ review, options, reader, headingOrder = 3 }: Cl
                 Jugada {clip.position + 1}
               </Title>
               <Group gap={6}>
-                {clip.critical && (
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    leftSection={<IconAlertTriangle size={12} aria-hidden />}
-                    style={{ textTransform: 'none' }}
-                  >
-                    Crítica
-                  </Badge>
-                )}
+                {clip.critical && <CriticalBadge />}
                 <ClipVerdict clip={clip} />
               </Group>
             </Group>

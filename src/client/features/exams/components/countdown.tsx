@@ -33,19 +33,25 @@ function useMinuteAnnouncement(left: number): string {
   return text;
 }
 
+/** The time left as one line: a clock (an alarm when `urgent`) and the text, in red when urgent. */
+export function TimerLine({ text, urgent }: { text: string; urgent: boolean }) {
+  const Icon = urgent ? IconAlarm : IconClock;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Icon size={20} aria-hidden color={urgent ? 'var(--mantine-color-red-9)' : undefined} />
+      <Text role="timer" fw={700} size="lg" c={urgent ? 'red.9' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
 /** 'Quedan 12:34', ticking every second but announced only at minute boundaries (a live region per second would drown the question). */
 export function Countdown({ left }: { left: number }) {
   const announcement = useMinuteAnnouncement(left);
-  const urgent = left <= 60;
-  const Icon = urgent ? IconAlarm : IconClock;
   return (
     <>
-      <Group gap={6} wrap="nowrap">
-        <Icon size={20} aria-hidden color={urgent ? 'var(--mantine-color-red-9)' : undefined} />
-        <Text role="timer" fw={700} size="lg" c={urgent ? 'red.9' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {examMessages.timeLeft(left)}
-        </Text>
-      </Group>
+      <TimerLine text={examMessages.timeLeft(left)} urgent={left <= 60} />
       <VisuallyHidden role="status" aria-live="polite" aria-atomic>
         {announcement}
       </VisuallyHidden>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlarm, IconPlayerPlay, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { IconPlayerPlay, IconSend, IconWifiOff } from '@tabler/icons-react';
 import { ANSWER_GRACE_SECONDS, type ClipStage } from '../../../../shared/exam-rules.ts';
 import { examMessages, messages } from '../../../../shared/messages.ts';
 import type { AttemptClip } from '../../../../shared/schemas/exams.ts';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { MomentMarker } from '../../../components/moment-marker.tsx';
 import { OptionChoice } from '../../../components/option-choice.tsx';
 import { useSubmitAttempt, type TimedAttempt } from '../api/attempts.ts';
+import { TimerLine } from './countdown.tsx';
 import { localTimes, sendClipAnswer, startViewing, timedClip, useClipFiles, type ClipFile, type TimedClip } from '../api/clips.ts';
 
 /** The monotonic clock, read a few times a second: the phases and the countdown follow it. */
@@ -400,15 +401,9 @@ const stickyBar = {
 
 /** 'Respondé: quedan 8 s', ticking; a screen reader hears the window's length once, when it opens. */
 function WindowCountdown({ left, seconds }: { left: number; seconds: number }) {
-  const urgent = left <= 3;
   return (
     <>
-      <Group gap={6} wrap="nowrap">
-        <IconAlarm size={20} aria-hidden color={urgent ? 'var(--mantine-color-red-9)' : undefined} />
-        <Text role="timer" fw={700} size="lg" c={urgent ? 'red.9' : undefined} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {examMessages.answerNow(left)}
-        </Text>
-      </Group>
+      <TimerLine text={examMessages.answerNow(left)} urgent={left <= 3} />
       <VisuallyHidden role="status" aria-live="polite">
         {examMessages.answerNow(seconds)}
       </VisuallyHidden>
