@@ -12,7 +12,10 @@
 // 10), and a cold first load. Then the class sits a rules exam (scripts/lib/bench-exam.ts): every
 // student starts within 10 s and answers every 2–5 s while the server is killed (kill -9) and
 // restarted and, on PostgreSQL, the database goes away for 10 s; no acknowledged answer may be
-// lost and no clock may move. Figures go to artifacts/bench.json.
+// lost and no clock may move. Last, a trainee sits a video exam on a phone
+// (scripts/lib/bench-clips.ts): each clip's bytes as served against its original, the wait for a
+// clip to load, 'Ver' to the first frame, and whether the next clip loads within the answer
+// window. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
@@ -21,6 +24,7 @@
 //                                 only the routes whose name contains "datos" (several: a,b), with the app under
 //                                 `node --cpu-prof` (a .cpuprofile per database in that folder;
 //                                 `node scripts/profile-summary.ts FILE` lists where the time went)
+//   --route=examen, --route=clip  the class's rules exam; the video exam's clips
 //   --seconds=N                   N seconds per route and round
 //   npm run bench -- --browser    the browser figures only (no routes under load)
 //   --profiles=phone,slow-phone   some of the browser's profiles (desktop, phone, slow-phone)
@@ -33,6 +37,13 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { browserFigures, profiles, type Profile, type ProfileFigures } from './lib/bench-browser.ts';
+import {
+  CLIP_BUDGET_BYTES_PER_10_SECONDS,
+  clipScenario,
+  ffmpegAvailable,
+  printClips,
+  type ClipScenarioFigures,
+} from './lib/bench-clips.ts';
 import {
   createExam,
   examScenario,
@@ -92,6 +103,8 @@ async function startApp(databaseUrl: string | undefined, database: string, again
       ADMIN_EMAIL: 'admin@bench.test',
       ADMIN_PASSWORD: 'bench-admin',
       SEED_DEMO: 'false',
+      // The clip scenario measures the light copies this instance makes.
+      VIDEO_RENDITIONS: 'true',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -410,16 +423,22 @@ async function sequentialPage(base: string, seeded: Seeded): Promise<{ p50: numb
 
 type BrowserFigures = Partial<Record<Profile['name'], ProfileFigures>>;
 
-/** The browser's figures on each profile (`--profiles=phone,slow-phone` for some). */
-async function browserFiguresFor(base: string, seeded: Seeded): Promise<BrowserFigures | null> {
+/** Whether the browser's figures can be taken: the app built and Debian's Chromium there (else it says why not). */
+function browserAvailable(): boolean {
   if (!existsSync(path.join(root, 'dist/client/index.html'))) {
     console.warn('Sin la aplicación compilada (npm run build): se omiten las medidas en el navegador.');
-    return null;
+    return false;
   }
   if (!existsSync('/usr/bin/chromium')) {
     console.warn('Sin Chromium de Debian: se omiten las medidas en el navegador.');
-    return null;
+    return false;
   }
+  return true;
+}
+
+/** The browser's figures on each profile (`--profiles=phone,slow-phone` for some). */
+async function browserFiguresFor(base: string, seeded: Seeded): Promise<BrowserFigures | null> {
+  if (!browserAvailable()) return null;
   const target = { base, courseId: seeded.courseId, moduleId: seeded.moduleIds[0]!, cookie: seeded.students[0]!.cookie };
   const figures: BrowserFigures = {};
   for (const profile of profiles.filter((p) => !onlyProfiles || onlyProfiles.includes(p.name))) {
@@ -436,6 +455,26 @@ interface DatabaseFigures {
   sequentialPage: { p50: number; p99: number };
   browser: BrowserFigures | null;
   exam: ExamScenarioFigures | null;
+  clips: ClipScenarioFigures | null;
+}
+
+/**
+ * The video exam's clips (scripts/lib/bench-clips.ts) on the third module, sat by the last three
+ * students: their sizes, then the exam on a phone (and the first clip's wait on a slow phone).
+ */
+async function clipFigures(app: RunningApp, seeded: Seeded) {
+  if (!ffmpegAvailable()) {
+    console.warn('Sin ffmpeg: se omiten los clips del examen de video.');
+    return null;
+  }
+  const klass = examClass(app.base, seeded.admin, seeded.courseId, seeded.moduleIds[2]!, seeded.students.slice(-3));
+  const sitOn = (smoke ? ['phone'] : ['phone', 'slow-phone']) as Array<'phone' | 'slow-phone'>;
+  return clipScenario(klass, {
+    clips: smoke ? 2 : 3,
+    seconds: smoke ? 4 : 10,
+    profiles: sitOn.filter((name) => !onlyProfiles || onlyProfiles.includes(name)),
+    browser: browserAvailable(),
+  });
 }
 
 /** The class sitting an exam, with the server killed and restarted midway and (when we run the server) the database away. */
@@ -540,7 +579,8 @@ async function benchDatabase(
     const browser = onlyRoute ? null : await browserFiguresFor(app.base, seeded);
     const exam =
       !browserOnly && (!onlyRoute || onlyRoute.includes('examen')) ? await examFigures(app, seeded, databaseUrl, database, server) : null;
-    return { database, routes, sequentialPage: sequential, browser, exam };
+    const clips = !browserOnly && (!onlyRoute || /clip|jugada/.test(onlyRoute)) ? await clipFigures(app, seeded) : null;
+    return { database, routes, sequentialPage: sequential, browser, exam, clips };
   } finally {
     await stopApp(app);
   }
@@ -576,6 +616,7 @@ function print(figures: DatabaseFigures) {
         `; reenvíos ${e.retries}; respuestas perdidas ${e.lostAnswers}; relojes mal ${e.clocksWrong}`,
     );
   }
+  if (figures.clips) printClips(figures.clips);
   if (figures.browser) {
     console.log('Navegador a 360 px (mediana de ' + settings.navigations + '; reloj de la página):');
     console.table(
@@ -648,6 +689,13 @@ const failures = results.flatMap((r) => [
   ...(r.exam && (r.exam.lostAnswers > 0 || r.exam.clocksWrong > 0)
     ? [`${r.database} examen en clase: ${r.exam.lostAnswers} respuestas perdidas, ${r.exam.clocksWrong} relojes mal`]
     : []),
+  // The smoke run's clips are short, and a short clip weighs more per 10 s: only a full run's 10-second clips are held to the budget.
+  ...(smoke ? [] : (r.clips?.clips ?? []))
+    .filter((clip) => !clip.withinBudget)
+    .map(
+      (clip) =>
+        `${r.database} clip de examen ${clip.jugada}: ${clip.servedPer10sBytes} bytes por 10 s, más de ${CLIP_BUDGET_BYTES_PER_10_SECONDS}`,
+    ),
 ]);
 if (failures.length > 0) {
   console.error(`Hubo respuestas con error:\n${failures.join('\n')}`);

@@ -1,5 +1,5 @@
 // The benchmark's video exam on a phone: what a clip costs a trainee on mobile data. Three clips
-// made here with Debian's ffmpeg (1280×720 with sound, the worst case for the light copy: grain
+// (two short ones in the smoke run) made here with Debian's ffmpeg (1280×720 with sound, the worst case for the light copy: grain
 // the encoder cannot smooth away) are uploaded as the admin and saved as jugadas for 'Examen'; the
 // app's worker makes their 360p copies. A trainee's attempt, through the API, waits until each
 // clip is served lighter than its original and notes both sizes. Then in Debian's Chromium with
@@ -7,7 +7,7 @@
 // first clip to load (the client loads a clip whole before 'Ver' is enabled, and the next one at
 // the same time), the time from 'Ver' to the first frame on screen, and whether the next clip
 // was loaded before the clip being answered closed its window. The clock is the page's own.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ export const CLIP_BUDGET_BYTES_PER_10_SECONDS = 1_500_000;
 const ANSWER_SECONDS = 10;
 /** The worker makes one copy at a time at the lowest priority: a few seconds each on an idle machine. */
 const RENDITIONS_TIMEOUT_MS = 180_000;
-/** The slow phone loads two clips at once at 50 kB/s: well over a minute would be a fault, not a figure. */
+/** The slow phone loads two 10-second clips at once at 50 kB/s, under a minute: three would be a fault, not a figure. */
 const LOAD_TIMEOUT_MS = 180_000;
 
 export const CLIP_SOURCE = 'testsrc2 con grano fuerte, 1280×720 a 30 cuadros/s, H.264 a 3,5 Mbit/s y un tono en AAC a 128 kbit/s';
@@ -37,6 +37,8 @@ export interface ClipOptions {
 }
 
 export interface ClipBytes {
+  /** The jugada, in the order they were uploaded. */
+  jugada: number;
   originalBytes: number;
   servedBytes: number;
   /** Served over original. */
@@ -52,6 +54,8 @@ export interface PhoneSitting {
   firstLoadMs: number;
   /** 'Ver' → the first frame shown (the video stays hidden until the server's answer to 'Ver' arrives). */
   verToFrameMs: ReturnType<typeof stat>;
+  /** Where in the clip that first frame shown is (ms from its start): what played before it was not seen. */
+  firstShownMediaMs: ReturnType<typeof stat>;
   /** 'Ver' → the first frame the video presented, shown or not yet. */
   verToDecodedFrameMs: ReturnType<typeof stat>;
   /** 'Ver' → the video's `playing` event. */
@@ -68,6 +72,8 @@ export interface ClipScenarioFigures {
   renditionsSeconds: number;
   phone: PhoneSitting | null;
   slowPhone: { firstLoadMs: number } | null;
+  /** The whole scenario, clips made to the last sitting. */
+  scenarioSeconds: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +99,9 @@ const clipArgs = (n: number, seconds: number, file: string) =>
     ['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '3500k', '-maxrate', '4000k', '-bufsize', '8000k'],
     ['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-y', file],
   ].flat();
+
+/** Whether Debian's ffmpeg (or one on PATH) is there: the clips and the app's copies need it. */
+export const ffmpegAvailable = () => spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
 
 /** Made once per run: both databases upload the same files. */
 const made = new Map<string, Promise<Buffer[]>>();
@@ -134,8 +143,8 @@ async function api<T = Record<string, unknown>>(klass: ExamClass, method: string
 
 interface Prepared {
   examId: string;
-  /** Each clip's original size, by the jugada's prompt. */
-  originals: Map<string, number>;
+  /** Each clip's number and original size, by the jugada's prompt. */
+  originals: Map<string, { jugada: number; size: number }>;
   decisionId: string;
   sanctionId: string;
   savedAt: number;
@@ -151,7 +160,7 @@ async function prepare(klass: ExamClass, files: Buffer[], seconds: number): Prom
   );
   const decisionId = options.decisions.find((option) => option.label === 'Tiro libre')!.id;
   const sanctionId = options.sanctions.find((option) => option.label === 'Ninguna')!.id;
-  const originals = new Map<string, number>();
+  const originals: Prepared['originals'] = new Map();
   for (const [n, bytes] of files.entries()) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'video/mp4' }), `jugada-${n + 1}.mp4`);
@@ -170,7 +179,7 @@ async function prepare(klass: ExamClass, files: Buffer[], seconds: number): Prom
       tags: [n % 2 ? 'Juego pasivo' : 'Sanción progresiva'],
       use: 'examen',
     });
-    originals.set(prompt, video.size);
+    originals.set(prompt, { jugada: n + 1, size: video.size });
   }
   const savedAt = performance.now();
   const { exam } = await api<{ exam: { id: string } }>(klass, 'POST', `/api/courses/${klass.courseId}/exams`, klass.admin, {
@@ -224,7 +233,7 @@ async function servedClips(klass: ExamClass, prepared: Prepared, cookie: string,
   let lastReady = 0;
   for (const clip of attempt.clips) {
     const url = `/api/attempts/${attempt.id}/clips/${clip.position}`;
-    const originalBytes = prepared.originals.get(clip.prompt)!;
+    const { jugada, size: originalBytes } = prepared.originals.get(clip.prompt)!;
     while ((await servedSize(klass, cookie, `${url}/video`, false)) >= originalBytes) {
       if (performance.now() > until)
         throw new Error(
@@ -237,6 +246,7 @@ async function servedClips(klass: ExamClass, prepared: Prepared, cookie: string,
     const servedBytes = await servedSize(klass, cookie, `${url}/video`, true);
     const servedPer10sBytes = (servedBytes * 10) / seconds;
     clips.push({
+      jugada,
       originalBytes,
       servedBytes,
       ratio: servedBytes / originalBytes,
@@ -246,5 +256,242 @@ async function servedClips(klass: ExamClass, prepared: Prepared, cookie: string,
     await api(klass, 'POST', `${url}/views`, cookie);
     await api(klass, 'PUT', `${url}/answer`, cookie, { decisionId: prepared.decisionId, sanctionId: prepared.sanctionId, moment: null });
   }
+  clips.sort((a, b) => a.jugada - b.jugada);
   return { clips, renditionsSeconds: (lastReady - prepared.savedAt) / 1000 };
+}
+
+// --- The exam in the browser -----------------------------------------------------------------
+
+/** What the page notes, by the clip's heading ('Jugada 1 de 3'), on its own clock. */
+interface ClipClock {
+  startAt?: number;
+  enabledAt: Record<string, number>;
+  tapAt: Record<string, number>;
+  answerAt: Record<string, number>;
+  shownAt: Record<string, number>;
+  playingAt: Record<string, number>;
+  /** Each frame presented after the tap: when, and its time in the file (seconds). */
+  frames: Record<string, Array<{ at: number; media: number }>>;
+}
+
+/**
+ * Set before any of the page's code: when each clip's 'Ver' is enabled (a MutationObserver, as the
+ * button changes) and tapped, when its video is no longer hidden, its `playing` event and the
+ * frames it presents after the tap until one is shown (requestVideoFrameCallback, installed at the tap).
+ */
+function clipClockScript() {
+  const clock: ClipClock = { enabledAt: {}, tapAt: {}, answerAt: {}, shownAt: {}, playingAt: {}, frames: {} };
+  (window as unknown as { clipClock: ClipClock }).clipClock = clock;
+  const heading = () => document.getElementById('jugada-examen-titulo')?.textContent ?? '';
+  const look = () => {
+    const clip = heading();
+    if (!clip) return;
+    const ver = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Ver');
+    if (ver && !ver.disabled && clock.enabledAt[clip] === undefined) clock.enabledAt[clip] = performance.now();
+    const video = document.querySelector('video');
+    if (video && clock.tapAt[clip] !== undefined && clock.shownAt[clip] === undefined && video.style.visibility === 'visible')
+      clock.shownAt[clip] = performance.now();
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const tapped = (event: Event) => {
+    const label = (event.target as Element | null)?.closest('button')?.textContent?.trim();
+    const clip = heading();
+    const now = performance.now();
+    if (label === 'Comenzar examen') clock.startAt = now;
+    if (label === 'Responder') clock.answerAt[clip] ??= now;
+    const video = document.querySelector('video');
+    if (label !== 'Ver' || !video) return;
+    clock.tapAt[clip] = now;
+    video.addEventListener('playing', () => (clock.playingAt[clip] ??= performance.now()), { once: true });
+    const frames: ClipClock['frames'][string] = (clock.frames[clip] = []);
+    const onFrame = (at: number, { mediaTime }: VideoFrameCallbackMetadata) => {
+      frames.push({ at, media: mediaTime });
+      // Until one is on screen (the video shown), for at most about 20 s of frames.
+      const shown = clock.shownAt[clip];
+      if ((shown === undefined || at < shown) && frames.length < 600) video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+  addEventListener('pointerdown', tapped, { capture: true });
+}
+
+const readClock = (page: Page) =>
+  page.evaluate(() => ({
+    clock: (window as unknown as { clipClock: ClipClock }).clipClock,
+    // Each clip's file: when its download ended (the page's clock), by its position.
+    loadedAt: Object.fromEntries(
+      performance.getEntriesByType('resource').flatMap((entry) => {
+        const position = /\/clips\/(\d+)\/video$/.exec(entry.name)?.[1];
+        return position === undefined ? [] : [[Number(position), (entry as PerformanceResourceTiming).responseEnd]];
+      }),
+    ) as Record<number, number>,
+  }));
+
+/**
+ * A trainee sits the exam on `profile`: 'Comenzar examen', and for each clip (all when
+ * `watch`, else only the first one's loading) 'Ver', the call chosen while it plays and
+ * 'Responder' as soon as the viewing ends.
+ */
+async function sit(browser: Browser, klass: ExamClass, cookie: string, examId: string, profile: Profile, count: number, watch: boolean) {
+  const context = await newContext(browser, { base: klass.base(), cookie }, clipClockScript);
+  try {
+    const page = await context.newPage();
+    await emulate(page, profile);
+    await page.goto(`${klass.base()}/${klass.courseId}/${klass.moduleId}/examen/${examId}`);
+    await page
+      .getByRole('button', { name: 'Comenzar examen' })
+      .click({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 500);
+        throw new Error(`${error.message}\nLa página del examen muestra: ${shown}`);
+      });
+    for (let n = 1; n <= (watch ? count : 1); n++) {
+      const clip = `Jugada ${n} de ${count}`;
+      // Page functions: they name the page's clock themselves.
+      const loaded = (clip: string) => (window as unknown as { clipClock: ClipClock }).clipClock.enabledAt[clip];
+      await page.waitForFunction(loaded, clip, { timeout: LOAD_TIMEOUT_MS, polling: 100 });
+      if (!watch) break;
+      await page.getByRole('button', { name: 'Ver', exact: true }).click();
+      const shown = (clip: string) => {
+        const clock = (window as unknown as { clipClock: ClipClock }).clipClock;
+        return clock.frames[clip]?.some((frame) => frame.at >= (clock.shownAt[clip] ?? Infinity));
+      };
+      await page.waitForFunction(shown, clip, { timeout: 30_000, polling: 100 });
+      await page.getByRole('radio', { name: 'Tiro libre', exact: true }).check();
+      await page.getByRole('radio', { name: 'Ninguna', exact: true }).check();
+      // The viewing is over when the window's countdown shows.
+      await page.getByRole('timer').waitFor({ timeout: 60_000 });
+      await page.getByRole('button', { name: 'Responder' }).click();
+    }
+    return await readClock(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The phone's figures from its page's clock. */
+function phoneSitting({ clock, loadedAt }: Awaited<ReturnType<typeof readClock>>, count: number, seconds: number): PhoneSitting {
+  const heading = (n: number) => `Jugada ${n} de ${count}`;
+  const clips = Array.from({ length: count }, (_, i) => heading(i + 1));
+  const sinceTap = (at: Record<string, number>) => clips.map((clip) => at[clip]! - clock.tapAt[clip]!);
+  const shownFrame = (clip: string) => clock.frames[clip]!.find((frame) => frame.at >= clock.shownAt[clip]!)!;
+  const windowMs = (seconds + ANSWER_SECONDS) * 1000;
+  return {
+    firstLoadMs: clock.enabledAt[heading(1)]! - clock.startAt!,
+    verToFrameMs: stat(clips.map((clip) => shownFrame(clip).at - clock.tapAt[clip]!)),
+    firstShownMediaMs: stat(clips.map((clip) => shownFrame(clip).media * 1000)),
+    verToDecodedFrameMs: stat(clips.map((clip) => clock.frames[clip]![0]!.at - clock.tapAt[clip]!)),
+    verToPlayingMs: stat(sinceTap(clock.playingAt)),
+    next: clips.slice(1).map((clip, i) => {
+      const before = clips[i]!;
+      const nextLoadedAfterVerMs = loadedAt[i + 1]! - clock.tapAt[before]!;
+      return {
+        verToNextVerMs: clock.enabledAt[clip]! - clock.tapAt[before]!,
+        answerToNextVerMs: clock.enabledAt[clip]! - clock.answerAt[before]!,
+        nextLoadedAfterVerMs,
+        windowMs,
+        inTime: nextLoadedAfterVerMs <= windowMs,
+      };
+    }),
+  };
+}
+
+/** The clips' sizes through the API, then (with the browser) the exam sat on the phone profiles. */
+export async function clipScenario(klass: ExamClass, options: ClipOptions): Promise<ClipScenarioFigures> {
+  const [probe, phone, slow] = klass.trainees as [{ cookie: string }, { cookie: string }, { cookie: string }];
+  const began = performance.now();
+  const files = await makeClips(options.clips, options.seconds);
+  const prepared = await prepare(klass, files, options.seconds);
+  const { clips, renditionsSeconds } = await servedClips(klass, prepared, probe.cookie, options.seconds);
+  const figures: ClipScenarioFigures = {
+    source: CLIP_SOURCE,
+    clipSeconds: options.seconds,
+    clips,
+    renditionsSeconds,
+    phone: null,
+    slowPhone: null,
+    scenarioSeconds: 0,
+  };
+  const browser = options.browser ? await launchChromium() : null;
+  const profile = (name: Profile['name']) => profiles.find((candidate) => candidate.name === name)!;
+  try {
+    if (browser && options.profiles.includes('phone')) {
+      const clock = await sit(browser, klass, phone.cookie, prepared.examId, profile('phone'), options.clips, true);
+      figures.phone = phoneSitting(clock, options.clips, options.seconds);
+    }
+    if (browser && options.profiles.includes('slow-phone')) {
+      const { clock } = await sit(browser, klass, slow.cookie, prepared.examId, profile('slow-phone'), options.clips, false);
+      figures.slowPhone = { firstLoadMs: clock.enabledAt[`Jugada 1 de ${options.clips}`]! - clock.startAt! };
+    }
+  } finally {
+    await browser?.close();
+  }
+  figures.scenarioSeconds = Math.round((performance.now() - began) / 1000);
+  return figures;
+}
+
+// --- Printing --------------------------------------------------------------------------------
+
+const mb = (bytes: number) => (bytes / 1e6).toLocaleString('es-AR', { maximumFractionDigits: 2 });
+const sec = (ms: number) => (ms / 1000).toLocaleString('es-AR', { maximumFractionDigits: 1 });
+
+export function printClips(figures: ClipScenarioFigures) {
+  const { clips, phone, slowPhone } = figures;
+  const per10s = (bytes: number) => (bytes * 10) / figures.clipSeconds;
+  const within = clips.filter((clip) => clip.withinBudget).length;
+  const loads = [phone && `${sec(phone.firstLoadMs)} s (teléfono)`, slowPhone && `${sec(slowPhone.firstLoadMs)} s (teléfono lento)`];
+  console.log(
+    `Clips de examen (${figures.source}; ${clips.length} de ${figures.clipSeconds} s): ` +
+      `original ${mb(per10s(median(clips.map((c) => c.originalBytes))))} MB → servido ${mb(median(clips.map((c) => c.servedPer10sBytes)))} MB por 10 s` +
+      `; ≤ ${mb(CLIP_BUDGET_BYTES_PER_10_SECONDS)} MB por 10 s: ${within} de ${clips.length}; copias servidas ${sec(figures.renditionsSeconds * 1000)} s después de guardar` +
+      (phone
+        ? `; de «Ver» al primer cuadro p50 ${Math.round(phone.verToFrameMs.median)} ms (teléfono)` +
+          `, que ya es el ms ${Math.round(phone.firstShownMediaMs.median)} del clip`
+        : '') +
+      (phone || slowPhone ? `; carga de la primera jugada ${loads.filter(Boolean).join(', ')}` : '') +
+      (phone
+        ? `; la siguiente lista antes de que cierre la ventana: ${phone.next.filter((n) => n.inTime).length} de ${phone.next.length}`
+        : '') +
+      ` (escenario: ${figures.scenarioSeconds} s)`,
+  );
+  console.table(
+    Object.fromEntries(
+      clips.map((clip) => [
+        `jugada ${clip.jugada}`,
+        {
+          'original MB': mb(clip.originalBytes),
+          'servido MB': mb(clip.servedBytes),
+          'servido / original': clip.ratio.toLocaleString('es-AR', { maximumFractionDigits: 2 }),
+          'servido MB por 10 s': mb(clip.servedPer10sBytes),
+          [`≤ ${mb(CLIP_BUDGET_BYTES_PER_10_SECONDS)} MB por 10 s`]: clip.withinBudget ? 'sí' : 'NO',
+        },
+      ]),
+    ),
+  );
+  if (phone) printSitting(phone);
+}
+
+/** The phone's exam, clip by clip in its order: 'Ver' to the frame, and the next clip's loading against the window. */
+function printSitting(phone: PhoneSitting) {
+  console.log('El examen en el teléfono, en su orden (reloj de la página):');
+  console.table(
+    Object.fromEntries(
+      phone.verToFrameMs.all.map((frameMs, i) => {
+        const next = i > 0 ? phone.next[i - 1] : undefined;
+        return [
+          `${i + 1}.ª`,
+          {
+            '«Ver» → cuadro visible ms': Math.round(frameMs),
+            'se ve desde ms del clip': Math.round(phone.firstShownMediaMs.all[i]!),
+            '«Ver» → primer cuadro ms': Math.round(phone.verToDecodedFrameMs.all[i]!),
+            '«Ver» → playing ms': Math.round(phone.verToPlayingMs.all[i]!),
+            'cargada, desde «Ver» anterior s': next ? sec(next.nextLoadedAfterVerMs) : '',
+            'ventana anterior s': next ? sec(next.windowMs) : '',
+            '«Responder» → «Ver» ms': next ? Math.round(next.answerToNextVerMs) : '',
+            'a tiempo': next ? (next.inTime ? 'sí' : 'NO') : '',
+          },
+        ];
+      }),
+    ),
+  );
 }

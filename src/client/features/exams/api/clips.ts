@@ -62,6 +62,8 @@ async function download(url: string, signal: AbortSignal, onProgress: (loaded: n
 }
 
 interface Loading {
+  /** Loaded, or given up: the next file may start. */
+  finished: boolean;
   controller: AbortController;
   objectUrl: string | null;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,6 +78,8 @@ interface Loading {
 export function useClipFiles(attemptId: string, positions: readonly number[]): ReadonlyMap<number, ClipFile> {
   const [files, setFiles] = useState<ReadonlyMap<number, ClipFile>>(new Map());
   const [loadings] = useState(() => new Map<number, Loading>());
+  // Counts the files finished: each one lets the next start.
+  const [round, setRound] = useState(0);
   const wanted = positions.join(',');
 
   useEffect(() => {
@@ -95,30 +99,41 @@ export function useClipFiles(attemptId: string, positions: readonly number[]): R
       loadings.delete(position);
       set(position, null);
     }
+    // One file at a time, in order: the clip on screen gets the whole signal, the next one follows.
     for (const position of keep) {
-      if (loadings.has(position)) continue;
-      const loading: Loading = { controller: new AbortController(), objectUrl: null, timer: undefined };
+      if (loadings.has(position)) {
+        if (loadings.get(position)!.finished) continue;
+        break;
+      }
+      const loading: Loading = { finished: false, controller: new AbortController(), objectUrl: null, timer: undefined };
       loadings.set(position, loading);
-      const attempt = (round: number) => {
+      const attempt = (tries: number) => {
         download(clipUrl(attemptId, position, 'video'), loading.controller.signal, (loaded) => set(position, { status: 'loading', loaded }))
           .then((blob) => {
             loading.objectUrl = URL.createObjectURL(blob);
+            loading.finished = true;
             set(position, { status: 'ready', url: loading.objectUrl });
+            setRound((n) => n + 1);
           })
           .catch((error: unknown) => {
             if (loading.controller.signal.aborted) return;
             // Refused: its viewings are used, or the server does not count it as reachable yet (its clock
             // a moment behind this phone's): asked again a few times, then given up.
             const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-            if (refused && round >= REFUSED_TRIES) return set(position, { status: 'gone' });
+            if (refused && tries >= REFUSED_TRIES) {
+              loading.finished = true;
+              set(position, { status: 'gone' });
+              return setRound((n) => n + 1);
+            }
             set(position, { status: 'retrying', loaded: 0 });
-            loading.timer = setTimeout(() => attempt(round + 1), refused ? 2_000 : RETRY_MS[Math.min(round, RETRY_MS.length - 1)]);
+            loading.timer = setTimeout(() => attempt(tries + 1), refused ? 2_000 : RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]);
           });
       };
       set(position, { status: 'loading', loaded: 0 });
       attempt(0);
+      break;
     }
-  }, [attemptId, wanted, loadings]);
+  }, [attemptId, wanted, loadings, round]);
 
   // Leaving the attempt frees every file.
   useEffect(

@@ -299,7 +299,8 @@ function ClipStep({ attemptId, timed, total, viewsPerClip, options, file, now, o
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="jugada-examen-titulo">
       <Stack gap="md">
         <ClipHeading clip={clip} total={total} viewsPerClip={viewsPerClip} />
-        <ClipScreen player={viewing.player.video} file={file} phase={phase} position={clip.position} />
+        {/* The video shows from the tap, while the server counts the viewing: its first frames are seen. */}
+        <ClipScreen player={viewing.player.video} file={file} phase={viewing.viewing ? 'viendo' : phase} position={clip.position} />
         {viewsLeft > 0 && phase !== 'viendo' && (
           <Button
             size="md"
