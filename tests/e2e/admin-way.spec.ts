@@ -177,6 +177,9 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(invited.name);
   const row = page.getByRole('main').getByRole('listitem').filter({ hasText: invited.email });
   await expect(row).toContainText('Invitación pendiente');
+  // The row may already be in the list shown, dimmed, while the search is answered: look once it settled.
+  await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Actualizando' })).toHaveCount(0);
   await screenshot(page, 'lista-usuarios-invitacion-pendiente');
   await page.goto(`/admin/courses/${course.id}/progreso`);
   const studentRow = page.getByRole('row', { name: new RegExp(invited.name) });
