@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { Link, useParams } from 'wouter';
-import { Anchor, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArchiveOff, IconArrowLeft, IconFileImport, IconPlus, IconQuestionMark, IconSearch } from '@tabler/icons-react';
 import type { BankList, BankQuestion } from '../../../shared/schemas/exams.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -71,7 +72,7 @@ export function AdminBankPage() {
         Banco de preguntas
       </PageTitle>
       {!data ? (
-        <ListSkeleton />
+        <ListSkeleton rowHeight={150} />
       ) : data.chapters.length === 0 && !filters.archived ? (
         // Not a question active: the bank is empty (or all archived), whatever was searched.
         <EmptyState
@@ -113,17 +114,6 @@ export function AdminBankPage() {
       />
       <ImportQuestionsModal courseId={courseId} opened={dialog?.kind === 'import'} onClose={close} />
       <RetireEditionModal courseId={courseId} opened={dialog?.kind === 'retire'} editions={data?.editions ?? []} onClose={close} />
-    </Stack>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <Stack gap="sm" aria-hidden>
-      <Skeleton height={56} radius="md" />
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} height={150} radius="md" />
-      ))}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { Anchor, Badge, Button, Group, Loader, Paper, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconMovie, IconPencil, IconTag } from '@tabler/icons-react';
 import type { CourseJugadas } from '../../../shared/schemas/jugadas.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -60,7 +61,7 @@ export function CourseJugadasPage() {
   }
 
   let content: ReactNode;
-  if (!data) content = <ListSkeleton />;
+  if (!data) content = <ListSkeleton rowHeight={96} />;
   else if (data.jugadas.length === 0 && !tag)
     content = (
       <EmptyState
@@ -108,17 +109,6 @@ export function CourseJugadasPage() {
       </Anchor>
       <PageTitle>Jugadas del curso</PageTitle>
       {content}
-    </Stack>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <Stack gap="sm" aria-hidden>
-      <Skeleton height={56} radius="md" />
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} height={96} radius="md" />
-      ))}
     </Stack>
   );
 }
