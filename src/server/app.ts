@@ -55,6 +55,11 @@ import { practiceRoutes } from './practice/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { watchedRoutes } from './watched/routes.ts';
 import { examRoutes } from './exams/routes.ts';
+import { lessonRoutes } from './lessons/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { fitnessRoutes } from './fitness/routes.ts';
+import { observationRoutes } from './observations/routes.ts';
+import { recordRoutes } from './record/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -106,6 +111,11 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Video visto', watchedRoutes],
   ['Exámenes', examRoutes],
   ['Práctica', practiceRoutes],
+  ['Clases presenciales', lessonRoutes],
+  ['Pagos', paymentRoutes],
+  ['Prueba física', fitnessRoutes],
+  ['Observaciones de partido', observationRoutes],
+  ['Legajo del alumno', recordRoutes],
   ['Páginas', pageRoutes],
 ];
 

@@ -364,3 +364,18 @@ export const examMessages = {
   markedOption: 'Marcaste esta',
   boxOf: (box: number, boxes: number) => `Caja ${box} de ${boxes}`,
 } as const;
+
+/** Clases presenciales and their attendance ('Marcar asistencia'). */
+export const lessonMessages = {
+  attendanceRecorded: 'Asistencia registrada',
+} as const;
+
+/** Pagos: the course's plan, the payments recorded, the reminders. */
+export const paymentMessages = {
+  paymentRecorded: 'Pago registrado',
+} as const;
+
+/** The rest of the trainee's record: the physical test, match observations, the trainee's page. */
+export const recordMessages = {
+  fitnessRecorded: 'Prueba física registrada',
+} as const;

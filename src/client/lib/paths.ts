@@ -34,6 +34,16 @@ export const paths = {
   adminBank: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/banco`,
   adminExams: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/examenes`,
   adminExamResults: (examId: string) => `/admin/examenes/${encodeURIComponent(examId)}/resultados`,
+  adminLessons: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/clases`,
+  adminLesson: (courseId: string, lessonId: string) =>
+    `/admin/courses/${encodeURIComponent(courseId)}/clases/${encodeURIComponent(lessonId)}`,
+  /** 'Tomar asistencia': the class's changing code, to project. */
+  adminLessonCode: (courseId: string, lessonId: string) =>
+    `/admin/courses/${encodeURIComponent(courseId)}/clases/${encodeURIComponent(lessonId)}/asistencia`,
+  adminPayments: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/pagos`,
+  /** The trainee's page: everything about one trainee in one course. */
+  adminTraineeRecord: (userId: string, courseId: string) =>
+    `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}`,
 
   studentHome: () => '/inicio',
   courses: () => '/courses',
@@ -46,5 +56,8 @@ export const paths = {
   exam: (courseId: string, moduleId: string, examId: string) =>
     `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/examen/${encodeURIComponent(examId)}`,
   practice: (courseId: string) => `/${encodeURIComponent(courseId)}/practica`,
+  /** 'Marcar asistencia'; the class's QR code links here with its code filled in. */
+  markAttendance: (courseId: string, code?: string) =>
+    `/${encodeURIComponent(courseId)}/asistencia${code ? `?codigo=${encodeURIComponent(code)}` : ''}`,
   moduleQuestions: (courseId: string, moduleId: string) => `/${encodeURIComponent(courseId)}/${encodeURIComponent(moduleId)}/preguntas`,
 } as const;

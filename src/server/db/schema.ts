@@ -6,6 +6,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -155,6 +156,11 @@ export const course = pgTable('course', {
     .references(() => image.id),
   /** Archived: hidden from students, everything they wrote kept; null while active. */
   archivedAt: timestamp('archived_at', { withTimezone: true }),
+  /** 'Prueba física': the test's name and the level that passes it. */
+  fitnessTestName: text('fitness_test_name').notNull().default('Course navette'),
+  fitnessMinLevel: doublePrecision('fitness_min_level').notNull().default(8.5),
+  /** Emails to trainees 3 days before an instalment is due, and on its day. */
+  paymentReminders: boolean('payment_reminders').notNull().default(true),
   ...timestamps,
 });
 
@@ -179,6 +185,8 @@ export const courseModule = pgTable(
      */
     videoDurationSeconds: doublePrecision('video_duration_seconds'),
     position: integer('position').notNull(),
+    /** 'Pagado mínimo para habilitar': a payment that brings a trainee's total to this (whole pesos) enables the module for them. */
+    minPaid: integer('min_paid'),
     /** Archived: hidden from students, everything they wrote kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     ...timestamps,
@@ -746,4 +754,202 @@ export const practiceCard = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('practice_card_question_idx').on(t.questionId)],
+);
+
+// --- El legajo del alumno: clases presenciales, pagos, prueba física, observaciones ------------
+
+/** A class in person ('Clase presencial'), usually on a Saturday morning. */
+export const lesson = pgTable(
+  'lesson',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    place: text('place').notNull().default(''),
+    topic: text('topic').notNull().default(''),
+    /** What the class's attendance codes are derived from; never leaves the server. */
+    codeSecret: text('code_secret').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('lesson_course_idx').on(t.courseId, t.startsAt)],
+);
+
+/** A trainee's attendance at a class: marked with the class's code, or by the instructor. */
+export const attendance = pgTable(
+  'attendance',
+  {
+    lessonId: text('lesson_id')
+      .notNull()
+      .references(() => lesson.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['presente', 'tarde', 'justificado', 'ausente'] }).notNull(),
+    /** 'codigo': the trainee typed or scanned the code; 'instructor': marked by hand. */
+    source: text('source', { enum: ['codigo', 'instructor'] }).notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId] }), index('attendance_user_idx').on(t.userId)],
+);
+
+/** An instalment of a payment option: whole pesos, due on a day (yyyy-mm-dd). */
+export type Instalment = { amount: number; dueDate: string };
+
+/** An option of a course's 'Plan de pagos' ('Dos cuotas de $3000'). */
+export const paymentOption = pgTable(
+  'payment_option',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+    instalments: jsonb('instalments').$type<Instalment[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('payment_option_course_idx').on(t.courseId, t.position)],
+);
+
+/** The option a trainee pays a course by. */
+export const traineePlan = pgTable(
+  'trainee_plan',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    optionId: text('option_id')
+      .notNull()
+      .references(() => paymentOption.id, { onDelete: 'cascade' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('trainee_plan_option_idx').on(t.optionId)],
+);
+
+/** A payment the instructor recorded (no gateway: cash, a transfer…), with an optional receipt file. */
+export const payment = pgTable(
+  'payment',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Whole pesos, more than 0. */
+    amount: integer('amount').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: ['efectivo', 'transferencia', 'otro'] }).notNull(),
+    note: text('note').notNull().default(''),
+    receiptKey: text('receipt_key'),
+    receiptName: text('receipt_name'),
+    receiptType: text('receipt_type'),
+    receiptSize: integer('receipt_size'),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_course_user_idx').on(t.courseId, t.userId), check('payment_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** A module a payment enabled for a trainee: enabled once, so a later block by hand is not undone by the next payment. */
+export const paidUnlock = pgTable(
+  'paid_unlock',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    moduleId: text('module_id')
+      .notNull()
+      .references(() => courseModule.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
+);
+
+/** A reminder email sent for an instalment's due date: each one goes once. */
+export const paymentReminder = pgTable(
+  'payment_reminder',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** 'antes': 3 days before; 'dia': on the day. */
+    kind: text('kind', { enum: ['antes', 'dia'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId, t.dueDate, t.kind] })],
+);
+
+/** A physical test taken: the level reached, or null when the trainee did not show up. */
+export const fitnessResult = pgTable(
+  'fitness_result',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    testedOn: date('tested_on', { mode: 'string' }).notNull(),
+    level: doublePrecision('level'),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fitness_result_course_user_idx').on(t.courseId, t.userId)],
+);
+
+/** The criteria of a match observation, each scored 1 to 5 with a comment. */
+export type ObservationCriteria = Record<string, { score: number; comment: string }>;
+
+/** An observation of the trainee refereeing a match ('Observación de partido'). */
+export const observation = pgTable(
+  'observation',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    observedOn: date('observed_on', { mode: 'string' }).notNull(),
+    match: text('match').notNull(),
+    category: text('category').notNull().default(''),
+    observer: text('observer').notNull(),
+    criteria: jsonb('criteria').$type<ObservationCriteria>().notNull(),
+    comment: text('comment').notNull().default(''),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('observation_course_user_idx').on(t.courseId, t.userId, t.observedOn)],
+);
+
+/** Every change to a trainee's record: who, when, and what, in words ('Pago de $3000 registrado'). */
+export const recordChange = pgTable(
+  'record_change',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    /** The trainee it concerns; null for a change to the course's classes or plan. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    summary: text('summary').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_change_course_user_idx').on(t.courseId, t.userId, t.at)],
 );
