@@ -55,7 +55,9 @@ export function addDays(day: string, days: number): string {
 /** Whether a string is a real calendar day written yyyy-mm-dd. */
 export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  // A month past 12 is no date at all (toISOString would throw); Feb 30 rolls over to March.
+  const instant = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === value;
 }
 
 const dayFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeZone: 'UTC' });

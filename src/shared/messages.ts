@@ -368,14 +368,116 @@ export const examMessages = {
 /** Clases presenciales and their attendance ('Marcar asistencia'). */
 export const lessonMessages = {
   attendanceRecorded: 'Asistencia registrada',
+  lessonNotFound: 'La clase no existe.',
+  traineeNotFound: 'El alumno no existe en este curso.',
+  lessonCreated: 'La clase se creó.',
+  lessonSaved: 'La clase se guardó.',
+  lessonDeleted: 'La clase se borró.',
+  attendanceSaved: 'Asistencia guardada',
+  invalidDate: 'La fecha no es válida.',
+  invalidTime: 'La hora no es válida: escribila como 09:30.',
+  duration: (min: number, max: number) =>
+    `La duración tiene que ser un número entero de minutos, entre ${count.format(min)} y ${count.format(max)}.`,
+  codeFormat: 'El código tiene 6 números.',
+  codeWrong: 'El código no es válido o ya venció. Escribí el que se ve ahora en la pantalla de la clase.',
+  noLessonNow: 'No hay una clase tomando asistencia en este momento: el código sirve desde 30 minutos antes de la clase hasta que termina.',
+  tooManyCodes: 'Demasiados códigos incorrectos. Esperá unos minutos y volvé a intentar.',
+  adminNoCode: 'La asistencia con código es para los alumnos del curso.',
+  /** '12 de 20 presentes' under a class. */
+  presentOf: (present: number, enrolled: number) => `Presentes ${count.format(present)} de ${count.format(enrolled)}`,
+  // The change log ('Historial de cambios'): `when` is '28 nov 2026 a las 09:00'.
+  lessonCreatedLog: (when: string) => `Clase del ${when} creada`,
+  lessonEditedLog: (when: string) => `Clase del ${when} modificada`,
+  lessonMovedLog: (from: string, to: string) => `Clase del ${from} modificada: ahora es el ${to}`,
+  lessonDeletedLog: (when: string, marks: number) =>
+    `Clase del ${when} borrada${marks > 0 ? ` (con ${marks} ${marks === 1 ? 'asistencia registrada' : 'asistencias registradas'})` : ''}`,
+  markedByCodeLog: (when: string) => `Asistencia a la clase del ${when}: Presente (con el código)`,
+  markedByHandLog: (when: string, status: string) => `Asistencia a la clase del ${when}: ${status}`,
+  clearedLog: (when: string) => `Asistencia a la clase del ${when} borrada`,
 } as const;
 
 /** Pagos: the course's plan, the payments recorded, the reminders. */
 export const paymentMessages = {
   paymentRecorded: 'Pago registrado',
+  planSaved: 'Plan de pagos guardado',
+  optionSaved: 'Opción de pago guardada',
+  paymentDeleted: 'Pago borrado',
+  receiptSaved: 'Comprobante guardado',
+  paymentNotFound: 'El pago no existe.',
+  receiptNotFound: 'El pago no tiene comprobante.',
+  traineeNotFound: 'El alumno no existe o no tiene el curso habilitado.',
+  optionNotFound: 'Esa opción no es del plan de pagos del curso.',
+  chooseTrainee: 'Elegí un alumno.',
+  chooseMethod: 'Elegí el medio de pago: Efectivo, Transferencia u Otro.',
+  amountRequired: 'Escribí el monto en pesos.',
+  amountWhole: 'El monto va en pesos enteros, sin centavos.',
+  amountPositive: 'El monto tiene que ser mayor que 0.',
+  /** `max` already written out ('$ 100.000.000'). */
+  amountTooLarge: (max: string) => `El monto no puede ser mayor que ${max}.`,
+  invalidDay: 'La fecha no es válida.',
+  dayOutOfRange: (first: number, last: number) => `La fecha tiene que estar entre los años ${first} y ${last}.`,
+  paidOnFuture: 'La fecha del pago no puede ser posterior a hoy.',
+  instalmentsRequired: 'Cada opción necesita al menos una cuota.',
+  remindersChoice: 'Elegí si se mandan recordatorios.',
+  /** An option some trainees hold cannot leave the plan: they would be left without one. */
+  optionHeld: (label: string, holders: number) =>
+    `La opción "${label}" la ${holders === 1 ? 'tiene 1 alumno' : `tienen ${holders} alumnos`}: asignales otra antes de quitarla.`,
+  duplicateOption: 'Una opción aparece dos veces en el plan.',
+  receiptType: 'El comprobante tiene que ser un PDF o una imagen PNG o JPEG.',
+  upToDate: 'Al día',
+  /** `amount` already written out. */
+  owes: (amount: string) => `Debe ${amount}`,
+  noOption: 'Sin opción asignada',
+  /** After a payment: the modules it enabled. */
+  unlocked: (names: string[]) => `Se ${names.length === 1 ? 'habilitó el módulo' : 'habilitaron los módulos'} ${names.join(', ')}.`,
+  // The change log ('Historial de cambios'): amounts and days already written out.
+  paymentLogged: (amount: string, day: string, method: string) => `Pago de ${amount} del ${day} registrado (${method})`,
+  paymentDeletedLogged: (amount: string, day: string, method: string) => `Pago de ${amount} del ${day} borrado (${method})`,
+  receiptLogged: (amount: string, day: string) => `Comprobante adjuntado al pago de ${amount} del ${day}`,
+  optionLogged: (label: string) => `Opción de pago asignada: ${label}`,
+  optionClearedLogged: 'Opción de pago quitada',
+  planLogged: (labels: string[]) => (labels.length === 0 ? 'Plan de pagos vaciado' : `Plan de pagos: ${labels.join(' · ')}`),
+  remindersLogged: (on: boolean) => (on ? 'Recordatorios de cuotas activados' : 'Recordatorios de cuotas desactivados'),
+  unlockLogged: (moduleName: string, paid: string) => `Módulo "${moduleName}" habilitado por lo pagado (${paid})`,
 } as const;
+
+/** An average of observation scores: always one decimal ('4,0'). */
+const oneDecimal = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The rest of the trainee's record: the physical test, match observations, the trainee's page. */
 export const recordMessages = {
   fitnessRecorded: 'Prueba física registrada',
+  // Prueba física.
+  fitnessTestSaved: 'Se guardó la prueba física del curso',
+  fitnessResultDeleted: 'Prueba física borrada',
+  fitnessResultNotFound: 'El resultado de la prueba física no existe.',
+  /** A level off the shuttle run's scale (`what`: 'El nivel', 'El nivel mínimo'). */
+  levelScale: (what: string, min: number, max: number) =>
+    `${what} tiene que estar entre ${count.format(min)} y ${count.format(max)}, en medios niveles (por ejemplo 8 u 8,5).`,
+  /** 'Nivel 8,5'. */
+  levelText: (level: number) => `Nivel ${count.format(level)}`,
+  noShow: 'No se presentó',
+  passed: 'Aprobada',
+  failed: 'No aprobada',
+  invalidDay: 'La fecha no es válida.',
+  futureDay: 'La fecha no puede ser posterior a hoy.',
+  /** Change log: the course's test (`minLevel` as a number). */
+  fitnessTestChanged: (name: string, minLevel: number) => `Prueba física del curso: ${name}, nivel mínimo ${count.format(minLevel)}`,
+  /** Change log: a result recorded or deleted (`day` already written out, `result` 'Nivel 9 (Aprobada)' or 'No se presentó'). */
+  fitnessResultLogged: (day: string, result: string) => `Prueba física del ${day} registrada: ${result}`,
+  fitnessResultDeletedLogged: (day: string, result: string) => `Prueba física del ${day} borrada (${result})`,
+  // Observaciones de partido.
+  observationRecorded: 'Observación registrada',
+  observationSaved: 'Observación guardada',
+  observationDeleted: 'Observación borrada',
+  observationNotFound: 'La observación no existe.',
+  scoreRange: (min: number, max: number) => `Elegí un puntaje entero del ${min} al ${max}.`,
+  /** An average as shown: one decimal, '3,8'. */
+  averageText: (average: number) => oneDecimal.format(average),
+  /** Change log: an observation recorded, changed or deleted (`day` already written out). */
+  observationLogged: (day: string, match: string, average: number) =>
+    `Observación de partido del ${day} registrada (${match}, promedio ${oneDecimal.format(average)})`,
+  observationChangedLogged: (day: string, match: string, average: number) =>
+    `Observación de partido del ${day} modificada (${match}, promedio ${oneDecimal.format(average)})`,
+  observationDeletedLogged: (day: string, match: string) => `Observación de partido del ${day} borrada (${match})`,
 } as const;

@@ -29,6 +29,7 @@ import { call, login, type CallOptions } from './helpers/http.ts';
 import { listen, openEventStream } from './helpers/live.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
+import { dayOf, timeOf } from '../../src/shared/calendar.ts';
 
 type Caller = 'anonymous' | 'outsider' | 'student' | 'admin';
 const callers: Caller[] = ['anonymous', 'outsider', 'student', 'admin'];
@@ -195,6 +196,79 @@ const examBody = () => ({
   closesAt: null,
 });
 const scheduleBody = { resultsRelease: 'al-entregar', opensAt: null, closesAt: null };
+/** A class of the course as the admin's form sends it: starting now, so it takes attendance. */
+const lessonBody = () => ({ date: dayOf(t.ctx.clock.now()), time: timeOf(t.ctx.clock.now()), durationMinutes: 240 });
+/** A new class of the course, running now. */
+async function freshLesson() {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: `/api/courses/${f.courseId}/lessons`,
+    cookie: cookies.admin!,
+    body: lessonBody(),
+  });
+  return (response.json() as { lesson: { id: string } }).lesson.id;
+}
+let runningLesson: Promise<string> | undefined;
+/** The course's class running now (made once). */
+const lessonNow = () => (runningLesson ??= freshLesson());
+/** The code 'Tomar asistencia' shows now for that class. */
+async function codeNow() {
+  const response = await call(t.app, { url: `/api/lessons/${await lessonNow()}/code`, cookie: cookies.admin! });
+  return (response.json() as { code: string }).code;
+}
+/** 'Registrar prueba física' as the form sends it: today, level 9. */
+const fitnessBody = () => ({ testedOn: dayOf(t.ctx.clock.now()), level: 9 });
+/** A new physical test result of the student's. */
+async function freshFitnessResult() {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: `/api/courses/${f.courseId}/trainees/${f.studentId}/fitness-results`,
+    cookie: cookies.admin!,
+    body: fitnessBody(),
+  });
+  return (response.json() as { result: { id: string } }).result.id;
+}
+/** 'Registrar pago' as the form sends it: $ 1 for the student, today. */
+const paymentBody = () => ({ userId: f.studentId, amount: 1, paidOn: dayOf(t.ctx.clock.now()), method: 'efectivo' });
+/** A new payment of the student's. */
+async function freshPayment() {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: `/api/courses/${f.courseId}/payments`,
+    cookie: cookies.admin!,
+    body: paymentBody(),
+  });
+  return (response.json() as { payment: { id: string } }).payment.id;
+}
+/** A receipt file ('Comprobante') as the form uploads it. */
+const receiptFile = () =>
+  multipart([{ name: 'file', filename: 'comprobante.pdf', content: pdfBytes('Comprobante'), contentType: 'application/pdf' }]);
+let receiptPayment: Promise<string> | undefined;
+/** A payment of the student's with a receipt (made once). */
+const paymentWithReceipt = () =>
+  (receiptPayment ??= freshPayment().then(async (id) => {
+    await call(t.app, { method: 'PUT', url: `/api/payments/${id}/receipt`, cookie: cookies.admin!, ...receiptFile() });
+    return id;
+  }));
+/** 'Nueva observación' as the form sends it. */
+const observationBody = () => ({
+  observedOn: dayOf(t.ctx.clock.now()),
+  match: 'Club A – Club B',
+  observer: 'Laura',
+  criteria: Object.fromEntries(
+    ['ubicacion', 'senalizacion', 'sancion-progresiva', 'comunicacion', 'condicion-fisica'].map((key) => [key, { score: 4 }]),
+  ),
+});
+/** A new match observation of the student's. */
+async function freshObservation() {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: `/api/courses/${f.courseId}/trainees/${f.studentId}/observations`,
+    cookie: cookies.admin!,
+    body: observationBody(),
+  });
+  return (response.json() as { observation: { id: string } }).observation.id;
+}
 let answerSeq = 0;
 /** A new exam of the module nobody has sat. */
 const freshExam = async () => (await buildExam(t.ctx, f.courseId, f.moduleId)).id;
@@ -332,6 +406,8 @@ const rows: Row[] = [
     expected: [401, 200, 200, 200],
     request: () => ({ method: 'PATCH', url: '/api/me', body: { name: 'Nombre de prueba' } }),
   },
+  // Their own record in 'Mi cuenta' (an admin follows no course: an empty list).
+  { route: 'GET /api/me/record', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/record' }) },
   // A wrong current password (a right one would end the other rows' sessions): reached by every signed-in user.
   {
     route: 'PUT /api/me/password',
@@ -614,6 +690,13 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/progress.csv` }) },
   },
   { route: 'GET /api/review-queue', expected: [401, 403, 403, 200], request: () => ({ url: '/api/review-queue' }) },
+  // The trainee's page: the instructor's; an unknown trainee or one of another course is the same 404.
+  {
+    route: 'GET /api/courses/:courseId/trainees/:userId/record',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/trainees/${f.studentId}/record` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${f.courseId}/trainees/${id}/record` }) },
+  },
 
   // Forum
   {
@@ -876,6 +959,73 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/import`, ...bankFile('admin') }) },
   },
 
+  // Prueba física: the course's instructors (admins); results only of a trainee of the course (else the 404 of a missing user).
+  {
+    route: 'GET /api/courses/:courseId/fitness-test',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/fitness-test` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/fitness-test` }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/fitness-test',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/fitness-test`, body: { name: 'Course navette', minLevel: 8.5 } }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/fitness-test`, body: { name: 'Course navette', minLevel: 8.5 } }),
+    },
+  },
+  {
+    route: 'GET /api/courses/:courseId/trainees/:userId/fitness-results',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/trainees/${f.studentId}/fitness-results` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${f.courseId}/trainees/${id}/fitness-results` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/trainees/:userId/fitness-results',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/trainees/${f.studentId}/fitness-results`, body: fitnessBody() }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'POST', url: `/api/courses/${f.courseId}/trainees/${id}/fitness-results`, body: fitnessBody() }),
+    },
+  },
+  {
+    route: 'DELETE /api/fitness-results/:resultId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'DELETE', url: `/api/fitness-results/${await freshFitnessResult()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/fitness-results/${id}` }) },
+  },
+
+  // Observaciones de partido: the same.
+  {
+    route: 'GET /api/courses/:courseId/trainees/:userId/observations',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/trainees/${f.studentId}/observations` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${f.courseId}/trainees/${id}/observations` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/trainees/:userId/observations',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/trainees/${f.studentId}/observations`, body: observationBody() }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'POST', url: `/api/courses/${f.courseId}/trainees/${id}/observations`, body: observationBody() }),
+    },
+  },
+  {
+    route: 'PUT /api/observations/:observationId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/observations/${await freshObservation()}`, body: observationBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/observations/${id}`, body: observationBody() }) },
+  },
+  {
+    route: 'DELETE /api/observations/:observationId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'DELETE', url: `/api/observations/${await freshObservation()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/observations/${id}` }) },
+  },
+
   // Practicar reglamento: students of the course only.
   {
     route: 'GET /api/courses/:courseId/practice',
@@ -899,6 +1049,131 @@ const rows: Row[] = [
         body: { questionId: f.bankQuestionId, answer: [0] },
       }),
     },
+  },
+
+  // Clases presenciales: the instructor's; the class running now and 'Marcar asistencia' are the course's trainees'.
+  {
+    route: 'GET /api/courses/:courseId/lessons',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/lessons` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/lessons` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/lessons',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/lessons`, body: lessonBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/lessons`, body: lessonBody() }) },
+  },
+  {
+    route: 'GET /api/lessons/:lessonId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ url: `/api/lessons/${await lessonNow()}` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/lessons/${id}` }) },
+  },
+  {
+    route: 'PUT /api/lessons/:lessonId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/lessons/${await lessonNow()}`, body: lessonBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/lessons/${id}`, body: lessonBody() }) },
+  },
+  {
+    route: 'DELETE /api/lessons/:lessonId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'DELETE', url: `/api/lessons/${await freshLesson()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/lessons/${id}` }) },
+  },
+  {
+    route: 'PUT /api/lessons/:lessonId/attendance/:userId',
+    expected: [401, 403, 403, 200],
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/lessons/${await lessonNow()}/attendance/${f.studentId}`,
+      body: { status: 'ausente' },
+    }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/lessons/${id}/attendance/${f.studentId}`, body: { status: 'ausente' } }),
+    },
+  },
+  {
+    route: 'GET /api/lessons/:lessonId/code',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ url: `/api/lessons/${await lessonNow()}/code` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/lessons/${id}/code` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/attendance.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/attendance.csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/attendance.csv` }) },
+  },
+  // Pagos: the course's instructors (admins); a receipt also to the trainee whose payment it is.
+  {
+    route: 'GET /api/courses/:courseId/payments',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/payments` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/payments` }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/payment-plan',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/payment-plan`, body: { options: [], reminders: true } }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/payment-plan`, body: { options: [], reminders: true } }),
+    },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/trainees/:userId/payment-option',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/trainees/${f.studentId}/payment-option`, body: { optionId: null } }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'PUT', url: `/api/courses/${f.courseId}/trainees/${id}/payment-option`, body: { optionId: null } }),
+    },
+  },
+  {
+    route: 'POST /api/courses/:courseId/payments',
+    expected: [401, 403, 403, 201],
+    request: () => ({ method: 'POST', url: `/api/courses/${f.courseId}/payments`, body: paymentBody() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/payments`, body: paymentBody() }) },
+  },
+  {
+    route: 'PUT /api/payments/:paymentId/receipt',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/payments/${await freshPayment()}/receipt`, ...receiptFile() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/payments/${id}/receipt`, ...receiptFile() }) },
+  },
+  {
+    route: 'GET /api/payments/:paymentId/receipt',
+    // Another trainee's receipt is answered like a payment that does not exist.
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/payments/${await paymentWithReceipt()}/receipt` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/payments/${id}/receipt` }) },
+  },
+  {
+    route: 'DELETE /api/payments/:paymentId',
+    expected: [401, 403, 403, 204],
+    request: async () => ({ method: 'DELETE', url: `/api/payments/${await freshPayment()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/payments/${id}` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/payments.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/payments.csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/payments.csv` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/lessons/current',
+    expected: [401, 404, 200, 403],
+    request: () => ({ url: `/api/courses/${f.courseId}/lessons/current` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/courses/${id}/lessons/current` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/attendance',
+    expected: [401, 404, 200, 403],
+    request: async () => ({ method: 'POST', url: `/api/courses/${f.courseId}/attendance`, body: { code: await codeNow() } }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/attendance`, body: { code: '123456' } }) },
   },
 
   // Exams: the admin's, and the trainee's (only with the exam's module enabled; only their own attempts).

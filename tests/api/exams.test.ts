@@ -374,7 +374,8 @@ describe('beside the course', () => {
     expect(board.exams).toEqual([{ id: exam.id, title: exam.title }]);
     expect(board.students.find((s) => s.id === student.id)!.exams).toEqual([{ scorePercent: 75, passed: true }]);
     const csv = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: admin });
-    expect(csv.body).toContain(`;${exam.title}\r\n`);
+    // The exams' columns come after the modules', before the trainee's record.
+    expect(csv.body).toContain(`;${exam.title};Asistencia;Pagos;Prueba física;Observaciones\r\n`);
     expect(csv.body).toContain('Aprobado · 75 %');
 
     const url = `/api/users/${student.id}/courses/${course.id}/exams`;

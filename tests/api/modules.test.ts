@@ -225,6 +225,7 @@ describe('POST /api/modules', () => {
         { id: expect.any(String), text: '¿Cuánto dura?' },
       ],
       hasStudentWork: false,
+      minPaid: null,
     });
     expect(second.json().module).toMatchObject({ name: 'Segundo', position: 1, questions: [] });
     expect((await modulesOf(course.id)).map((m) => m.name)).toEqual(['Primero', 'Segundo']);

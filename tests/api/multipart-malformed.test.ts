@@ -8,6 +8,8 @@ import { receiveUpload } from '../../src/server/files/upload.ts';
 import { takesMultipart } from '../../src/server/http/multipart.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { buildCourse, buildModule } from './helpers/content.ts';
+import { createUser } from './helpers/builders.ts';
+import { dayOf } from '../../src/shared/calendar.ts';
 import { multipart, pngBytes, storedFiles } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -28,6 +30,16 @@ beforeAll(async () => {
   adminCookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
   const course = await buildCourse(t.ctx);
   ids = { courseId: course.id, moduleId: (await buildModule(t.ctx, course.id)).id };
+  // A payment of a trainee of the course, for its receipt ('Comprobante').
+  const trainee = await createUser(t.ctx);
+  await t.ctx.db.insert(courseAccess).values({ userId: trainee.id, courseId: course.id, enabled: true });
+  const paid = await call(t.app, {
+    method: 'POST',
+    url: `/api/courses/${course.id}/payments`,
+    cookie: adminCookie,
+    body: { userId: trainee.id, amount: 3000, paidOn: dayOf(t.ctx.clock.now()), method: 'efectivo' },
+  });
+  ids.paymentId = (paid.json() as { payment: { id: string } }).payment.id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,11 +1,24 @@
-// The class progress board: every student of a course × every module, with totals, filter, paging and CSV.
+// The class progress board: every student of a course × every module, with totals, filter, paging and CSV,
+// and the columns of the trainee's record (attendance, payments, physical test, observations).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseAccess, user } from '../../src/server/db/schema.ts';
+import { instantOf } from '../../src/shared/calendar.ts';
+import { pesos } from '../../src/shared/money.ts';
 import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import { createUser } from './helpers/builders.ts';
 import { buildCourse, buildModule, correctActivity, enableCourse, enableModule, submitAnswers, unknownId } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
+import {
+  assignOption,
+  buildLesson,
+  buildPaymentOption,
+  markAttendance,
+  recordFitness,
+  recordObservation,
+  recordPayment,
+} from './helpers/record.ts';
+import { countRoundTrips } from './helpers/round-trips.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -43,6 +56,24 @@ beforeAll(async () => {
   await enableModule(t.ctx, Dario!.id, (await buildModule(t.ctx, (await buildCourse(t.ctx)).id)).id);
   await enableModule(t.ctx, Elena!.id, sanciones.id);
   await enableCourse(t.ctx, Elena!.id, course.id, false);
+
+  // Their records, on Saturday 28 November 2026: two classes held and one to come; a plan of two
+  // instalments (the first due on the 10th); the physical test; match observations.
+  t.ctx.clock.now = () => instantOf('2026-11-28', '12:00');
+  const held = [await buildLesson(t.ctx, course.id, '2026-11-14'), await buildLesson(t.ctx, course.id, '2026-11-21')];
+  await buildLesson(t.ctx, course.id, '2026-12-05');
+  await markAttendance(t.ctx, held[0]!, Ana!.id, 'presente');
+  await markAttendance(t.ctx, held[1]!, Ana!.id, 'ausente');
+  await markAttendance(t.ctx, held[0]!, Bruno!.id, 'presente');
+  await markAttendance(t.ctx, held[1]!, Bruno!.id, 'tarde');
+  const option = await buildPaymentOption(t.ctx, course.id);
+  await assignOption(t.ctx, course.id, Ana!.id, option);
+  await assignOption(t.ctx, course.id, Bruno!.id, option);
+  await recordPayment(t.ctx, course.id, Bruno!.id, 3000);
+  await recordFitness(t.ctx, course.id, Ana!.id, 9);
+  await recordFitness(t.ctx, course.id, Bruno!.id, null);
+  await recordObservation(t.ctx, course.id, Ana!.id, 4);
+  await recordObservation(t.ctx, course.id, Ana!.id, 3);
 });
 afterAll(async () => {
   await t?.close();
@@ -122,6 +153,46 @@ describe('GET /api/courses/:courseId/progress', () => {
   });
 });
 
+describe("the trainee's record on the board", () => {
+  it('gives each student their attendance, where they stand with payments, their physical test and observations average', async () => {
+    const result = await board();
+    expect(result.students.map((row) => [row.name, row.attendance, row.payments, row.fitness, row.observations])).toEqual([
+      ['Ana Álvarez', 50, { planned: true, owed: 3000, overdue: 1 }, 'aprobada', 3.5],
+      ['Bruno Díaz', 100, { planned: true, owed: 0, overdue: 0 }, 'no-aprobada', null],
+      ['Carla Sosa', 0, { planned: false, owed: 0, overdue: 0 }, null, null],
+    ]);
+  });
+
+  it('has nothing before the first class', async () => {
+    const own = await buildCourse(t.ctx);
+    const student = await createUser(t.ctx);
+    await enableCourse(t.ctx, student.id, own.id);
+    await buildLesson(t.ctx, own.id, '2026-12-05');
+    const response = await call(t.app, { url: `/api/courses/${own.id}/progress`, cookie: adminCookie });
+    expect((response.json() as ProgressBoard).students[0]).toMatchObject({ attendance: null, fitness: null, observations: null });
+  });
+
+  it('reads the records of a page in a fixed number of statements, whatever the number of students', async () => {
+    const roundTrips = countRoundTrips(t.ctx.database);
+    const classOf = async (size: number) => {
+      const own = await buildCourse(t.ctx);
+      await buildModule(t.ctx, own.id);
+      const lessonId = await buildLesson(t.ctx, own.id, '2026-11-21');
+      const option = await buildPaymentOption(t.ctx, own.id);
+      for (let i = 0; i < size; i += 1) {
+        const student = await createUser(t.ctx);
+        await enableCourse(t.ctx, student.id, own.id);
+        await markAttendance(t.ctx, lessonId, student.id, 'presente');
+        await assignOption(t.ctx, own.id, student.id, option);
+        await recordFitness(t.ctx, own.id, student.id, 10);
+        await recordObservation(t.ctx, own.id, student.id, 5);
+      }
+      return roundTrips.during(() => call(t.app, { url: `/api/courses/${own.id}/progress`, cookie: adminCookie }));
+    };
+    expect(await classOf(12)).toBe(await classOf(2));
+  });
+});
+
 describe('GET /api/courses/:courseId/progress.csv', () => {
   it('downloads every student as CSV that Excel opens: BOM, semicolons, quoted fields, no formulas', async () => {
     const response = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: adminCookie });
@@ -131,10 +202,10 @@ describe('GET /api/courses/:courseId/progress.csv', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      `Nombre;Email;Reglas;Sanciones;"'=Evaluación; final"`,
-      `Ana Álvarez;${people.Ana!.email};Enviado;No habilitado;No habilitado`,
-      `Bruno Díaz;${people.Bruno!.email};Con correcciones;Aprobado;No habilitado`,
-      `Carla Sosa;${people.Carla!.email};No habilitado;No habilitado;No habilitado`,
+      `Nombre;Email;Reglas;Sanciones;"'=Evaluación; final";Asistencia;Pagos;Prueba física;Observaciones`,
+      `Ana Álvarez;${people.Ana!.email};Enviado;No habilitado;No habilitado;50 %;Debe ${pesos(3000)};Aprobada;3,5`,
+      `Bruno Díaz;${people.Bruno!.email};Con correcciones;Aprobado;No habilitado;100 %;Al día;No aprobada;`,
+      `Carla Sosa;${people.Carla!.email};No habilitado;No habilitado;No habilitado;0 %;Sin plan;;`,
     ]);
   });
 

@@ -56,9 +56,11 @@ test("an admin's week: import a class, a student accepts the invitation, the boa
   const table = page.getByRole('table');
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
   await expect(table.getByRole('rowheader', { name: /Semana/ })).toHaveCount(3);
-  // Lucía accepted her invitation; the other two have not been able to sign in yet.
-  await expect(row(students[0]!.name).getByRole('cell')).toHaveText(['Sin responder']);
-  for (const { name } of students.slice(1)) await expect(row(name).getByRole('cell')).toHaveText(['Invitación pendiente']);
+  // Lucía accepted her invitation; the other two have not been able to sign in yet. (Then their
+  // record: no classes, no plan, no physical test, no observations.)
+  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones'];
+  await expect(row(students[0]!.name).getByRole('cell')).toHaveText(['Sin responder', ...noRecord]);
+  for (const { name } of students.slice(1)) await expect(row(name).getByRole('cell')).toHaveText(['Invitación pendiente', ...noRecord]);
   await screenshot(page, 'semana-progreso');
 
   // Lucía answers the module's activity.
@@ -71,7 +73,7 @@ test("an admin's week: import a class, a student accepts the invitation, the boa
 
   // The admin sees it on the board and corrects it from there.
   await page.reload();
-  await expect(row(students[0]!.name).getByRole('cell')).toHaveText(['Enviado']);
+  await expect(row(students[0]!.name).getByRole('cell')).toHaveText(['Enviado', ...noRecord]);
   await row(students[0]!.name)
     .getByRole('link', { name: `${students[0]!.name}, ${module.name}: Enviado` })
     .click();

@@ -55,10 +55,21 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   const table = page.getByRole('table');
   const row = (student: TestUser) =>
     table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(student.name) }) });
-  await expect(table.getByRole('columnheader')).toHaveText(['Alumno', 'Reglas de juego', 'Sanciones progresivas', 'Evaluación final']);
-  await expect(row(ana).getByRole('cell')).toHaveText(['Sin responder', 'Sin responder', 'No habilitado']);
-  await expect(row(beatriz).getByRole('cell')).toHaveText(['Enviado', 'No habilitado', 'No habilitado']);
-  await expect(row(carlos).getByRole('cell')).toHaveText(['No habilitado', 'No habilitado', 'No habilitado']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Alumno',
+    'Reglas de juego',
+    'Sanciones progresivas',
+    'Evaluación final',
+    'Asistencia',
+    'Pagos',
+    'Prueba física',
+    'Observaciones',
+  ]);
+  // After the modules, their record: no classes yet, no plan, no physical test, no observations.
+  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones'];
+  await expect(row(ana).getByRole('cell')).toHaveText(['Sin responder', 'Sin responder', 'No habilitado', ...noRecord]);
+  await expect(row(beatriz).getByRole('cell')).toHaveText(['Enviado', 'No habilitado', 'No habilitado', ...noRecord]);
+  await expect(row(carlos).getByRole('cell')).toHaveText(['No habilitado', 'No habilitado', 'No habilitado', ...noRecord]);
   const totals = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Totales/ }) });
   await expect(totals.getByRole('rowheader')).toHaveText('Totales (3)');
   await expect(totals.getByRole('cell').nth(0)).toContainText('Sin responder: 1');
@@ -68,6 +79,8 @@ test('the admin follows the whole class on one board', async ({ page }) => {
 
   // On a phone the modules scroll sideways and the names stay in view.
   await page.setViewportSize({ width: 360, height: 740 });
+  // Only the table scrolls sideways, never the page.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const nameCell = row(ana).getByRole('rowheader');
   // The scrolling area, and how far the name cell sits from its left edge, read at the same
   // moment: after the resize the page's side padding still animates for a moment.
@@ -108,8 +121,8 @@ test('the admin follows the whole class on one board', async ({ page }) => {
       .trimEnd()
       .split('\r\n'),
   ).toEqual([
-    'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final',
-    `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado`,
+    'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final;Asistencia;Pagos;Prueba física;Observaciones',
+    `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado;;Sin plan;;`,
   ]);
 
   // A cell opens that student's review page.

@@ -25,6 +25,7 @@ const ImportUsersPage = lazyPage(() => import('../features/users/import-users-pa
 const UsersActivitiesPage = lazyPage(() => import('../features/users/users-activities-page.tsx'), 'UsersActivitiesPage');
 const UserCoursesPage = lazyPage(() => import('../features/users/user-courses-page.tsx'), 'UserCoursesPage');
 const UserModulesPage = lazyPage(() => import('../features/users/user-modules-page.tsx'), 'UserModulesPage');
+const TraineeRecordPage = lazyPage(() => import('../features/record/trainee-record-page.tsx'), 'TraineeRecordPage');
 const ReviewActivityPage = lazyPage(() => import('../features/activities/review-activity-page.tsx'), 'ReviewActivityPage');
 const ReviewQueuePage = lazyPage(() => import('../features/activities/review-queue-page.tsx'), 'ReviewQueuePage');
 const AdminCoursesPage = lazyPage(() => import('../features/courses/admin-courses-page.tsx'), 'AdminCoursesPage');
@@ -40,6 +41,10 @@ const AdminForumPage = lazyPage(() => import('../features/forum/admin-forum-page
 const AdminBankPage = lazyPage(() => import('../features/bank/admin-bank-page.tsx'), 'AdminBankPage');
 const AdminExamsPage = lazyPage(() => import('../features/exams/admin-exams-page.tsx'), 'AdminExamsPage');
 const ExamResultsPage = lazyPage(() => import('../features/exams/exam-results-page.tsx'), 'ExamResultsPage');
+const LessonsPage = lazyPage(() => import('../features/lessons/lessons-page.tsx'), 'LessonsPage');
+const LessonPage = lazyPage(() => import('../features/lessons/lesson-page.tsx'), 'LessonPage');
+const AttendanceCodePage = lazyPage(() => import('../features/lessons/attendance-code-page.tsx'), 'AttendanceCodePage');
+const PaymentsPage = lazyPage(() => import('../features/payments/payments-page.tsx'), 'PaymentsPage');
 
 const entries = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
@@ -85,6 +90,7 @@ export function AdminArea() {
         <Route path="/admin/mi-cuenta" component={MyAccountPage} />
         <Route path="/admin/users-activities" component={UsersActivitiesPage} />
         <Route path="/admin/users-activities/:userId/cursos" component={UserCoursesPage} />
+        <Route path="/admin/users-activities/:userId/cursos/:courseId" component={TraineeRecordPage} />
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />
         <Route path="/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId" component={ReviewActivityPage} />
         <Route path="/admin/review" component={ReviewQueuePage} />
@@ -96,6 +102,10 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId/jugadas" component={CourseJugadasPage} />
         <Route path="/admin/courses/:courseId/examenes" component={AdminExamsPage} />
         <Route path="/admin/examenes/:examId/resultados" component={ExamResultsPage} />
+        <Route path="/admin/courses/:courseId/clases" component={LessonsPage} />
+        <Route path="/admin/courses/:courseId/clases/:lessonId" component={LessonPage} />
+        <Route path="/admin/courses/:courseId/clases/:lessonId/asistencia" component={AttendanceCodePage} />
+        <Route path="/admin/courses/:courseId/pagos" component={PaymentsPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />

@@ -18,6 +18,7 @@ const JugadasPage = lazyPage(() => import('../features/jugadas/jugadas-page.tsx'
 const ModuleForumPage = lazyPage(() => import('../features/forum/module-forum-page.tsx'), 'ModuleForumPage');
 const PracticePage = lazyPage(() => import('../features/practice/practice-page.tsx'), 'PracticePage');
 const ExamPage = lazyPage(() => import('../features/exams/exam-page.tsx'), 'ExamPage');
+const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-attendance-page.tsx'), 'MarkAttendancePage');
 
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 
@@ -30,6 +31,7 @@ const pages: [path: string, page: LazyPage][] = [
   ['/:courseId/modulos', CourseModulesPage],
   ['/:courseId/documentos', CourseDocumentsPage],
   ['/:courseId/practica', PracticePage],
+  ['/:courseId/asistencia', MarkAttendancePage],
   ['/:courseId/:moduleId/modulo', ModulePage],
   ['/:courseId/:moduleId/actividades', ActivitiesPage],
   ['/:courseId/:moduleId/preguntas', ModuleForumPage],

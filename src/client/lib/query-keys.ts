@@ -119,3 +119,54 @@ export const practiceKeys = {
   all: ['practice'] as const,
   ofCourse: (courseId: string) => [...practiceKeys.all, courseId] as const,
 };
+
+/**
+ * Clases presenciales (feature: lessons): a course's classes, one class with its list, its changing
+ * code; and the class running now in a course with the signed-in trainee's status (their course
+ * page's 'Marcar asistencia' button, feature: courses).
+ */
+export const lessonKeys = {
+  all: ['lessons'] as const,
+  ofCourse: (courseId: string) => [...lessonKeys.all, 'of-course', courseId] as const,
+  detail: (lessonId: string) => [...lessonKeys.all, 'detail', lessonId] as const,
+  code: (lessonId: string) => [...lessonKeys.all, 'code', lessonId] as const,
+  current: (courseId: string) => [...lessonKeys.all, 'current', courseId] as const,
+};
+
+/**
+ * The trainee's record: the admin's trainee page (feature: record) and the trainee's own in 'Mi
+ * cuenta' (feature: account). A change to any part of a trainee's record (attendance, a payment,
+ * the physical test, an observation) refreshes `ofTrainee` (its history too).
+ */
+export const recordKeys = {
+  all: ['record'] as const,
+  ofTrainee: (courseId: string, userId: string) => [...recordKeys.all, 'trainee', courseId, userId] as const,
+  mine: () => [...recordKeys.all, 'mine'] as const,
+};
+
+/**
+ * Prueba física: the course's test (its name and minimum; feature: courses) and a trainee's results
+ * on their page (feature: record). Changing the minimum judges every result of the course again:
+ * `ofCourse` refreshes them all.
+ */
+export const fitnessKeys = {
+  all: ['fitness'] as const,
+  test: (courseId: string) => [...fitnessKeys.all, 'test', courseId] as const,
+  ofCourse: (courseId: string) => [...fitnessKeys.all, 'trainee', courseId] as const,
+  ofTrainee: (courseId: string, userId: string) => [...fitnessKeys.ofCourse(courseId), userId] as const,
+};
+
+/** Observaciones de partido: a trainee's, on their page (feature: record). */
+export const observationKeys = {
+  all: ['observations'] as const,
+  ofTrainee: (courseId: string, userId: string) => [...observationKeys.all, courseId, userId] as const,
+};
+
+/**
+ * Pagos (feature: payments): a course's plan, trainees and payments. A payment also moves the
+ * trainee's record, the class board and, when it enables modules, the trainee's module list.
+ */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  ofCourse: (courseId: string) => [...paymentKeys.all, courseId] as const,
+};

@@ -6,20 +6,22 @@ export interface UploadOptions {
   /** Called with the share of the body sent so far, 0 to 100. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** POST (a new file) unless the route replaces one (PUT). */
+  method?: 'POST' | 'PUT';
 }
 
 /**
- * POSTs multipart form data and reports upload progress, which `fetch` cannot do.
+ * POSTs (or PUTs) multipart form data and reports upload progress, which `fetch` cannot do.
  * Resolves with the JSON answer; fails with the same ApiError as `api()`.
  */
-export function upload<T>(path: string, body: FormData, { onProgress, signal }: UploadOptions = {}): Promise<T> {
+export function upload<T>(path: string, body: FormData, { onProgress, signal, method = 'POST' }: UploadOptions = {}): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(method, path);
     xhr.setRequestHeader('accept', 'application/json');
 
     xhr.upload.onprogress = (event) => {

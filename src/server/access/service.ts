@@ -74,15 +74,26 @@ export async function setUserModuleAccess(db: Db, userId: string, moduleId: stri
   await db.transaction(async (tx) => {
     await findUser(tx, userId);
     const module = await findModule(tx, moduleId);
+    if (enabled) return enableModuleFor(tx, userId, module);
     await tx
       .insert(moduleAccess)
       .values({ userId, moduleId, enabled })
       .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled, updatedAt: sql`now()` } });
-    if (enabled) {
-      await setCourseAccess(tx, userId, module.courseId, true);
-      await giveActivities(tx, moduleId, sql`select ${userId}::text`);
-    }
   });
+}
+
+/**
+ * 'Habilitar' inside the caller's transaction (the user and module already found): the module and
+ * its course enabled, and the user's activity created the first time. Nothing is published: only
+ * taking access away closes live streams.
+ */
+export async function enableModuleFor(tx: Tx, userId: string, module: { id: string; courseId: string }) {
+  await tx
+    .insert(moduleAccess)
+    .values({ userId, moduleId: module.id, enabled: true })
+    .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled: true, updatedAt: sql`now()` } });
+  await setCourseAccess(tx, userId, module.courseId, true);
+  await giveActivities(tx, module.id, sql`select ${userId}::text`);
 }
 
 /** 'Habilitar para todos' / 'Bloquear para todos': every student with the module's course enabled. */

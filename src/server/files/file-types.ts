@@ -5,7 +5,7 @@ export interface DetectedType {
   extension: string;
 }
 
-export type FileKind = 'image' | 'document' | 'video';
+export type FileKind = 'image' | 'document' | 'video' | 'receipt';
 
 const images: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -26,7 +26,10 @@ const documents: Record<string, string> = {
 
 const videos: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm' };
 
-const allowedByKind: Record<FileKind, Record<string, string>> = { image: images, document: documents, video: videos };
+/** A payment's receipt ('Comprobante'): a PDF or a photo of it. */
+const receipts: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' };
+
+const allowedByKind: Record<FileKind, Record<string, string>> = { image: images, document: documents, video: videos, receipt: receipts };
 
 // Legacy Office files share one container format; the uploaded name tells which it is.
 const legacyOffice = new Set(['doc', 'xls', 'ppt']);

@@ -5,7 +5,8 @@ import { findNul } from '../http/nul-bytes.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { detectFileType, DETECTION_SAMPLE_BYTES, type DetectedType, type FileKind } from './file-types.ts';
 import { newStorageKey, StoredObjectTooLargeError, type FileStorage } from './storage.ts';
-import { messages } from '../../shared/messages.ts';
+import { messages, paymentMessages } from '../../shared/messages.ts';
+import { receiptTooHeavy } from '../../shared/schemas/payments.ts';
 import { documentTooHeavy, imageTooHeavy } from '../../shared/schemas/content.ts';
 import { videoTooHeavy } from '../../shared/schemas/jugadas.ts';
 import { IMPORT_MAX_BYTES } from '../../shared/schemas/users.ts';
@@ -17,9 +18,19 @@ export interface ReceivedFile extends DetectedType {
   fields: Record<string, string>;
 }
 
-const invalidType: Record<FileKind, string> = { image: messages.imageType, document: messages.documentType, video: messages.videoType };
+const invalidType: Record<FileKind, string> = {
+  image: messages.imageType,
+  document: messages.documentType,
+  video: messages.videoType,
+  receipt: paymentMessages.receiptType,
+};
 
-const tooLarge: Record<FileKind, string> = { image: imageTooHeavy, document: documentTooHeavy, video: videoTooHeavy };
+const tooLarge: Record<FileKind, string> = {
+  image: imageTooHeavy,
+  document: documentTooHeavy,
+  video: videoTooHeavy,
+  receipt: receiptTooHeavy,
+};
 
 /**
  * A request body that is not well-formed multipart (no boundary, cut short, garbage): the

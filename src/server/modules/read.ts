@@ -56,6 +56,7 @@ export function presentModule(row: ModuleRow): Module {
 interface AdminModuleRow extends ModuleRow {
   questions: Array<Omit<typeof moduleQuestion.$inferSelect, 'moduleId' | 'position'>>;
   hasStudentWork: boolean;
+  minPaid: number | null;
 }
 
 /** The modules `filter` picks (it uses `m`), in order, each with its questions and whether students worked in it. */
@@ -63,13 +64,15 @@ const adminModulesSql = (filter: SQL) => sql`
   select ${moduleColumns},
     coalesce((select json_agg(${columnsJson(moduleQuestion, 'q', ['moduleId', 'position'])} order by q.position)
               from ${moduleQuestion} q where q.module_id = m.id), '[]'::json) as "questions",
-    ${studentWorkIn(sql`select m.id`)} as "hasStudentWork"
+    ${studentWorkIn(sql`select m.id`)} as "hasStudentWork",
+    m.min_paid as "minPaid"
   ${fromModule} where ${filter} ${inCourseOrder}`;
 
 const presentAdminModule = (row: AdminModuleRow): ModuleWithQuestions => ({
   ...presentModule(row),
   questions: row.questions,
   hasStudentWork: row.hasStudentWork,
+  minPaid: row.minPaid,
 });
 
 /** A course's modules as an admin edits them. */

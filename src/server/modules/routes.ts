@@ -45,7 +45,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const admin = await guards.requireAdmin(request);
-      const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body));
+      const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body, admin));
       return reply.status(201).send({ module });
     },
   );
@@ -64,8 +64,8 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId',
     { schema: { params: moduleParams, body: moduleUpdateSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
-      const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body);
+      const admin = await guards.requireAdmin(request);
+      const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body, admin);
       // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
       for (const key of unusedVideo)
         await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));

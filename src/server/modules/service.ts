@@ -8,9 +8,13 @@ import type { Db, Tx } from '../db/client.ts';
 import { courseModule, moduleQuestion, video, videoProgress } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { dropVideoIfUnused } from '../videos/service.ts';
+import { unlockForModule } from '../payments/unlock.ts';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { readModuleWithQuestions } from './read.ts';
 
 type ModuleRow = typeof courseModule.$inferSelect;
+/** Who made a change, for the trainees' change log. */
+type Actor = Pick<SessionUser, 'id' | 'name'>;
 export const moduleNotFound = () => notFound(messages.moduleNotFound);
 
 export async function findModule(db: Db | Tx, moduleId: string): Promise<ModuleRow> {
@@ -53,7 +57,16 @@ async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; vide
   return null;
 }
 
-export async function createModule(db: Db, input: ModuleInput): Promise<ModuleWithQuestions> {
+/**
+ * A module's 'Pagado mínimo para habilitar' was set or lowered (from `before`): the trainees who
+ * already paid that much get it now (payments/unlock.ts), logged as done by `actor` when given.
+ */
+async function unlockIfPaidFor(tx: Tx, row: ModuleRow, before: number | null, actor: Actor | undefined) {
+  if (row.minPaid === null || row.archivedAt !== null || (before !== null && row.minPaid >= before) || !actor) return;
+  await unlockForModule(tx, { id: row.id, courseId: row.courseId, name: row.name, minPaid: row.minPaid }, actor);
+}
+
+export async function createModule(db: Db, input: ModuleInput, actor?: Actor): Promise<ModuleWithQuestions> {
   return db.transaction(async (tx) => {
     await findCourse(tx, input.courseId);
     await assertImageExists(tx, input.imageId);
@@ -69,6 +82,7 @@ export async function createModule(db: Db, input: ModuleInput): Promise<ModuleWi
       .values({ id: randomUUID(), ...fields, ...videoFields, position: next })
       .returning();
     await replaceQuestions(tx, row!.id, questions);
+    await unlockIfPaidFor(tx, row!, null, actor);
     return readModuleWithQuestions(tx, row!.id);
   });
 }
@@ -83,6 +97,7 @@ export async function updateModule(
   db: Db,
   moduleId: string,
   input: ModuleUpdate,
+  actor?: Actor,
 ): Promise<{ module: ModuleWithQuestions; unusedVideo: string[] }> {
   return db.transaction(async (tx) => {
     const before = await findModule(tx, moduleId);
@@ -99,6 +114,7 @@ export async function updateModule(
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
     if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
+    await unlockIfPaidFor(tx, row!, before.minPaid, actor);
     const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : [];
     return { module: await readModuleWithQuestions(tx, row!.id), unusedVideo };
   });

@@ -10,13 +10,14 @@ import { activity, courseModule, emailPreference, forumMessage, forumReplyNotice
 import type { MailMessage } from '../mail/mailer.ts';
 import { dailySummaryEmail, forumRepliesEmail, questionEmail, submissionEmail } from './emails.ts';
 import { toPreferences } from './preferences.ts';
+import { sendPaymentReminders } from '../payments/reminders.ts';
 
 /** At most one email about forum answers per student and module in this time. */
 export const FORUM_REPLY_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Deps = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'config'>;
-type WorkerDeps = Deps & Pick<AppContext, 'mailQueue'>;
+type WorkerDeps = Deps & Pick<AppContext, 'mailQueue' | 'clock'>;
 
 function send(deps: Deps, message: MailMessage, what: string) {
   return deps.mailer.send(message).catch((error: unknown) => {
@@ -297,13 +298,13 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs the due work (queued emails, grouped forum answers, daily summaries) every `intervalMs` until stopped; a failed round is logged and retried next time. */
+/** Runs the due work (queued emails, grouped forum answers, daily summaries, instalment reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
 export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    Promise.all([deps.mailQueue.deliverDue(), sendDueForumReplies(deps), sendDailySummaries(deps)])
+    Promise.all([deps.mailQueue.deliverDue(), sendDueForumReplies(deps), sendDailySummaries(deps), sendPaymentReminders(deps)])
       .catch((error: unknown) => deps.logger.error({ err: error }, 'falló el envío de avisos pendientes'))
       .finally(() => {
         running = false;

@@ -1,13 +1,20 @@
 import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import {
+  attendanceCellText,
   BOARD_PAGE_SIZE,
   boardStateLabels,
   boardStateOf,
   boardStates,
   examCellText,
+  fitnessCellText,
+  observationsCellText,
+  paymentsCellText,
+  type BoardPayments,
   type BoardState,
   type ProgressBoard,
 } from '../../shared/schemas/progress.ts';
+import { dayOf } from '../../shared/calendar.ts';
+import type { FitnessStatus } from '../../shared/record-rules.ts';
 import type { Db } from '../db/client.ts';
 import { account, activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
 import { watchedPercent } from '../../shared/watched.ts';
@@ -17,6 +24,10 @@ import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 import { csvDocument, fileSlug } from '../files/csv-out.ts';
 import { bestResults, courseExams } from '../exams/read.ts';
+import { attendanceSummaries } from '../lessons/read.ts';
+import { paymentStatuses } from '../payments/read.ts';
+import { fitnessStatuses } from '../fitness/read.ts';
+import { observationAverages } from '../observations/read.ts';
 
 /** The students of a course: students with the course enabled, optionally filtered by name or email. */
 function studentFilter(courseId: string, search: string | undefined): SQL {
@@ -78,18 +89,47 @@ async function examResultsOf(db: Db, exams: Array<{ id: string }>, userIds: stri
   return (userId: string, examId: string) => byKey.get(`${userId}:${examId}`) ?? null;
 }
 
+/** A student's columns of the trainee's record: attendance, payments, physical test, observations. */
+interface RecordCells {
+  attendance: number | null;
+  payments: BoardPayments;
+  fitness: FitnessStatus | null;
+  observations: number | null;
+}
+
+/** The record columns of the students `userIds`: one batch read per part, whatever the number of students. */
+async function recordCellsOf(db: Db, courseId: string, userIds: string[], now: Date): Promise<(userId: string) => RecordCells> {
+  const [attendance, payments, fitness, observations] = await Promise.all([
+    attendanceSummaries(db, courseId, userIds, now),
+    paymentStatuses(db, courseId, userIds, dayOf(now)),
+    fitnessStatuses(db, courseId, userIds),
+    observationAverages(db, courseId, userIds),
+  ]);
+  return (userId) => {
+    const status = payments.get(userId);
+    return {
+      attendance: attendance.get(userId)?.percent ?? null,
+      payments: { planned: Boolean(status?.option), owed: status?.owed ?? 0, overdue: status?.overdue.length ?? 0 },
+      fitness: fitness.get(userId) ?? null,
+      observations: observations.get(userId)?.average ?? null,
+    };
+  };
+}
+
 const emptyTotals = (): Record<BoardState, number> =>
   Object.fromEntries(boardStates.map((state) => [state, 0])) as Record<BoardState, number>;
 
 /**
- * One page of the class progress board. Paged on the server: whatever the size of the class,
- * five queries — the modules, the page of students (with the count), their cells, what they
- * watched of each module video, and the totals per module, grouped in the database.
+ * One page of the class progress board. Paged on the server: whatever the size of the class, a
+ * fixed number of queries — the modules, the page of students (with the count), their cells, what
+ * they watched of each module video, the totals per module (grouped in the database), their
+ * exams, and one batch read of each part of their record.
  */
 export async function progressBoard(
   db: Db,
   courseId: string,
   options: { search?: string | undefined; page: number },
+  now: Date,
 ): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
   const filter = studentFilter(courseId, options.search);
@@ -128,7 +168,7 @@ export async function progressBoard(
 
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const exams = await courseExams(db, courseId);
-  const resultOf = await examResultsOf(db, exams, pageIds);
+  const [resultOf, recordOf] = await Promise.all([examResultsOf(db, exams, pageIds), recordCellsOf(db, courseId, pageIds, now)]);
   const totals = new Map(modules.map((m) => [m.id, emptyTotals()]));
   for (const row of grouped) {
     const moduleTotals = totals.get(row.moduleId);
@@ -148,6 +188,7 @@ export async function progressBoard(
       // Only for enabled modules, like the state.
       watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
       exams: exams.map((e) => resultOf(t.id, e.id)),
+      ...recordOf(t.id),
     })),
     exams: exams.map((e) => ({ id: e.id, title: e.title })),
     total,
@@ -174,7 +215,12 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
 }
 
 /** The whole board (every student matching the filter) as CSV: semicolons and a BOM, as Excel in Spanish expects. */
-export async function progressBoardCsv(db: Db, courseId: string, search: string | undefined): Promise<{ filename: string; body: string }> {
+export async function progressBoardCsv(
+  db: Db,
+  courseId: string,
+  search: string | undefined,
+  now: Date,
+): Promise<{ filename: string; body: string }> {
   const course = await findCourse(db, courseId);
   const filter = studentFilter(courseId, search);
   const [modules, students, cells] = await Promise.all([
@@ -184,19 +230,32 @@ export async function progressBoardCsv(db: Db, courseId: string, search: string 
   ]);
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const exams = await courseExams(db, courseId);
-  const resultOf = await examResultsOf(
-    db,
-    exams,
-    students.map((t) => t.id),
-  );
+  const userIds = students.map((t) => t.id);
+  const [resultOf, recordOf] = await Promise.all([examResultsOf(db, exams, userIds), recordCellsOf(db, courseId, userIds, now)]);
   const lines = [
-    ['Nombre', 'Email', ...modules.map((m) => m.name), ...exams.map((e) => e.title)],
-    ...students.map((t) => [
-      t.name,
-      t.email,
-      ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado']),
-      ...exams.map((e) => examCellText(resultOf(t.id, e.id))),
-    ]),
+    [
+      'Nombre',
+      'Email',
+      ...modules.map((m) => m.name),
+      ...exams.map((e) => e.title),
+      'Asistencia',
+      'Pagos',
+      'Prueba física',
+      'Observaciones',
+    ],
+    ...students.map((t) => {
+      const record = recordOf(t.id);
+      return [
+        t.name,
+        t.email,
+        ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado']),
+        ...exams.map((e) => examCellText(resultOf(t.id, e.id))),
+        attendanceCellText(record.attendance),
+        paymentsCellText(record.payments),
+        fitnessCellText(record.fitness),
+        observationsCellText(record.observations),
+      ];
+    }),
   ];
   return { filename: `progreso-${fileSlug(course.name, 'curso')}.csv`, body: csvDocument(lines) };
 }

@@ -1,4 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../shared/schemas/content.ts';
+import { myRecordSchema, traineeRecordSchema } from '../../shared/schemas/record.ts';
 import type { AppContext } from '../context.ts';
+import { myRecord, traineeRecord } from './read.ts';
 
-export async function recordRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+const traineeParams = z.object({ courseId: idSchema, userId: idSchema });
+
+export async function recordRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards } = ctx;
+
+  // The trainee's page: a student of the course, for the instructor. Anyone else is a 404.
+  r.get(
+    '/courses/:courseId/trainees/:userId/record',
+    { schema: { params: traineeParams, response: { 200: traineeRecordSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      return traineeRecord(db, request.params.courseId, request.params.userId, ctx.clock.now());
+    },
+  );
+
+  // 'Mi cuenta': the signed-in trainee's own attendance, plan and payments, physical test and observations.
+  r.get('/me/record', { schema: { response: { 200: myRecordSchema } } }, async (request) => {
+    const me = await guards.requireUser(request);
+    return myRecord(db, me, ctx.clock.now());
+  });
+}

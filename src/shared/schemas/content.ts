@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
 import { progressSchema } from './activities.ts';
+import { amountSchema } from './payments.ts';
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 10_000;
@@ -119,6 +120,8 @@ export const moduleInputSchema = z.object({
   questions: z
     .array(questionInputSchema)
     .check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
+  /** 'Pagado mínimo para habilitar' (whole pesos): a trainee whose payments reach it gets the module. Null: none. */
+  minPaid: z.optional(z.nullable(amountSchema)),
 });
 export type ModuleInput = z.infer<typeof moduleInputSchema>;
 /** What a client sends to create a module (before the server's schema shapes it into `ModuleInput`). */
@@ -171,6 +174,8 @@ export type StudentModuleDetail = z.infer<typeof studentModuleDetailSchema>;
 export const questionSchema = z.object({ id: z.string(), text: z.string() });
 export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
   questions: z.array(questionSchema),
+  /** 'Pagado mínimo para habilitar' in whole pesos; null when payments do not enable it. */
+  minPaid: z.nullable(z.number()),
   /** A student answered, wrote or was corrected in it: it can be archived, not deleted. */
   hasStudentWork: z.boolean(),
 });

@@ -1,8 +1,10 @@
 // The class progress board: one row per student of a course, one column per module.
 import * as z from 'zod/mini';
 import { progressFromSummary, progressLabels, type ProgressSummary } from '../activity-state.ts';
-import { messages, tooLong } from '../messages.ts';
+import { messages, paymentMessages, recordMessages, tooLong } from '../messages.ts';
+import { pesos } from '../money.ts';
 import { SEARCH_MAX } from './access.ts';
+import { fitnessStatusLabels, fitnessStatusSchema } from './fitness.ts';
 
 export const BOARD_PAGE_SIZE = 50;
 
@@ -40,6 +42,10 @@ const totalsSchema = z.object({
   aprobado: z.number(),
 });
 
+/** Where a trainee stands with their payments: with a plan or not, what they owe of what is due, and how many instalments are past due. */
+export const boardPaymentsSchema = z.object({ planned: z.boolean(), owed: z.number(), overdue: z.number() });
+export type BoardPayments = z.infer<typeof boardPaymentsSchema>;
+
 export const progressBoardSchema = z.object({
   course: z.object({ id: z.string(), name: z.string() }),
   /** The course's modules in order (archived ones left out), each with how many students are in each state. */
@@ -56,6 +62,13 @@ export const progressBoardSchema = z.object({
       watched: z.array(z.nullable(z.number())),
       /** `exams[i]`: their best graded attempt at the course's exam `i` (null: none handed in). */
       exams: z.array(z.nullable(z.object({ scorePercent: z.number(), passed: z.boolean() }))),
+      /** Percent of the classes held they attended (null before any class). */
+      attendance: z.nullable(z.number()),
+      payments: boardPaymentsSchema,
+      /** Their physical test: null before any result. */
+      fitness: z.nullable(fitnessStatusSchema),
+      /** The average of their match observations, one decimal: null before any. */
+      observations: z.nullable(z.number()),
     }),
   ),
   /** The course's rules exams, in module order. */
@@ -70,3 +83,19 @@ export type ProgressBoard = z.infer<typeof progressBoardSchema>;
 /** An exam's cell on the board and in its CSV: 'Aprobado · 85 %', or nothing before an attempt is handed in. */
 export const examCellText = (result: { scorePercent: number; passed: boolean } | null) =>
   result ? `${result.passed ? 'Aprobado' : 'No aprobado'} · ${result.scorePercent} %` : '';
+
+/** Attendance on the board and in its CSV: '75 %', or nothing before any class. */
+export const attendanceCellText = (percent: number | null) => (percent === null ? '' : `${percent} %`);
+
+/** Payments on the board and in its CSV: 'Al día', 'Debe $ 3.000' or 'Sin plan'. */
+export const paymentsCellText = (payments: BoardPayments) =>
+  !payments.planned ? 'Sin plan' : payments.owed > 0 ? paymentMessages.owes(pesos(payments.owed)) : paymentMessages.upToDate;
+
+/** How many instalments are past due: '1 cuota vencida'. */
+export const overdueText = (overdue: number) => (overdue === 1 ? '1 cuota vencida' : `${overdue} cuotas vencidas`);
+
+/** The physical test on the board and in its CSV: 'Aprobada', 'No aprobada', or nothing before any result. */
+export const fitnessCellText = (status: z.infer<typeof fitnessStatusSchema> | null) => (status ? fitnessStatusLabels[status] : '');
+
+/** The observations' average on the board and in its CSV: '3,8', or nothing before any. */
+export const observationsCellText = (average: number | null) => (average === null ? '' : recordMessages.averageText(average));

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { useEmailPreferences, useSaveEmailPreferences } from './api/use-email-preferences.ts';
 import { NameForm, PasswordForm } from './components/account-forms.tsx';
+import { MyRecord } from './components/my-record.tsx';
 
 const deliveryOptions: Array<{ value: Delivery; label: string; description: string }> = [
   { value: 'immediate', label: 'Al instante', description: 'Un email cada vez.' },
@@ -83,7 +84,7 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
   );
 }
 
-/** 'Mi cuenta': who is signed in, their name and password, and which emails they want. */
+/** 'Mi cuenta': who is signed in, a trainee's own record in each course, their name and password, and which emails they want. */
 export function MyAccountPage() {
   const session = useSession();
   const preferences = useEmailPreferences();
@@ -106,6 +107,7 @@ export function MyAccountPage() {
           </Text>
         </Stack>
       )}
+      {user?.role === 'student' && <MyRecord />}
       {user && (
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="datos-titulo">
           <Title order={2} size="h4" id="datos-titulo" mb="sm">

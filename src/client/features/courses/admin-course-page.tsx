@@ -3,6 +3,8 @@ import { Link, useLocation, useParams } from 'wouter';
 import { Anchor, Badge, Button, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconCalendarEvent,
+  IconCash,
   IconChartDots,
   IconChecklist,
   IconClipboardCheck,
@@ -24,6 +26,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
 import { CourseArchiveActions } from './components/course-archive-actions.tsx';
 import { EditCourseModal } from './components/edit-course-modal.tsx';
+import { FitnessTestSettings } from './components/fitness-test-settings.tsx';
 
 interface Tool {
   label: string;
@@ -81,6 +84,18 @@ function courseTools(course: CourseOverview): Tool[] {
       description: 'Los exámenes de reglamento con tiempo: crear, editar, resultados y su CSV.',
       to: paths.adminExams(course.id),
       icon: IconClipboardCheck,
+    },
+    {
+      label: 'Clases presenciales',
+      description: 'Las clases en el salón: crear, tomar asistencia con el código QR que cambia, y el porcentaje de cada alumno.',
+      to: paths.adminLessons(course.id),
+      icon: IconCalendarEvent,
+    },
+    {
+      label: 'Pagos',
+      description: 'El plan de pagos, lo que pagó cada alumno, las cuotas vencidas y los recordatorios.',
+      to: paths.adminPayments(course.id),
+      icon: IconCash,
     },
   ];
 }
@@ -157,6 +172,7 @@ export function AdminCoursePage() {
           </li>
         ))}
       </SimpleGrid>
+      <FitnessTestSettings courseId={course.id} />
       <EditCourseModal course={editing ? course : null} opened={editing} onClose={() => setEditing(false)} onExited={() => undefined} />
     </Stack>
   );

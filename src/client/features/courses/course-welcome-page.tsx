@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { CoverImage } from '../../components/cover-image.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { useMyCourse } from './api/use-my-course.ts';
+import { MarkAttendanceButton } from './components/mark-attendance-button.tsx';
 
 function WelcomeSkeleton() {
   return (
@@ -35,6 +36,7 @@ export function CourseWelcomePage() {
 
   return (
     <Stack maw={820} mx="auto" gap="md">
+      <MarkAttendanceButton courseId={courseId} />
       {course.isPending ? (
         <WelcomeSkeleton />
       ) : (

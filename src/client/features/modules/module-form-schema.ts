@@ -11,6 +11,7 @@ import {
   type ModuleUpdateBody,
   type ModuleWithQuestions,
 } from '../../../shared/schemas/content.ts';
+import { amountSchema } from '../../../shared/schemas/payments.ts';
 import type { ModuleVideoInput } from './api/upload-module-video.ts';
 
 /** A question in the editor; the key keeps focus and React state with it when the list is reordered. */
@@ -45,6 +46,8 @@ export type ModuleFields = z.input<typeof moduleFieldsSchema> & {
   videoSource: 'url' | 'file';
   videoUrl: string;
   videoFile: VideoFileValue | null;
+  /** 'Pagado mínimo para habilitar' in whole pesos; '' for none. */
+  minPaid: number | string;
 };
 
 export const videoFileMissing = 'Subí el archivo de video (MP4 o WebM) y esperá a que termine de subir.';
@@ -57,6 +60,10 @@ export function validateModuleFields(values: ModuleFields): Record<string, strin
     if (!url.success) errors['videoUrl'] = url.error.issues[0]?.message ?? messages.invalidVideo;
   } else if (!values.videoFile) {
     errors['videoFile'] = videoFileMissing;
+  }
+  if (values.minPaid !== '') {
+    const minPaid = safeParse(amountSchema, values.minPaid);
+    if (!minPaid.success) errors['minPaid'] = minPaid.error.issues[0]?.message ?? messages.badRequest;
   }
   return errors;
 }
@@ -76,12 +83,13 @@ export type ModuleBody = Omit<ModuleInputBody, 'courseId' | 'imageId'>;
 
 /** The form's values: empty for a new module, or the saved module's. */
 export function moduleFormValues(module?: ModuleWithQuestions): ModuleFields {
-  if (!module) return { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '' };
+  if (!module) return { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '', minPaid: '' };
   return {
     name: module.name,
     ...savedVideoFields(module),
     questions: module.questions.map((question) => questionItem(question.text)),
     draft: '',
+    minPaid: module.minPaid ?? '',
   };
 }
 
@@ -90,6 +98,7 @@ export const moduleBody = (values: ModuleFields): ModuleBody => ({
   name: values.name,
   ...videoInput(values),
   questions: values.questions.map((question) => question.text.trim()),
+  minPaid: values.minPaid === '' ? null : Number(values.minPaid),
 });
 
 /**

@@ -1,15 +1,40 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { Anchor, Badge, Button, CloseButton, Group, Loader, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconSearch, IconUserSearch } from '@tabler/icons-react';
-import { boardStateLabels, boardStates, examCellText, type BoardState, type ProgressBoard } from '../../../shared/schemas/progress.ts';
+import {
+  attendanceCellText,
+  boardStateLabels,
+  boardStates,
+  examCellText,
+  fitnessCellText,
+  observationsCellText,
+  overdueText,
+  paymentsCellText,
+  type BoardState,
+  type ProgressBoard,
+} from '../../../shared/schemas/progress.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { progressCsvUrl, useProgressBoard } from './api/use-progress-board.ts';
-import { BoardStateBadge } from './components/board-state-badge.tsx';
+import { BoardStateBadge } from '../../components/board-state-badge.tsx';
 import { watchedText } from '../../components/watched-badge.tsx';
 import classes from './progress-board.module.css';
 
@@ -81,9 +106,31 @@ function Totals({ totals }: { totals: Record<BoardState, number> }) {
   );
 }
 
+/** The student's name (opening their trainee's page), email, and whether their invitation is pending. */
+function StudentCell({ student, courseId }: { student: ProgressBoard['students'][number]; courseId: string }) {
+  return (
+    <Table.Th scope="row" className={classes.sticky}>
+      <Anchor component={Link} href={paths.adminTraineeRecord(student.id, courseId)} size="sm" fw={600} className={classes.name}>
+        {student.name}
+      </Anchor>
+      <Text size="xs" c="gray.7" className={classes.name}>
+        {student.email}
+      </Text>
+      {student.invitationPending && (
+        <Badge color="grape" variant="light" size="xs" mt={2} style={{ textTransform: 'none' }}>
+          Invitación pendiente
+        </Badge>
+      )}
+    </Table.Th>
+  );
+}
+
 function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseId: string; dimmed: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={170 + board.modules.length * 170} type="native">
+    <Table.ScrollContainer
+      minWidth={170 + board.modules.length * 170 + board.exams.length * 170 + recordColumns.length * 130}
+      type="native"
+    >
       <Table
         className={classes.board}
         withTableBorder
@@ -108,24 +155,17 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 {exam.title}
               </Table.Th>
             ))}
+            {recordColumns.map((column) => (
+              <Table.Th scope="col" key={column} className={classes.recordColumn}>
+                {column}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {board.students.map((student) => (
             <Table.Tr key={student.id}>
-              <Table.Th scope="row" className={classes.sticky}>
-                <Text size="sm" fw={600} className={classes.name}>
-                  {student.name}
-                </Text>
-                <Text size="xs" c="gray.7" className={classes.name}>
-                  {student.email}
-                </Text>
-                {student.invitationPending && (
-                  <Badge color="grape" variant="light" size="xs" mt={2} style={{ textTransform: 'none' }}>
-                    Invitación pendiente
-                  </Badge>
-                )}
-              </Table.Th>
+              <StudentCell student={student} courseId={courseId} />
               {board.modules.map((module, index) => {
                 const state = student.states[index]!;
                 const watched = student.watched[index] ?? null;
@@ -156,6 +196,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
               {board.exams.map((exam, index) => (
                 <ExamCell key={exam.id} result={student.exams[index] ?? null} />
               ))}
+              <RecordCells student={student} />
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -172,10 +213,71 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
             {board.exams.map((exam) => (
               <Table.Td key={exam.id} />
             ))}
+            {recordColumns.map((column) => (
+              <Table.Td key={column} />
+            ))}
           </Table.Tr>
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The columns of the trainee's record, after the modules and the exams. */
+const recordColumns = ['Asistencia', 'Pagos', 'Prueba física', 'Observaciones'] as const;
+
+/**
+ * Nothing yet: a dash on screen, words for a screen reader. (Positioned, so the hidden words —
+ * absolutely placed — stay inside the table's sideways scroll instead of widening the page.)
+ */
+function Nothing({ label }: { label: string }) {
+  return (
+    <Text size="sm" c="gray.7" pos="relative">
+      <span aria-hidden>—</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Text>
+  );
+}
+
+/** A student's attendance, payments ('Al día' / 'Debe $ 3.000' / 'Sin plan', and instalments past due), physical test and observations average. */
+function RecordCells({ student }: { student: ProgressBoard['students'][number] }) {
+  const { payments } = student;
+  return (
+    <>
+      <Table.Td>
+        {student.attendance === null ? <Nothing label="Sin clases" /> : <Text size="sm">{attendanceCellText(student.attendance)}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          color={!payments.planned ? 'gray' : payments.owed > 0 ? 'red' : 'green'}
+          variant={payments.planned ? 'light' : 'outline'}
+          style={{ textTransform: 'none' }}
+        >
+          {paymentsCellText(payments)}
+        </Badge>
+        {payments.overdue > 0 && (
+          <Text size="xs" c="red.9" mt={2}>
+            {overdueText(payments.overdue)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {student.fitness ? (
+          <Badge color={student.fitness === 'aprobada' ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
+            {fitnessCellText(student.fitness)}
+          </Badge>
+        ) : (
+          <Nothing label="Sin rendir" />
+        )}
+      </Table.Td>
+      <Table.Td>
+        {student.observations === null ? (
+          <Nothing label="Sin observaciones" />
+        ) : (
+          <Text size="sm">{observationsCellText(student.observations)}</Text>
+        )}
+      </Table.Td>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBooks, IconLayoutList, IconMailForward } from '@tabler/icons-react';
+import { IconBooks, IconId, IconLayoutList, IconMailForward } from '@tabler/icons-react';
 import type { UserCourse } from '../../../shared/schemas/access.ts';
 import type { User } from '../../../shared/schemas/users.ts';
 import { paths } from '../../lib/paths.ts';
@@ -69,7 +69,7 @@ function InvitationNotice({ user }: { user: User }) {
   );
 }
 
-function CourseItem({ userId, userName, course }: { userId: string; userName: string; course: UserCourse }) {
+function CourseItem({ userId, userName, course, student }: { userId: string; userName: string; course: UserCourse; student: boolean }) {
   const setAccess = useSetCourseAccess();
   const toggle = () =>
     setAccess.mutate(
@@ -97,6 +97,18 @@ function CourseItem({ userId, userName, course }: { userId: string; userName: st
       >
         Ver módulos
       </Button>
+      {/* The trainee's page: everything about them in the course (a trainee of it: the course enabled). */}
+      {student && course.enabled && (
+        <Button
+          component={Link}
+          href={paths.adminTraineeRecord(userId, course.id)}
+          variant="default"
+          leftSection={<IconId size={16} aria-hidden />}
+          aria-label={`Ver legajo en el curso ${course.name}`}
+        >
+          Ver legajo
+        </Button>
+      )}
     </AccessItem>
   );
 }
@@ -169,7 +181,7 @@ export function UserCoursesPage() {
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {courses.data.map((course) => (
               <li key={course.id}>
-                <CourseItem userId={userId} userName={userData.name} course={course} />
+                <CourseItem userId={userId} userName={userData.name} course={course} student={userData.role === 'student'} />
               </li>
             ))}
           </Stack>

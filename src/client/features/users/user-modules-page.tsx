@@ -1,6 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconInfoCircle, IconLayoutList } from '@tabler/icons-react';
+import { IconChecklist, IconId, IconInfoCircle, IconLayoutList } from '@tabler/icons-react';
 import type { UserModule } from '../../../shared/schemas/access.ts';
 import { paths } from '../../lib/paths.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
@@ -61,6 +61,23 @@ function ModuleItem({ userId, userName, courseId, module, number }: ModuleItemPr
   );
 }
 
+/** The trainee's page in this course: everything about them in it. */
+function RecordLink({ userId, courseId }: { userId: string; courseId: string }) {
+  return (
+    <Group mt={4}>
+      <Button
+        component={Link}
+        href={paths.adminTraineeRecord(userId, courseId)}
+        variant="default"
+        size="xs"
+        leftSection={<IconId size={14} aria-hidden />}
+      >
+        Ver legajo
+      </Button>
+    </Group>
+  );
+}
+
 function ModulesSkeleton() {
   return (
     <Stack gap="xs" aria-hidden>
@@ -114,6 +131,7 @@ export function UserModulesPage() {
             <Text c="gray.7" style={{ overflowWrap: 'anywhere' }}>
               Módulos de {userData.name} · {userData.email}
             </Text>
+            {userData.role === 'student' && course?.enabled && <RecordLink userId={userId} courseId={courseId} />}
           </>
         ) : (
           <Stack gap="xs" aria-hidden>

@@ -1,4 +1,4 @@
-import { Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { youtubeId } from '../../../../shared/schemas/content.ts';
 import { ImageField, type PickedImage } from '../../../components/image-field.tsx';
 import type { ModuleForm } from '../module-form-schema.ts';
@@ -40,6 +40,18 @@ export function ModuleFields({ form, image, onCompressionError, imageProgress, c
         />
         <VideoHint value={form.values.videoUrl} />
       </ModuleVideoField>
+      <NumberInput
+        label="Pagado mínimo para habilitar"
+        description="Opcional. Cuando lo que pagó un alumno llega a este monto, el módulo se le habilita solo. Siempre podés habilitarlo a mano."
+        placeholder="Sin mínimo"
+        prefix="$ "
+        thousandSeparator="."
+        decimalSeparator=","
+        allowDecimal={false}
+        allowNegative={false}
+        inputMode="numeric"
+        {...form.getInputProps('minPaid')}
+      />
       <QuestionListEditor form={form} />
     </Stack>
   );

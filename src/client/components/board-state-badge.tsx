@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { boardStateLabels, type BoardState } from '../../../../shared/schemas/progress.ts';
+import { boardStateLabels, type BoardState } from '../../shared/schemas/progress.ts';
 
 export const boardStateColors: Record<BoardState, string> = {
   'no-habilitado': 'dark',

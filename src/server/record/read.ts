@@ -1,0 +1,137 @@
+// The trainee's record, composed from the one read of each part: their modules (as the class
+// board judges them), exams, attendance, payments, physical test and observations, and the
+// history of changes. Nothing here reads another part's tables itself.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { dayOf } from '../../shared/calendar.ts';
+import { messages } from '../../shared/messages.ts';
+import { boardStateOf } from '../../shared/schemas/progress.ts';
+import type { MyRecord, RecordModule, TraineeRecord } from '../../shared/schemas/record.ts';
+import type { UserExam } from '../../shared/schemas/exams.ts';
+import type { Db } from '../db/client.ts';
+import { course, courseAccess, user } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { findCourse } from '../courses/service.ts';
+import { bestResults, courseExams } from '../exams/read.ts';
+import { presentStudentModule, readStudentModules } from '../modules/read.ts';
+import { hasPassword } from '../users/invitations.ts';
+import { fitnessOf } from '../fitness/read.ts';
+import { traineeAttendance } from '../lessons/read.ts';
+import { observationsOf } from '../observations/read.ts';
+import { traineePayments } from '../payments/read.ts';
+import { changesOf } from './changes.ts';
+
+/**
+ * The trainee `userId` of the course: a student given the course (enabled now or blocked: a blocked
+ * trainee's record stays the instructor's to read). Anyone else answers the same 404 as a missing user.
+ */
+export async function findTrainee(db: Db, courseId: string, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .innerJoin(courseAccess, and(eq(courseAccess.userId, user.id), eq(courseAccess.courseId, courseId)))
+    .where(and(eq(user.id, userId), eq(user.role, 'student')));
+  if (!row) throw notFound(messages.userNotFound);
+  return row;
+}
+
+/** Every module of the course (archived ones left out) with the trainee's state in it, the same as on the class board. */
+async function recordModules(db: Db, courseId: string, userId: string): Promise<RecordModule[]> {
+  const [rows, invitationPending] = await Promise.all([
+    readStudentModules(db, userId, courseId, sql`m.archived_at is null`),
+    hasPassword(db, userId).then((has) => !has),
+  ]);
+  return rows.map((row) => {
+    const shown = presentStudentModule(row, { allStates: true });
+    const state = row.granted
+      ? boardStateOf({
+          submitted: row.submitted ?? false,
+          items: row.items ?? 0,
+          correct: row.correct ?? 0,
+          incorrect: row.incorrect ?? 0,
+          invitationPending,
+        })
+      : 'no-habilitado';
+    return {
+      id: row.id,
+      name: row.name,
+      state,
+      // Like the board: what they watched only counts in a module enabled for them.
+      watchedPercent: row.granted ? shown.watchedPercent : null,
+      jugadas: row.jugadasTotal > 0 ? { correct: row.jugadasCorrect, total: row.jugadasTotal } : null,
+    };
+  });
+}
+
+/** Their best result at each of the course's exams, in module order. */
+async function recordExams(db: Db, courseId: string, userId: string): Promise<UserExam[]> {
+  const exams = await courseExams(db, courseId);
+  const best = await bestResults(
+    db,
+    exams.map((e) => e.id),
+    [userId],
+  );
+  return exams.map((e) => {
+    const mine = best.find((result) => result.examId === e.id);
+    return {
+      id: e.id,
+      title: e.title,
+      result: mine ? { scorePercent: mine.scorePercent, passed: mine.passed } : null,
+      attempts: mine?.attempts ?? 0,
+    };
+  });
+}
+
+/** The trainee's page: everything about one trainee in one course. */
+export async function traineeRecord(db: Db, courseId: string, userId: string, now: Date): Promise<TraineeRecord> {
+  const courseRow = await findCourse(db, courseId);
+  const trainee = await findTrainee(db, courseId, userId);
+  const [modules, exams, attendance, payments, fitness, observations, changes] = await Promise.all([
+    recordModules(db, courseId, userId),
+    recordExams(db, courseId, userId),
+    traineeAttendance(db, courseId, userId, now),
+    traineePayments(db, courseId, userId, dayOf(now)),
+    fitnessOf(db, courseId, userId),
+    observationsOf(db, courseId, userId),
+    changesOf(db, courseId, userId),
+  ]);
+  return {
+    trainee,
+    course: { id: courseRow.id, name: courseRow.name },
+    modules,
+    exams,
+    attendance,
+    payments,
+    fitness,
+    observations,
+    changes,
+  };
+}
+
+/**
+ * 'Mi cuenta': the signed-in trainee's own record in each course enabled for them (archived
+ * courses left out, as in their course list). What only the instructor keeps (the history of
+ * changes, who recorded what) is not part of it. An admin follows no course: nothing.
+ */
+export async function myRecord(db: Db, me: { id: string; role: 'admin' | 'student' }, now: Date): Promise<MyRecord> {
+  if (me.role !== 'student') return { courses: [] };
+  const courses = await db
+    .select({ id: course.id, name: course.name })
+    .from(course)
+    .innerJoin(courseAccess, and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, me.id), eq(courseAccess.enabled, true)))
+    .where(isNull(course.archivedAt))
+    .orderBy(asc(course.createdAt), asc(course.id));
+  const today = dayOf(now);
+  return {
+    courses: await Promise.all(
+      courses.map(async (c) => {
+        const [attendance, payments, fitness, observations] = await Promise.all([
+          traineeAttendance(db, c.id, me.id, now),
+          traineePayments(db, c.id, me.id, today),
+          fitnessOf(db, c.id, me.id),
+          observationsOf(db, c.id, me.id),
+        ]);
+        return { course: c, attendance, payments, fitness, observations };
+      }),
+    ),
+  };
+}

@@ -1,0 +1,60 @@
+// The trainee's record ('legajo'): everything about one trainee in one course, composed from the
+// reads of each part (modules and their state on the class board, jugadas, exams, attendance,
+// payments, the physical test, match observations) and the history of changes. The admin's
+// trainee page reads `traineeRecordSchema`; 'Mi cuenta' reads `myRecordSchema`, the trainee's own
+// parts that are theirs to see (never the history, nothing of another trainee).
+import * as z from 'zod/mini';
+import { jugadaScoreSchema } from './content.ts';
+import { userExamSchema } from './exams.ts';
+import { traineeFitnessSchema } from './fitness.ts';
+import { traineeAttendanceSchema } from './lessons.ts';
+import { traineeObservationsSchema } from './observations.ts';
+import { traineePaymentsSchema } from './payments.ts';
+import { boardStateSchema } from './progress.ts';
+
+/** A module of the course with the trainee's state in it, as the class board shows it. */
+export const recordModuleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: boardStateSchema,
+  /** Percent of its video they watched: null before they play it, or when it is not enabled for them. */
+  watchedPercent: z.nullable(z.number()),
+  /** Jugadas right on the first attempt: null when the module has none. */
+  jugadas: z.nullable(jugadaScoreSchema),
+});
+export type RecordModule = z.infer<typeof recordModuleSchema>;
+
+/** A line of 'Historial de cambios': who changed what, and when. */
+export const recordChangeSchema = z.object({ id: z.string(), actorName: z.string(), summary: z.string(), at: z.string() });
+export type RecordChange = z.infer<typeof recordChangeSchema>;
+
+/** GET /api/courses/:courseId/trainees/:userId/record: the trainee's page. */
+export const traineeRecordSchema = z.object({
+  trainee: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  course: z.object({ id: z.string(), name: z.string() }),
+  /** The course's modules in order (archived ones left out). */
+  modules: z.array(recordModuleSchema),
+  /** Their best result at each of the course's exams. */
+  exams: z.array(userExamSchema),
+  attendance: traineeAttendanceSchema,
+  payments: traineePaymentsSchema,
+  fitness: traineeFitnessSchema,
+  observations: traineeObservationsSchema,
+  /** Newest first. */
+  changes: z.array(recordChangeSchema),
+});
+export type TraineeRecord = z.infer<typeof traineeRecordSchema>;
+
+/** One of the signed-in trainee's courses in 'Mi cuenta'. */
+export const myCourseRecordSchema = z.object({
+  course: z.object({ id: z.string(), name: z.string() }),
+  attendance: traineeAttendanceSchema,
+  payments: traineePaymentsSchema,
+  fitness: traineeFitnessSchema,
+  observations: traineeObservationsSchema,
+});
+export type MyCourseRecord = z.infer<typeof myCourseRecordSchema>;
+
+/** GET /api/me/record: each course enabled for the signed-in trainee, in the order of their course list. */
+export const myRecordSchema = z.object({ courses: z.array(myCourseRecordSchema) });
+export type MyRecord = z.infer<typeof myRecordSchema>;
