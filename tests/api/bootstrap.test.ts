@@ -69,6 +69,18 @@ describe('bootstrap', () => {
     expect((await postLogin(t.app, 'admin@aula-virtual.local', adminPassword!)).json().user.role).toBe('admin');
     expect((await postLogin(t.app, DEMO_STUDENT_EMAIL, demoPassword!)).json().user.role).toBe('student');
 
+    // The sample course's record, as its welcome text says: the plan, the student on two
+    // instalments of $ 3.000, and the next two Saturday-morning classes.
+    const student = await login(t.app, DEMO_STUDENT_EMAIL, demoPassword!);
+    const [record] = (await call(t.app, { url: '/api/me/record', cookie: student })).json().courses;
+    expect(record.payments.status.option.label).toBe('Dos cuotas de $ 3.000');
+    expect(record.payments.instalments.map((i: { amount: number }) => i.amount)).toEqual([3000, 3000]);
+    expect(record.attendance.lessons).toHaveLength(2);
+    for (const lesson of record.attendance.lessons) {
+      expect(new Date(`${lesson.date}T12:00:00Z`).getUTCDay()).toBe(6);
+      expect(lesson.time).toBe('09:00');
+    }
+
     log.mockClear();
     await bootstrap(t.ctx);
     expect(log).not.toHaveBeenCalled();

@@ -1,21 +1,9 @@
 // Pagos on a phone: the instructor sets $ 3.000 as module 2's 'Pagado mínimo para habilitar',
 // sets up the plan, records a $ 3.000 payment for a trainee, and the trainee can open module 2.
-import { copyFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { createCourse, createModule, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
-
-const shots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
-
-/** Keeps a copy of the screenshots of `name` where this area's screenshots are looked at. */
-async function keepShots(name: string) {
-  await mkdir('/tmp/shots-pagos', { recursive: true });
-  for (const width of [360, 1280]) {
-    await copyFile(path.join(shots, `${name}-${width}.png`), `/tmp/shots-pagos/${name}-${width}.png`).catch(() => undefined);
-  }
-}
 
 /** Closes the toasts, so a screenshot shows the page under them. */
 async function closeNotices(page: Page) {
@@ -48,7 +36,6 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await editor.getByRole('textbox', { name: 'Pagado mínimo para habilitar' }).fill('3000');
   await expect(editor.getByRole('textbox', { name: 'Pagado mínimo para habilitar' })).toHaveValue('$ 3.000');
   await screenshot(page, 'modulo-pagado-minimo');
-  await keepShots('modulo-pagado-minimo');
   await editor.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(editor).toBeHidden();
 
@@ -78,7 +65,6 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await expect(page.getByRole('region', { name: 'Cuotas vencidas' })).toContainText(ana.name);
   await closeNotices(page);
   await screenshot(page, 'pagos-debe');
-  await keepShots('pagos-debe');
 
   // Before paying, module 2 is not open to her.
   const trainee = await (
@@ -110,7 +96,6 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await expectNoAxeViolations(page);
   await closeNotices(page);
   await screenshot(page, 'pagos');
-  await keepShots('pagos');
 
   // The trainee opens module 2 now.
   await openModule(trainee, course.id, second.id);

@@ -3,6 +3,7 @@
 // history of changes; it prints without the app around it. The trainee sees their own attendance,
 // plan and payments, physical test and observations in 'Mi cuenta', on a phone.
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { addDays, dayOf } from '../../src/shared/calendar.ts';
 import { pesos } from '../../src/shared/money.ts';
 import { e2eEnv } from './env.ts';
@@ -19,7 +20,7 @@ import {
   type TestUser,
 } from './helpers.ts';
 
-const shots = '/tmp/shots-record';
+const shots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 /** The trainee's own session, signed in through the API as their browser would. */
 async function sessionOf(student: TestUser) {

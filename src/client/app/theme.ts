@@ -34,7 +34,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     // Light-variant badges and alerts: their text on the tinted background.
     '--mantine-color-green-light-color': '#1d6b2b',
     '--mantine-color-orange-light-color': '#a33b07',
-    '--mantine-color-red-light-color': t.colors.red[9],
+    // Darker than red 9: 'Debe $ 3.000' also sits on striped table rows.
+    '--mantine-color-red-light-color': '#a61e1e',
     '--mantine-color-teal-light-color': t.colors.teal[9],
     '--mantine-color-yellow-light-color': '#7a4600',
     // Filled red takes black text (autoContrast): its hover must get lighter, not darker

@@ -93,3 +93,10 @@ export async function readResponse<T>(response: Response): Promise<T> {
   }
   return data as T;
 }
+
+/** A save's failure on its form: each field's message under the field, anything else to `fail`. */
+export const showOnForm =
+  (form: { setErrors: (errors: Record<string, string>) => void }, fail: (message: string) => void) => (error: Error) => {
+    if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+    else fail(error.message);
+  };

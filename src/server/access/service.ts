@@ -1,7 +1,7 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCourse, UserModule } from '../../shared/schemas/access.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { activity, activityItem, course, courseAccess, moduleAccess, moduleQuestion, user } from '../db/schema.ts';
+import { course, courseAccess, moduleAccess, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 import { findCourse } from '../courses/service.ts';
@@ -9,6 +9,7 @@ import { rowsOf } from '../db/json.ts';
 import { presentStudentModule, readStudentModules } from '../modules/read.ts';
 import { findModule } from '../modules/service.ts';
 import { messages } from '../../shared/messages.ts';
+import { enableModuleFor, giveActivities, setCourseAccess } from './grant.ts';
 
 export async function findUser(db: Db | Tx, userId: string) {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
@@ -32,13 +33,6 @@ export async function modulesOfUser(db: Db, userId: string, courseId: string): P
   return rows.map((row) => presentStudentModule(row, { allStates: true }));
 }
 
-async function setCourseAccess(tx: Tx, userId: string, courseId: string, enabled: boolean) {
-  await tx
-    .insert(courseAccess)
-    .values({ userId, courseId, enabled })
-    .onConflictDoUpdate({ target: [courseAccess.userId, courseAccess.courseId], set: { enabled, updatedAt: sql`now()` } });
-}
-
 /** 'Habilitar' / 'Bloquear' a course for one user. Blocking a course hides its modules too. */
 export async function setUserCourseAccess(db: Db, userId: string, courseId: string, enabled: boolean) {
   await db.transaction(async (tx) => {
@@ -46,24 +40,6 @@ export async function setUserCourseAccess(db: Db, userId: string, courseId: stri
     await findCourse(tx, courseId);
     await setCourseAccess(tx, userId, courseId, enabled);
   });
-}
-
-/**
- * Gives each user `userIds` selects (SQL) their own copy of the module's questions, unless they
- * already have one: the one place a module's questions are copied into activities.
- */
-export async function giveActivities(tx: Tx, moduleId: string, userIds: SQL) {
-  await tx.execute(sql`
-    with created as (
-      insert into ${activity} (id, user_id, module_id)
-      select gen_random_uuid()::text, u.user_id, ${moduleId} from (${userIds}) as u(user_id)
-      on conflict (user_id, module_id) do nothing
-      returning id
-    )
-    insert into ${activityItem} (id, activity_id, position, question)
-    select gen_random_uuid()::text, c.id, q.position, q.text
-    from created c cross join ${moduleQuestion} q
-    where q.module_id = ${moduleId}`);
 }
 
 /**
@@ -80,20 +56,6 @@ export async function setUserModuleAccess(db: Db, userId: string, moduleId: stri
       .values({ userId, moduleId, enabled })
       .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled, updatedAt: sql`now()` } });
   });
-}
-
-/**
- * 'Habilitar' inside the caller's transaction (the user and module already found): the module and
- * its course enabled, and the user's activity created the first time. Nothing is published: only
- * taking access away closes live streams.
- */
-export async function enableModuleFor(tx: Tx, userId: string, module: { id: string; courseId: string }) {
-  await tx
-    .insert(moduleAccess)
-    .values({ userId, moduleId: module.id, enabled: true })
-    .onConflictDoUpdate({ target: [moduleAccess.userId, moduleAccess.moduleId], set: { enabled: true, updatedAt: sql`now()` } });
-  await setCourseAccess(tx, userId, module.courseId, true);
-  await giveActivities(tx, module.id, sql`select ${userId}::text`);
 }
 
 /** 'Habilitar para todos' / 'Bloquear para todos': every student with the module's course enabled. */

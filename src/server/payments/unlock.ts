@@ -8,7 +8,7 @@ import { paymentMessages } from '../../shared/messages.ts';
 import { pesos } from '../../shared/money.ts';
 import { modulesPaidFor } from '../../shared/payment-rules.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
-import { enableModuleFor } from '../access/service.ts';
+import { enableModuleFor } from '../access/grant.ts';
 import type { Tx } from '../db/client.ts';
 import { courseAccess, courseModule, paidUnlock, payment, user } from '../db/schema.ts';
 import { logChange } from '../record/changes.ts';

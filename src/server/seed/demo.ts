@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { setUserModuleAccess } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { createCourse } from '../courses/service.ts';
-import { image } from '../db/schema.ts';
+import { image, user } from '../db/schema.ts';
 import { storeBuffer } from '../files/storage.ts';
 import { insertDocument } from '../documents/service.ts';
 import { courseOptions, createJugada } from '../jugadas/service.ts';
@@ -13,6 +14,9 @@ import { seedSampleBank } from './sample-bank.ts';
 import { FfmpegMissing, makeSampleClip, type SampleClip } from './sample-clips.ts';
 import { bannerPng, simplePdf } from './sample-files.ts';
 import { questionInputSchema } from '../../shared/schemas/content.ts';
+import { addDays, dayOf } from '../../shared/calendar.ts';
+import { createLesson } from '../lessons/service.ts';
+import { savePlan, setTraineeOption } from '../payments/service.ts';
 
 export const DEMO_STUDENT_EMAIL = 'estudiante@aula-virtual.local';
 
@@ -250,5 +254,49 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
 
   const student = await createUser(ctx, { name: 'Estudiante de Ejemplo', email: DEMO_STUDENT_EMAIL, password, role: 'student' });
   for (const module of created.slice(0, 2)) await setUserModuleAccess(db, student.id, module.id, true);
+  await seedRecord(ctx, course.id, student.id);
   return { email: DEMO_STUDENT_EMAIL, password };
+}
+
+/**
+ * What the welcome text promises, in the course's record: its plan ($5000 in one payment or two of
+ * $3000, the student on the second) and its next two Saturday-morning classes. Logged as done by
+ * the first admin, who exists by now.
+ */
+async function seedRecord(ctx: AppContext, courseId: string, studentId: string) {
+  const [admin] = await ctx.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.role, 'admin')).limit(1);
+  if (!admin) return;
+  const now = ctx.clock.now();
+  const today = dayOf(now);
+  const { options } = await savePlan(
+    ctx.db,
+    courseId,
+    {
+      reminders: true,
+      options: [
+        { label: 'Un pago de $ 5.000', instalments: [{ amount: 5000, dueDate: addDays(today, 14) }] },
+        {
+          label: 'Dos cuotas de $ 3.000',
+          instalments: [
+            { amount: 3000, dueDate: addDays(today, 14) },
+            { amount: 3000, dueDate: addDays(today, 44) },
+          ],
+        },
+      ],
+    },
+    admin,
+  );
+  await setTraineeOption(ctx.db, courseId, studentId, options[1]!.id, admin, today);
+  // The next Saturday (today too, if it is one) and the one after, 9 to 12.
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  const saturday = addDays(today, (6 - weekday + 7) % 7);
+  for (const date of [saturday, addDays(saturday, 7)]) {
+    await createLesson(
+      ctx.db,
+      courseId,
+      { date, time: '09:00', durationMinutes: 180, place: 'Club sede, cancha 1', topic: 'Práctica en cancha' },
+      admin,
+      now,
+    );
+  }
 }

@@ -6,7 +6,7 @@ import { emailSchema } from '../../shared/schemas/auth.ts';
 import { userNameSchema, type ImportPreview, type ImportResult, type ImportRow } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { giveActivities } from '../access/service.ts';
+import { giveActivities } from '../access/grant.ts';
 import { course, courseAccess, courseModule, moduleAccess, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { ClassListRow } from './class-list.ts';

@@ -30,7 +30,7 @@ import {
   type BankQuestionInput,
 } from '../../../../shared/schemas/exams.ts';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useSaveQuestion } from '../api/save-question.ts';
 
 /** The form's values: the API's fields, the edition as the number field gives it ('' while empty). */
@@ -113,10 +113,7 @@ function QuestionFormBody({ courseId, question, chapters, onDone }: QuestionForm
           notify(examMessages.bankQuestionCreated, values.text.trim().slice(0, 120));
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-          else setFailure(error.message);
-        },
+        onError: showOnForm(form, setFailure),
       },
     );
   });

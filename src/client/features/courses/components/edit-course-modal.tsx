@@ -7,7 +7,7 @@ import { messages } from '../../../../shared/messages.ts';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { ImageField, usePickedImage } from '../../../components/image-field.tsx';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
 
@@ -59,10 +59,7 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
           notify('Curso actualizado', `Se guardaron los cambios de «${saved.name}».`);
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-          else setFailure(error.message);
-        },
+        onError: showOnForm(form, setFailure),
         onSettled: () => setProgress(null),
       },
     );

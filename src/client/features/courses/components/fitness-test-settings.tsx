@@ -13,7 +13,7 @@ import {
   type FitnessTestInput,
 } from '../../../../shared/schemas/fitness.ts';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useFitnessTest, useSaveFitnessTest } from '../api/fitness-test.ts';
 
 const levelNumber = new Intl.NumberFormat('es-AR');
@@ -107,10 +107,7 @@ function FitnessTestForm({ courseId, test, onDone }: { courseId: string; test: F
         notify(recordMessages.fitnessTestSaved, `${saved.name}: nivel mínimo ${levelNumber.format(saved.minLevel)}`);
         onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-        else setFailure(error.message);
-      },
+      onError: showOnForm(form, setFailure),
     });
   });
 

@@ -8,7 +8,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { DOCUMENT_MAX_BYTES, documentNameSchema, documentTooHeavy } from '../../../../shared/schemas/content.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useUploadDocument } from '../api/upload-document.ts';
 import { ACCEPTED_DOCUMENTS } from '../document-format.ts';
 
@@ -65,8 +65,7 @@ export function UploadDocumentForm({ courseId }: { courseId: string }) {
             return;
           }
           // A field's own message is enough; anything else goes above the button.
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-          else setFailure(error.message);
+          showOnForm(form, setFailure)(error);
         },
         onSettled: () => {
           setProgress(null);

@@ -14,7 +14,7 @@ import { dayOf, timeOf } from '../../../../shared/calendar.ts';
 import { lessonMessages } from '../../../../shared/messages.ts';
 import { lessonInputSchema, type Lesson, type LessonInput } from '../../../../shared/schemas/lessons.ts';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useSaveLesson } from '../api/save-lesson.ts';
 import { lessonDay, lessonHours } from '../lesson-text.ts';
 
@@ -86,10 +86,7 @@ function LessonFormBody({ courseId, lesson, onDone }: { courseId: string; lesson
           notify(lesson ? lessonMessages.lessonSaved : lessonMessages.lessonCreated, `${lessonDay(saved)}, ${lessonHours(saved)}`);
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-          else setFailure(error.message);
-        },
+        onError: showOnForm(form, setFailure),
       },
     );
   });

@@ -30,7 +30,7 @@ import {
 } from '../../../../shared/schemas/fitness.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useDeleteFitness, useRecordFitness } from '../api/fitness-actions.ts';
 import { useFitness } from '../api/use-fitness.ts';
 import classes from '../trainee-record.module.css';
@@ -255,10 +255,7 @@ function RecordFitnessForm({
         notify(message, `${resultText(result.level)}: ${result.passed ? recordMessages.passed : recordMessages.failed}`);
         onDone();
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-        else setFailure(error.message);
-      },
+      onError: showOnForm(form, setFailure),
     });
   });
 

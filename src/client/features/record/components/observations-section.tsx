@@ -34,7 +34,7 @@ import {
 } from '../../../../shared/schemas/observations.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { showOnForm } from '../../../lib/api.ts';
 import { useDeleteObservation, useSaveObservation } from '../api/observation-actions.ts';
 import { useObservations } from '../api/use-observations.ts';
 import classes from '../trainee-record.module.css';
@@ -327,10 +327,7 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
           notify(message, `${saved.match}: promedio ${average(saved.average)}`);
           onDone();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-          else setFailure(error.message);
-        },
+        onError: showOnForm(form, setFailure),
       },
     );
   });

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { UserExam } from '../../../../shared/schemas/exams.ts';
-import { examCellText } from '../../../../shared/schemas/progress.ts';
+import { ExamResult } from '../../../components/exam-result.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** The trainee's best result at each of the course's exams, each opening the exam's results. */
@@ -26,22 +26,7 @@ export function RecordExams({ exams }: { exams: UserExam[] }) {
           <Anchor component={Link} href={paths.adminExamResults(exam.id)} fw={600} style={{ overflowWrap: 'anywhere', flex: '1 1 180px' }}>
             {exam.title}
           </Anchor>
-          <Group gap="xs">
-            {exam.result ? (
-              <Badge color={exam.result.passed ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
-                {examCellText(exam.result)}
-              </Badge>
-            ) : (
-              <Text size="sm" c="gray.7">
-                Sin entregar
-              </Text>
-            )}
-            {exam.attempts > 0 && (
-              <Text size="sm" c="gray.7">
-                {exam.attempts === 1 ? '1 intento' : `${exam.attempts} intentos`}
-              </Text>
-            )}
-          </Group>
+          <ExamResult exam={exam} />
         </Group>
       ))}
     </Stack>

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { examCellText } from '../../../../shared/schemas/progress.ts';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
+import { ExamResult } from '../../../components/exam-result.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useUserExams } from '../api/use-user-exams.ts';
 
@@ -20,22 +20,7 @@ export function UserExams({ userId, courseId }: { userId: string; courseId: stri
               <Anchor component={Link} href={paths.adminExamResults(exam.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {exam.title}
               </Anchor>
-              <Group gap="xs">
-                {exam.result ? (
-                  <Badge color={exam.result.passed ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
-                    {examCellText(exam.result)}
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="gray.7">
-                    Sin entregar
-                  </Text>
-                )}
-                {exam.attempts > 0 && (
-                  <Text size="sm" c="gray.7">
-                    {exam.attempts === 1 ? '1 intento' : `${exam.attempts} intentos`}
-                  </Text>
-                )}
-              </Group>
+              <ExamResult exam={exam} />
             </Group>
           </Paper>
         ))}
