@@ -241,6 +241,16 @@ export async function axeTally(): Promise<{ scans: number; violations: number; f
 
 /** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
 export async function expectNoAxeViolations(page: Page, options: { soft?: boolean } = {}) {
+  // A toast still fading in or out is drawn half transparent: axe would measure its text's
+  // contrast mid-animation. Look once every notice is whole (or gone).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((notice) => {
+      for (let element: Element | null = notice; element; element = element.parentElement) {
+        if (getComputedStyle(element).opacity !== '1') return false;
+      }
+      return true;
+    }),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   await recordAxeScan(
     page,
