@@ -48,8 +48,10 @@ export function AccessItem({ name, imageUrl, kind, overline, enabled, pending, o
             data-disabled={pending || undefined}
             aria-disabled={pending || undefined}
             leftSection={pending ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
-            onClick={() => {
-              if (!pending) onToggle();
+            onClick={(event) => {
+              // A double tap's second click (detail 2) may land once the first one's answer turned
+              // 'Habilitar' into 'Bloquear': it would undo it. Only a separate tap toggles.
+              if (!pending && event.detail <= 1) onToggle();
             }}
             aria-label={`${label} ${kind} ${name}`}
             miw={120}
