@@ -242,16 +242,26 @@ export async function axeTally(): Promise<{ scans: number; violations: number; f
 /** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */
 export async function expectNoAxeViolations(page: Page, options: { soft?: boolean } = {}) {
   // A toast still fading in or out is drawn half transparent: axe would measure its text's
-  // contrast mid-animation. Look once every notice is whole (or gone).
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Notification-root')].every((notice) => {
-      for (let element: Element | null = notice; element; element = element.parentElement) {
-        if (getComputedStyle(element).opacity !== '1') return false;
-      }
-      return true;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  // contrast mid-animation. Look while every notice is whole (or gone), and look again if a
+  // notice came or started to leave during the look.
+  const notices = () =>
+    page.evaluate(() => {
+      const all = [...document.querySelectorAll('.mantine-Notification-root')];
+      const whole = all.every((notice) => {
+        for (let element: Element | null = notice; element; element = element.parentElement) {
+          if (getComputedStyle(element).opacity !== '1') return false;
+        }
+        return true;
+      });
+      return whole ? all.length : -1;
+    });
+  let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
+  for (let look = 0; ; look++) {
+    await expect.poll(notices, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+    const before = await notices();
+    results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    if ((before >= 0 && (await notices()) === before) || look === 4) break;
+  }
   await recordAxeScan(
     page,
     results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0),
