@@ -52,6 +52,16 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The day `months` after a day, kept on the same day of the month, or the month's last day when it
+ * has no such day (31 Jan + 1 month = 28 Feb): a licence issued on 31 Jan for a month lasts February.
+ */
+export function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const lastOfTarget = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastOfTarget))).toISOString().slice(0, 10);
+}
+
 /** Whether a string is a real calendar day written yyyy-mm-dd. */
 export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

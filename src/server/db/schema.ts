@@ -2,6 +2,7 @@
 // The first four tables are better-auth's (with its admin plugin's fields); their
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
+import { noRequirements, type ApprovalRequirements, type RecordRow } from '../../shared/approval-rules.ts';
 import {
   type AnyPgColumn,
   boolean,
@@ -161,6 +162,14 @@ export const course = pgTable('course', {
   fitnessMinLevel: doublePrecision('fitness_min_level').notNull().default(8.5),
   /** Emails to trainees 3 days before an instalment is due, and on its day. */
   paymentReminders: boolean('payment_reminders').notNull().default(true),
+  /** 'Requisitos de aprobación': what makes a trainee 'Apto' (shared/approval-rules.ts). */
+  requirements: jsonb('requirements').$type<ApprovalRequirements>().notNull().default(noRequirements),
+  /** The licence a passing trainee gets: its level ('Árbitro Provincial'), the rules edition, and months until it expires. */
+  licenceLevel: text('licence_level').notNull().default(''),
+  rulesEdition: text('rules_edition').notNull().default(''),
+  licenceMonths: integer('licence_months').notNull().default(12),
+  /** The course this one updates ('Crear curso de actualización'); null for a first course. */
+  renewsCourseId: text('renews_course_id').references((): AnyPgColumn => course.id, { onDelete: 'set null' }),
   ...timestamps,
 });
 
@@ -492,6 +501,8 @@ export const emailPreference = pgTable('email_preference', {
   submissions: text('submissions').notNull().default('immediate'),
   questions: text('questions').notNull().default('immediate'),
   forumReplies: text('forum_replies').notNull().default('immediate'),
+  /** Emails before a licence expires (60, 30 and 7 days before). */
+  licenceReminders: boolean('licence_reminders').notNull().default(true),
   /** Up to when the daily summary has covered what happened. */
   digestCoveredUntil: timestamp('digest_covered_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -952,4 +963,83 @@ export const recordChange = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('record_change_course_user_idx').on(t.courseId, t.userId, t.at)],
+);
+
+/**
+ * A closed course record ('Acta del curso'): the requirements and every trainee's results as they
+ * were when the instructor closed it, kept as issued. A correction supersedes it with a new one.
+ */
+export const courseRecord = pgTable(
+  'course_record',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    /** 1, 2 … within the course. */
+    number: integer('number').notNull(),
+    courseName: text('course_name').notNull(),
+    /** The first and last class, as written on the record (null without classes). */
+    firstDay: date('first_day', { mode: 'string' }),
+    lastDay: date('last_day', { mode: 'string' }),
+    requirements: jsonb('requirements').$type<ApprovalRequirements>().notNull(),
+    rows: jsonb('rows').$type<RecordRow[]>().notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: text('closed_by').references(() => user.id, { onDelete: 'set null' }),
+    closedByName: text('closed_by_name').notNull(),
+    /** Set when a correction reopened the course: the record stays as issued, marked as replaced. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('course_record_number_idx').on(t.courseId, t.number)],
+);
+
+/**
+ * A licence ('Certificado') issued to a trainee who was 'Apto'. What it says is copied in when it is
+ * issued, so renaming the course or the trainee never changes an issued certificate.
+ */
+export const certificate = pgTable(
+  'certificate',
+  {
+    id: text('id').primaryKey(),
+    /** The public code printed on it and in its QR code (`/verificar/{code}`). */
+    code: text('code').notNull(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    courseName: text('course_name').notNull(),
+    level: text('level').notNull(),
+    rulesEdition: text('rules_edition').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedByName: text('issued_by_name').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    revokedByName: text('revoked_by_name'),
+  },
+  (t) => [
+    uniqueIndex('certificate_code_idx').on(t.code),
+    // One licence in force per trainee and course: a revoked one can be issued again.
+    uniqueIndex('certificate_live_idx')
+      .on(t.courseId, t.userId)
+      .where(sql`revoked_at is null`),
+    index('certificate_user_idx').on(t.userId),
+  ],
+);
+
+/** A renewal reminder sent for a certificate (60, 30 or 7 days before it expires): each one goes once. */
+export const certificateReminder = pgTable(
+  'certificate_reminder',
+  {
+    certificateId: text('certificate_id')
+      .notNull()
+      .references(() => certificate.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.certificateId, t.daysBefore] })],
 );
