@@ -105,6 +105,7 @@ fi
 # The file tests again with uploads on an S3-compatible store (s3rver, started by the tests).
 suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
   env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
+    tests/api/renewal.test.ts \
   --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
 # Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load,
 # and the app's memory while 100 MB documents upload to S3: alone and one file at a time, so that

@@ -60,6 +60,10 @@ import { paymentRoutes } from './payments/routes.ts';
 import { fitnessRoutes } from './fitness/routes.ts';
 import { observationRoutes } from './observations/routes.ts';
 import { recordRoutes } from './record/routes.ts';
+import { approvalRoutes } from './approval/routes.ts';
+import { courseRecordRoutes } from './course-records/routes.ts';
+import { certificateRoutes } from './certificates/routes.ts';
+import { renewalRoutes } from './renewal/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -116,6 +120,10 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Prueba física', fitnessRoutes],
   ['Observaciones de partido', observationRoutes],
   ['Legajo del alumno', recordRoutes],
+  ['Aprobación', approvalRoutes],
+  ['Acta del curso', courseRecordRoutes],
+  ['Certificados', certificateRoutes],
+  ['Curso de actualización', renewalRoutes],
   ['Páginas', pageRoutes],
 ];
 

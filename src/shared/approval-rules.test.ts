@@ -7,6 +7,8 @@ import {
   decideOutcome,
   expiryOf,
   noRequirements,
+  renewableSince,
+  renewalReminderDue,
   type ApprovalRequirements,
   type RequirementState,
   type TraineeFacts,
@@ -54,11 +56,11 @@ describe('each requirement: met, missing, impossible', () => {
       'asistencia (no alcanza el 80 %)',
     ],
     [
-      'attendance without any class',
+      'attendance before any class is planned',
       { minAttendancePercent: 80 },
       { attendance: { attended: 0, counted: 0, upcoming: 0 } },
-      'imposible',
-      'asistencia (no alcanza el 80 %)',
+      'falta',
+      'clases (no hay clases programadas)',
     ],
     // Exams: passed, with attempts left, without attempts, closed.
     ['exam passed', { examIds: ['video'] }, { exams: [{ ...beginner.exams[1]!, passed: true, attemptsLeft: 0 }] }, 'cumplido', null],
@@ -159,6 +161,16 @@ describe('the outcome', () => {
     const apto = decideOutcome(noRequirements, beginner);
     expect(closingOutcome(apto)).toBe(apto);
   });
+
+  it('names every requirement not met on a closed record, also for who was already No apto', () => {
+    const noApto = decideOutcome(only({ fitness: true, examIds: ['reglas'] }), {
+      ...beginner,
+      exams: [{ ...beginner.exams[0]!, attemptsLeft: 0 }],
+    });
+    const closed = closingOutcome(noApto);
+    expect(closed.results.map((r) => r.state)).toEqual(['imposible', 'imposible']);
+    expect(closed.summary).toBe('No cumplió: examen de reglamento (sin intentos), prueba física');
+  });
 });
 
 describe('classes needed to reach a minimum', () => {
@@ -186,5 +198,35 @@ describe('a licence', () => {
     expect(certificateState(licence, '2027-11-27')).toBe('vigente');
     expect(certificateState(licence, '2027-11-28')).toBe('vencido');
     expect(certificateState({ ...licence, revokedAt: new Date() }, '2026-12-01')).toBe('revocado');
+  });
+});
+
+describe('renewal reminders', () => {
+  // A licence issued on 2026-01-10 that expires on 2027-01-10.
+  const licence = { issuedOn: '2026-01-10', expiresOn: '2027-01-10' };
+  const cases: Array<[string, string, number | null]> = [
+    ['61 days before', '2026-11-10', null],
+    ['60 days before', '2026-11-11', 60],
+    ['between 60 and 30', '2026-11-30', 60],
+    ['30 days before', '2026-12-11', 30],
+    ['30 missed, made up later (not 60 too)', '2026-12-20', 30],
+    ['7 days before', '2027-01-03', 7],
+    ['its last day', '2027-01-10', 7],
+    ['expired', '2027-01-11', null],
+  ];
+  it.each(cases)('%s (%s): %s', (_what, today, due) => {
+    expect(renewalReminderDue(licence, today)).toBe(due);
+  });
+
+  it('never reminds of a day that came before the licence was issued', () => {
+    const short = { issuedOn: '2026-12-01', expiresOn: '2027-01-10' };
+    expect(renewalReminderDue(short, '2026-12-01')).toBeNull();
+    expect(renewalReminderDue(short, '2026-12-10')).toBeNull();
+    expect(renewalReminderDue(short, '2026-12-11')).toBe(30);
+  });
+
+  it('lets in holders whose licence expired less than a year ago', () => {
+    expect(renewableSince('2027-03-15')).toBe('2026-03-15');
+    expect(renewableSince('2028-02-29')).toBe('2027-02-28');
   });
 });

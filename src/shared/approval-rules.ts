@@ -1,7 +1,7 @@
 // Who is 'Apto': the course's requirements ('Requisitos de aprobación') judged against a trainee's
 // stored results. Shared by the server (which decides, and alone issues certificates) and the
 // client (which shows the same words). Pure: the facts come in, no clock, no database.
-import { addMonths } from './calendar.ts';
+import { addDays, addMonths } from './calendar.ts';
 
 /** What a course asks to pass. Every requirement is optional: null / false / [] asks nothing. */
 export interface ApprovalRequirements {
@@ -111,6 +111,8 @@ function attendanceResult(facts: TraineeFacts, min: number): RequirementResult {
     result: counted > 0 ? percentText((attended * 100) / counted) : 'Sin clases',
   };
   if (needed === 0) return { ...base, state: 'cumplido', missing: null };
+  // No class held or scheduled yet: the instructor has not planned them, nobody has failed.
+  if (counted === 0 && facts.attendance.upcoming === 0) return { ...base, state: 'falta', missing: 'clases (no hay clases programadas)' };
   if (needed === null) return { ...base, state: 'imposible', missing: `asistencia (no alcanza el ${min} %)` };
   return { ...base, state: 'falta', missing: plural(needed, 'clase', 'clases') };
 }
@@ -207,16 +209,16 @@ export function decideOutcome(requirements: ApprovalRequirements, facts: Trainee
 }
 
 /**
- * The outcome written on a record when it is closed: what is still missing then can no longer be
- * met, so 'En curso' becomes 'No apto'.
+ * The outcome written on a record when it is closed: whatever is not met then can no longer be, so
+ * 'En curso' becomes 'No apto', and every requirement not met reads as not met, with all of them named.
  */
 export function closingOutcome(outcome: TraineeOutcome): TraineeOutcome {
-  if (outcome.outcome !== 'en-curso') return outcome;
-  const missing = outcome.results.filter((r) => r.state === 'falta');
+  if (outcome.outcome === 'apto') return outcome;
+  const unmet = outcome.results.filter((r) => r.state !== 'cumplido');
   return {
     outcome: 'no-apto',
     results: outcome.results.map((r) => (r.state === 'falta' ? { ...r, state: 'imposible' } : r)),
-    summary: `No cumplió: ${missing.map((r) => r.missing).join(', ')}`,
+    summary: `No cumplió: ${unmet.map((r) => r.missing).join(', ')}`,
   };
 }
 
@@ -244,3 +246,23 @@ export const expiryOf = (issuedOn: string, months: number) => addMonths(issuedOn
 
 /** The days before expiry that a holder is reminded to renew. */
 export const RENEWAL_REMINDER_DAYS = [60, 30, 7] as const;
+
+/**
+ * The renewal reminder due on `today` for a licence, as days before expiry (one of
+ * `RENEWAL_REMINDER_DAYS`), or null. Only the latest one whose day has come: a day missed (the
+ * server was down) is made up on the next run while the licence is still in force, never with the
+ * earlier ones too. A reminder whose day came before the licence was issued is never due. Each
+ * one goes once: the caller records it.
+ */
+export function renewalReminderDue(licence: { issuedOn: string; expiresOn: string }, today: string): number | null {
+  if (today > licence.expiresOn) return null;
+  const due = RENEWAL_REMINDER_DAYS.filter((days) => addDays(licence.expiresOn, -days) <= today).at(-1);
+  if (due === undefined || addDays(licence.expiresOn, -due) <= licence.issuedOn) return null;
+  return due;
+}
+
+/** How long after its expiry a licence still lets its holder into the course that renews it. */
+export const RENEWAL_GRACE_MONTHS = 12;
+
+/** The earliest expiry of a licence whose holder a renewal course enrols on `today` (in force, or expired less than a year ago). */
+export const renewableSince = (today: string) => addMonths(today, -RENEWAL_GRACE_MONTHS);

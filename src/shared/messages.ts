@@ -481,3 +481,115 @@ export const recordMessages = {
     `Observación de partido del ${day} modificada (${match}, promedio ${oneDecimal.format(average)})`,
   observationDeletedLogged: (day: string, match: string) => `Observación de partido del ${day} borrada (${match})`,
 } as const;
+
+/** 'Requisitos de aprobación': who is 'Apto' and the licence a passing trainee gets. */
+export const approvalMessages = {
+  requirementsSaved: 'Se guardaron los requisitos',
+  recordClosed: 'El acta está cerrada: para cambiar los requisitos, corregí el acta.',
+  percentRange: 'Elegí un porcentaje entero del 1 al 100.',
+  averageRange: 'Elegí un promedio del 1 al 5, con un decimal como máximo (por ejemplo 3,5).',
+  monthsRange: 'Elegí una cantidad entera de meses, del 1 al 120.',
+  examNotInCourse: 'Elegí exámenes de este curso.',
+  tooManyExams: 'Elegiste demasiados exámenes.',
+  invalidOutcome: 'Elegí Apto, No apto o En curso.',
+  /** Change log: the requirements and the licence as saved. */
+  requirementsLogged: (
+    r: {
+      minAttendancePercent: number | null;
+      allActivities: boolean;
+      minJugadasPercent: number | null;
+      fitness: boolean;
+      minObservationAverage: number | null;
+      paymentsUpToDate: boolean;
+    },
+    examTitles: string[],
+    licence: { level: string; rulesEdition: string; months: number },
+  ) => {
+    const asked = [
+      r.minAttendancePercent !== null ? `asistencia mínima ${r.minAttendancePercent} %` : null,
+      ...examTitles.map((title) => `examen «${title}» aprobado`),
+      r.allActivities ? 'todas las actividades aprobadas' : null,
+      r.minJugadasPercent !== null ? `jugadas con ${r.minJugadasPercent} % de aciertos` : null,
+      r.fitness ? 'prueba física aprobada' : null,
+      r.minObservationAverage !== null ? `observación con promedio ${oneDecimal.format(r.minObservationAverage)}` : null,
+      r.paymentsUpToDate ? 'pagos al día' : null,
+    ].filter((text) => text !== null);
+    const level = licence.level || 'sin nivel';
+    const edition = licence.rulesEdition ? `, reglamento ${licence.rulesEdition}` : '';
+    return `Requisitos de aprobación: ${asked.join(', ') || 'ninguno'}. Licencia: ${level}${edition}, vence a los ${licence.months} ${licence.months === 1 ? 'mes' : 'meses'}`;
+  },
+} as const;
+
+/** 'Acta del curso': closing the course's record, correcting it, and its files. */
+export const courseRecordMessages = {
+  closed: 'Acta cerrada',
+  reopened: 'Se abrió el acta para corregir',
+  alreadyClosed: 'El acta ya está cerrada.',
+  notInForce: 'Esa acta ya no está vigente: sólo se corrige el acta vigente.',
+  noTrainees: 'El curso no tiene alumnos: no hay acta que cerrar.',
+  draftOfClosed: 'El acta está cerrada: descargá el acta vigente.',
+  recordNotFound: 'El acta no existe.',
+  /** Change log (course-level): 'Acta N° 2 cerrada (12 aptos de 20)'. */
+  closedLogged: (number: number, apto: number, total: number) =>
+    `Acta N° ${number} cerrada (${apto} ${apto === 1 ? 'apto' : 'aptos'} de ${total})`,
+  supersededLogged: (number: number) => `Acta N° ${number} reemplazada: el curso se abrió para corregirla`,
+} as const;
+
+/** A day written out on a licence and its page: '27 de noviembre de 2026'. */
+const writtenDayFormat = new Intl.DateTimeFormat('es-AR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const writtenDay = (day: string) => writtenDayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** 'Certificados': issuing licences, revoking them, and their public verification page. */
+export const certificateMessages = {
+  /** '27 de noviembre de 2026' (`day` is yyyy-mm-dd). */
+  dayText: writtenDay,
+  issuedOn: (day: string) => `Emitido el ${writtenDay(day)}`,
+  expiresOn: (day: string) => `Vence el ${writtenDay(day)}`,
+  /** The toast after 'Emitir certificados'. */
+  issued: (n: number) => (n === 1 ? '1 certificado emitido' : `${count.format(n)} certificados emitidos`),
+  noRequirements: 'Definí los requisitos de aprobación antes de emitir certificados',
+  noLevel: 'Definí el nivel de la licencia antes de emitir certificados',
+  noneToIssue: 'No hay alumnos aptos sin certificado.',
+  /** Some of the trainees named are not 'Apto': nothing was issued. */
+  notApto: (names: string[]) =>
+    `No se emitió ningún certificado: ${names.join(', ')} ${names.length === 1 ? 'no es Apto' : 'no son Aptos'}.`,
+  /** Some of the trainees named already hold one (not revoked): nothing was issued. */
+  alreadyHeld: (names: string[]) =>
+    `No se emitió ningún certificado: ${names.join(', ')} ya ${names.length === 1 ? 'tiene' : 'tienen'} certificado de este curso.`,
+  traineeNotFound: 'El alumno no existe o no tiene el curso habilitado.',
+  certificateNotFound: 'El certificado no existe.',
+  revoked: 'Certificado revocado',
+  alreadyRevoked: 'El certificado ya está revocado.',
+  /** The public page's answer for a code that does not exist, or is not a code at all. */
+  verifyNotFound: 'No encontramos ese certificado',
+  /** Change log: one line per trainee. */
+  issuedLogged: (code: string, level: string) => `Certificado ${code} emitido (${level})`,
+  revokedLogged: (code: string, reason: string) => `Certificado ${code} revocado: ${reason}`,
+  /** The words printed on the PDF, top to bottom. */
+  pdf: {
+    brand: 'AULA VIRTUAL  ·  FORMACIÓN DE ÁRBITROS DE HANDBALL',
+    title: 'Certificado',
+    subtitle: 'de habilitación de árbitro',
+    certifies: 'Se certifica que',
+    passed: 'aprobó el curso',
+    licence: 'y obtuvo la licencia de',
+    rulesEdition: (edition: string) => `Reglamento: ${edition}`,
+    codeLabel: 'Código de verificación',
+    signer: 'Instructor a cargo',
+    verifyAt: 'Verificá este certificado en',
+  },
+} as const;
+
+/** 'Curso de actualización': a new course with the content of one whose licence holders renew in it. */
+export const renewalMessages = {
+  /** The name a renewal course gets unless the instructor writes another. */
+  courseName: (year: string, name: string) => `Actualización ${year}: ${name}`,
+  /** On the renewal course's page. */
+  renews: (name: string) => `Actualización de ${name}`,
+  /** The toast once it is created. */
+  created: (enrolled: number) => `Se creó el curso de actualización con ${enrolled === 1 ? '1 alumno' : `${enrolled} alumnos`}`,
+  /** Change log of the new course: the course, and each trainee enrolled. */
+  createdLogged: (original: string, enrolled: number) =>
+    `Curso de actualización de "${original}" creado con ${enrolled === 1 ? '1 alumno inscripto' : `${enrolled} alumnos inscriptos`}`,
+  enrolledLogged: (original: string, code: string) => `Inscripto por su licencia ${code} de "${original}"`,
+} as const;

@@ -5,7 +5,9 @@
 // (tests/api/hidden-ids.test.ts compares the two answers); 403 means a route of another role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { course as courseTable, jugada as jugadaTable } from '../../src/server/db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { certificate as certificateTable, course as courseTable, jugada as jugadaTable } from '../../src/server/db/schema.ts';
+import { newCode } from '../../src/server/certificates/service.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
   activityOf,
@@ -14,11 +16,13 @@ import {
   buildDocument,
   buildMessage,
   buildModule,
+  enableCourse,
   enableModule,
   signedIn,
   submitAnswers,
   unknownId,
 } from './helpers/content.ts';
+import { recordFitness } from './helpers/record.ts';
 import { createUser } from './helpers/builders.ts';
 import { buildBank, buildExam } from './helpers/exams.ts';
 import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
@@ -32,6 +36,19 @@ import { storeBuffer } from '../../src/server/files/storage.ts';
 import { dayOf, timeOf } from '../../src/shared/calendar.ts';
 
 type Caller = 'anonymous' | 'outsider' | 'student' | 'admin';
+/** 'Requisitos de aprobación' asking nothing, with a licence. */
+const approvalBody = {
+  requirements: {
+    minAttendancePercent: null,
+    examIds: [],
+    allActivities: false,
+    minJugadasPercent: null,
+    fitness: false,
+    minObservationAverage: null,
+    paymentsUpToDate: false,
+  },
+  licence: { level: 'Árbitro Provincial', rulesEdition: 'IHF 2025', months: 12 },
+};
 const callers: Caller[] = ['anonymous', 'outsider', 'student', 'admin'];
 type Request = Omit<CallOptions, 'ip'>;
 
@@ -227,6 +244,52 @@ async function freshFitnessResult() {
     body: fitnessBody(),
   });
   return (response.json() as { result: { id: string } }).result.id;
+}
+/** A certificate of `userId` in the course, written straight to its table (issuing has its own tests). */
+async function buildCertificate(userId: string) {
+  const row = { id: randomUUID(), code: newCode() };
+  await t.ctx.db.insert(certificateTable).values({
+    ...row,
+    courseId: f.courseId,
+    userId,
+    holderName: 'Alumno',
+    courseName: 'Curso',
+    level: 'Árbitro Provincial',
+    rulesEdition: 'IHF 2025',
+    issuedOn: '2026-11-28',
+    expiresOn: '2027-11-28',
+    issuedByName: 'Administrador',
+  });
+  return row;
+}
+let studentCertificate: Promise<{ id: string; code: string }> | undefined;
+/** The student's certificate (made once). */
+const certificateOfStudent = () => (studentCertificate ??= buildCertificate(f.studentId));
+/** A certificate still in force, of a new trainee each time ('Revocar' it). */
+const freshCertificate = async () => (await buildCertificate((await createUser(t.ctx)).id)).id;
+/** A new course asking 'Prueba física aprobada', with one trainee who passed it: 'Emitir certificados' issues one. */
+async function courseToCertify() {
+  const built = await buildCourse(t.ctx);
+  await t.ctx.db
+    .update(courseTable)
+    .set({ requirements: { ...approvalBody.requirements, fitness: true }, licenceLevel: 'Árbitro Provincial' })
+    .where(eq(courseTable.id, built.id));
+  const trainee = await createUser(t.ctx);
+  await enableCourse(t.ctx, trainee.id, built.id);
+  await recordFitness(t.ctx, built.id, trainee.id, 9);
+  return built.id;
+}
+/** A new course with one trainee, for 'Cerrar acta' (the shared course stays open: its requirements can still change). */
+async function courseToClose() {
+  const built = await buildCourse(t.ctx);
+  await enableCourse(t.ctx, f.targetId, built.id);
+  return built.id;
+}
+/** A closed course record ('Acta N° 1') of a new course. */
+async function closedRecord() {
+  const courseId = await courseToClose();
+  const response = await call(t.app, { method: 'POST', url: `/api/courses/${courseId}/records`, cookie: cookies.admin! });
+  return { courseId, recordId: (response.json() as { record: { id: string } }).record.id };
 }
 /** 'Registrar pago' as the form sends it: $ 1 for the student, today. */
 const paymentBody = () => ({ userId: f.studentId, amount: 1, paidOn: dayOf(t.ctx.clock.now()), method: 'efectivo' });
@@ -957,6 +1020,130 @@ const rows: Row[] = [
     expected: [401, 403, 403, 200],
     request: (as) => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank/import`, ...bankFile(as) }),
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/import`, ...bankFile('admin') }) },
+  },
+
+  // Requisitos de aprobación: the course's instructors (admins).
+  {
+    route: 'GET /api/courses/:courseId/approval',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/approval` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/approval` }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/approval',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/approval`, body: approvalBody }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/approval`, body: approvalBody }) },
+  },
+
+  // Acta del curso: the course's instructors (admins). Closing and correcting act on a course of their own.
+  {
+    route: 'GET /api/courses/:courseId/records',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/records` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/records` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/records/draft.pdf',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/records/draft.pdf` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/records/draft.pdf` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/records/draft.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/records/draft.csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/records/draft.csv` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/records',
+    expected: [401, 403, 403, 201],
+    request: async () => ({ method: 'POST', url: `/api/courses/${await courseToClose()}/records` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/records` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/records/:recordId/supersede',
+    expected: [401, 403, 403, 200],
+    request: async () => {
+      const { courseId, recordId } = await closedRecord();
+      return { method: 'POST', url: `/api/courses/${courseId}/records/${recordId}/supersede` };
+    },
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${f.courseId}/records/${id}/supersede` }) },
+  },
+  {
+    route: 'GET /api/records/:recordId/pdf',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ url: `/api/records/${(await closedRecord()).recordId}/pdf` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/records/${id}/pdf` }) },
+  },
+  {
+    route: 'GET /api/records/:recordId/csv',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ url: `/api/records/${(await closedRecord()).recordId}/csv` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/records/${id}/csv` }) },
+  },
+
+  // Certificados: issued, listed and revoked by the instructors; the PDF for them and its holder;
+  // 'Mis certificados' for anyone signed in; the verification page for anyone at all.
+  {
+    route: 'POST /api/courses/:courseId/certificates',
+    expected: [401, 403, 403, 201],
+    request: async (as) => ({
+      method: 'POST',
+      url: `/api/courses/${as === 'admin' ? await courseToCertify() : f.courseId}/certificates`,
+      body: {},
+    }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/certificates`, body: {} }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/certificates',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/certificates` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/certificates` }) },
+  },
+  {
+    route: 'POST /api/certificates/:certificateId/revoke',
+    expected: [401, 403, 403, 200],
+    request: async () => ({
+      method: 'POST',
+      url: `/api/certificates/${await freshCertificate()}/revoke`,
+      body: { reason: 'Emitido por error' },
+    }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'POST', url: `/api/certificates/${id}/revoke`, body: { reason: 'Emitido por error' } }),
+    },
+  },
+  {
+    route: 'GET /api/certificates/:certificateId/pdf',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/certificates/${(await certificateOfStudent()).id}/pdf` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/certificates/${id}/pdf` }) },
+  },
+  { route: 'GET /api/me/certificates', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/certificates' }) },
+  // Public: no session needed. An unknown or malformed code is the same 404 (tests/api/certificates.test.ts).
+  {
+    route: 'GET /api/verify/:code',
+    expected: [200, 200, 200, 200],
+    request: async () => ({ url: `/api/verify/${(await certificateOfStudent()).code}` }),
+  },
+
+  // Curso de actualización: the instructors only (the admin's create copies a fresh course, so this one stays as it is).
+  {
+    route: 'GET /api/courses/:courseId/renewal',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/renewal` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/renewal` }) },
+  },
+  {
+    route: 'POST /api/courses/:courseId/renewal',
+    expected: [401, 403, 403, 201],
+    request: async (as) => ({
+      method: 'POST',
+      url: `/api/courses/${as === 'admin' ? (await buildCourse(t.ctx)).id : f.courseId}/renewal`,
+      body: {},
+    }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/renewal`, body: {} }) },
   },
 
   // Prueba física: the course's instructors (admins); results only of a trainee of the course (else the 404 of a missing user).

@@ -149,7 +149,7 @@ describe('admin notices', () => {
   it('with "never" the admin gets nothing; with "daily" one summary a day of what arrived', async () => {
     const { module, asker } = await classWithForum();
     expect((await setPreferences(admin, { submissions: 'never', questions: 'daily' })).json()).toEqual({
-      preferences: { submissions: 'never', questions: 'daily', forumReplies: 'immediate' },
+      preferences: { submissions: 'never', questions: 'daily', forumReplies: 'immediate', licenceReminders: true },
     });
     const before = t.mails.length;
     await post(module.id, asker.cookie, 'Pregunta para el resumen');
@@ -185,7 +185,9 @@ describe('Mi cuenta: email preferences', () => {
   it('starts with every email at once and keeps each user’s own choice', async () => {
     const student = await signedIn(t.app, t.ctx, 'student');
     const initial = await call(t.app, { url: '/api/me/email-preferences', cookie: student.cookie });
-    expect(initial.json()).toEqual({ preferences: { submissions: 'immediate', questions: 'immediate', forumReplies: 'immediate' } });
+    expect(initial.json()).toEqual({
+      preferences: { submissions: 'immediate', questions: 'immediate', forumReplies: 'immediate', licenceReminders: true },
+    });
     await setPreferences(student.cookie, { forumReplies: 'never' });
     expect((await call(t.app, { url: '/api/me/email-preferences', cookie: student.cookie })).json().preferences.forumReplies).toBe('never');
     // Another user's choices are untouched.

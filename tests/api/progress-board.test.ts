@@ -202,10 +202,11 @@ describe('GET /api/courses/:courseId/progress.csv', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      `Nombre;Email;Reglas;Sanciones;"'=Evaluación; final";Asistencia;Pagos;Prueba física;Observaciones`,
-      `Ana Álvarez;${people.Ana!.email};Enviado;No habilitado;No habilitado;50 %;Debe ${pesos(3000)};Aprobada;3,5`,
-      `Bruno Díaz;${people.Bruno!.email};Con correcciones;Aprobado;No habilitado;100 %;Al día;No aprobada;`,
-      `Carla Sosa;${people.Carla!.email};No habilitado;No habilitado;No habilitado;0 %;Sin plan;;`,
+      `Nombre;Email;Reglas;Sanciones;"'=Evaluación; final";Asistencia;Pagos;Prueba física;Observaciones;Habilitación`,
+      // The course asks nothing to pass: everyone is 'Apto' (tests/api/approval.test.ts judges the rest).
+      `Ana Álvarez;${people.Ana!.email};Enviado;No habilitado;No habilitado;50 %;Debe ${pesos(3000)};Aprobada;3,5;Apto`,
+      `Bruno Díaz;${people.Bruno!.email};Con correcciones;Aprobado;No habilitado;100 %;Al día;No aprobada;;Apto`,
+      `Carla Sosa;${people.Carla!.email};No habilitado;No habilitado;No habilitado;0 %;Sin plan;;;Apto`,
     ]);
   });
 

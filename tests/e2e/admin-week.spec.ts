@@ -57,8 +57,8 @@ test("an admin's week: import a class, a student accepts the invitation, the boa
   const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(name) }) });
   await expect(table.getByRole('rowheader', { name: /Semana/ })).toHaveCount(3);
   // Lucía accepted her invitation; the other two have not been able to sign in yet. (Then their
-  // record: no classes, no plan, no physical test, no observations.)
-  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones'];
+  // record: no classes, no plan, no physical test, no observations; the course asks nothing to pass.)
+  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones', 'Apto'];
   await expect(row(students[0]!.name).getByRole('cell')).toHaveText(['Sin responder', ...noRecord]);
   for (const { name } of students.slice(1)) await expect(row(name).getByRole('cell')).toHaveText(['Invitación pendiente', ...noRecord]);
   await screenshot(page, 'semana-progreso');

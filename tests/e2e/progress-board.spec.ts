@@ -64,9 +64,11 @@ test('the admin follows the whole class on one board', async ({ page }) => {
     'Pagos',
     'Prueba física',
     'Observaciones',
+    'Habilitación',
   ]);
-  // After the modules, their record: no classes yet, no plan, no physical test, no observations.
-  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones'];
+  // After the modules, their record: no classes yet, no plan, no physical test, no observations;
+  // the course asks nothing to pass, so everyone is 'Apto'.
+  const noRecord = ['—Sin clases', 'Sin plan', '—Sin rendir', '—Sin observaciones', 'Apto'];
   await expect(row(ana).getByRole('cell')).toHaveText(['Sin responder', 'Sin responder', 'No habilitado', ...noRecord]);
   await expect(row(beatriz).getByRole('cell')).toHaveText(['Enviado', 'No habilitado', 'No habilitado', ...noRecord]);
   await expect(row(carlos).getByRole('cell')).toHaveText(['No habilitado', 'No habilitado', 'No habilitado', ...noRecord]);
@@ -121,8 +123,8 @@ test('the admin follows the whole class on one board', async ({ page }) => {
       .trimEnd()
       .split('\r\n'),
   ).toEqual([
-    'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final;Asistencia;Pagos;Prueba física;Observaciones',
-    `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado;;Sin plan;;`,
+    'Nombre;Email;Reglas de juego;Sanciones progresivas;Evaluación final;Asistencia;Pagos;Prueba física;Observaciones;Habilitación',
+    `${beatriz.name};${beatriz.email};Enviado;No habilitado;No habilitado;;Sin plan;;;Apto`,
   ]);
 
   // A cell opens that student's review page.

@@ -45,6 +45,7 @@ const LessonsPage = lazyPage(() => import('../features/lessons/lessons-page.tsx'
 const LessonPage = lazyPage(() => import('../features/lessons/lesson-page.tsx'), 'LessonPage');
 const AttendanceCodePage = lazyPage(() => import('../features/lessons/attendance-code-page.tsx'), 'AttendanceCodePage');
 const PaymentsPage = lazyPage(() => import('../features/payments/payments-page.tsx'), 'PaymentsPage');
+const ApprovalPage = lazyPage(() => import('../features/approval/approval-page.tsx'), 'ApprovalPage');
 
 const entries = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
@@ -106,6 +107,7 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId/clases/:lessonId" component={LessonPage} />
         <Route path="/admin/courses/:courseId/clases/:lessonId/asistencia" component={AttendanceCodePage} />
         <Route path="/admin/courses/:courseId/pagos" component={PaymentsPage} />
+        <Route path="/admin/courses/:courseId/aprobacion" component={ApprovalPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />

@@ -12,6 +12,9 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/components/res
 const AcceptInvitationPage = lazyPage(() => import('../features/auth/components/accept-invitation-page.tsx'), 'AcceptInvitationPage');
 const AdminArea = lazyPage(() => import('./admin-area.tsx'), 'AdminArea');
 const StudentArea = lazyPage(() => import('./student-area.tsx'), 'StudentArea');
+// Public: what a certificate's QR code opens, with or without a session.
+const VerifyCertificatePage = lazyPage(() => import('../features/certificates/verify-certificate-page.tsx'), 'VerifyCertificatePage');
+const isVerifyPath = (path: string) => path === '/verificar' || path.startsWith('/verificar/');
 
 const signedOutPaths = [paths.login(), paths.forgotPassword(), paths.resetPassword(), paths.acceptInvitation()];
 
@@ -21,6 +24,7 @@ const signedOutPaths = [paths.login(), paths.forgotPassword(), paths.resetPasswo
  */
 export async function preloadRoute(path: string): Promise<void> {
   if (path === '/admin' || path.startsWith('/admin/') || signedOutPaths.includes(path)) return;
+  if (isVerifyPath(path)) return VerifyCertificatePage.preload();
   const [area] = await Promise.all([import('./student-area.tsx'), StudentArea.preload()]);
   await area.preloadStudentPage(path);
 }
@@ -45,6 +49,8 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
           {/* Reachable signed in or not: it is where the emailed link lands. */}
           <Route path={paths.resetPassword()} component={ResetPasswordPage} />
           <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
+          <Route path="/verificar" component={VerifyCertificatePage} />
+          <Route path="/verificar/:codigo" component={VerifyCertificatePage} />
           <Route path="/admin">
             <Redirect to={paths.adminHome()} replace />
           </Route>

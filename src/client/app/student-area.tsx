@@ -21,12 +21,14 @@ const ExamPage = lazyPage(() => import('../features/exams/exam-page.tsx'), 'Exam
 const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-attendance-page.tsx'), 'MarkAttendancePage');
 
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
+const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 
 /** The student pages by route, in the order they are matched. */
 const pages: [path: string, page: LazyPage][] = [
   ['/inicio', StudentHomePage],
   ['/courses', CoursesPage],
   ['/mi-cuenta', MyAccountPage],
+  ['/mi-cuenta/certificados', MyCertificatesPage],
   ['/:courseId', CourseWelcomePage],
   ['/:courseId/modulos', CourseModulesPage],
   ['/:courseId/documentos', CourseDocumentsPage],

@@ -41,6 +41,12 @@ export const paths = {
   adminLessonCode: (courseId: string, lessonId: string) =>
     `/admin/courses/${encodeURIComponent(courseId)}/clases/${encodeURIComponent(lessonId)}/asistencia`,
   adminPayments: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/pagos`,
+  /** 'Requisitos de aprobación': who is 'Apto', the course record and the certificates. */
+  adminApproval: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/aprobacion`,
+  /** The public page a licence's QR code opens: no sign-in needed. */
+  verifyCertificate: (code: string) => `/verificar/${encodeURIComponent(code)}`,
+  /** 'Mi cuenta' → 'Mis certificados'. */
+  myCertificates: () => '/mi-cuenta/certificados',
   /** The trainee's page: everything about one trainee in one course. */
   adminTraineeRecord: (userId: string, courseId: string) =>
     `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}`,

@@ -77,7 +77,9 @@ export const documentKeys = {
 export const progressKeys = {
   all: ['progress'] as const,
   ofCourse: (courseId: string) => [...progressKeys.all, courseId] as const,
-  page: (courseId: string, search: string, page: number) => [...progressKeys.ofCourse(courseId), { search, page }] as const,
+  /** `outcome`: the 'Habilitación' filter ('' for all). */
+  page: (courseId: string, search: string, page: number, outcome = '') =>
+    [...progressKeys.ofCourse(courseId), { search, page, outcome }] as const,
 };
 
 /** Jugadas: the student's, a module's as the admin edits them, the class results, a course's option lists (feature: jugadas). */
@@ -169,4 +171,43 @@ export const observationKeys = {
 export const paymentKeys = {
   all: ['payments'] as const,
   ofCourse: (courseId: string) => [...paymentKeys.all, courseId] as const,
+};
+
+/**
+ * Certificados: a course's, as its instructor lists them on the approval page (feature: approval),
+ * the signed-in user's own ('Mis certificados', feature: certificates), and a code's public answer.
+ * Issuing or revoking refreshes `all`: the course's list, the approval page's counts and anyone's own.
+ */
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  ofCourse: (courseId: string) => [...certificateKeys.all, 'of-course', courseId] as const,
+  mine: () => [...certificateKeys.all, 'mine'] as const,
+  verification: (code: string) => [...certificateKeys.all, 'verification', code] as const,
+};
+
+/**
+ * Acta del curso (feature: approval): a course's closed records and whether it is open. Closing or
+ * correcting one also moves the approval page's outcomes (frozen while a record is in force).
+ */
+export const courseRecordKeys = {
+  all: ['course-records'] as const,
+  ofCourse: (courseId: string) => [...courseRecordKeys.all, courseId] as const,
+};
+
+/**
+ * 'Requisitos de aprobación' and who is 'Apto' (feature: approval; the course record, certificates
+ * and renewal sections of the same page refresh it after what they change). Any change to a
+ * trainee's results can move an outcome: the page reads it again when it opens.
+ */
+export const approvalKeys = {
+  all: ['approval'] as const,
+  ofCourse: (courseId: string) => [...approvalKeys.all, courseId] as const,
+};
+
+/**
+ * 'Curso de actualización' (feature: approval): how many holders a renewal of a course would enrol,
+ * and its renewal courses. Under the certificates' keys: issuing or revoking one changes the count.
+ */
+export const renewalKeys = {
+  ofCourse: (courseId: string) => [...certificateKeys.all, 'renewal', courseId] as const,
 };

@@ -2,7 +2,7 @@
 // owner's access, used by the routes, the pages and the writes (which lock it); one presenter for
 // its JSON; and the summary every module state is computed from.
 import { sql, type SQL } from 'drizzle-orm';
-import { hasWork, isAnswered, progressOf, type ActivityState } from '../../shared/activity-state.ts';
+import { hasWork, isAnswered, progressFromSummary, progressOf, type ActivityState } from '../../shared/activity-state.ts';
 import type { Activity } from '../../shared/schemas/activities.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
@@ -98,3 +98,33 @@ export const activitySummarySql = (activityId: SQL) => sql`
     (count(*) filter (where i.correction is false))::int as incorrect,
     (count(*) filter (where coalesce(i.answer, '') <> ''))::int as answered
   from ${activityItem} i where i.activity_id = ${activityId}`;
+
+/**
+ * How many activities each trainee has approved in the course's active modules (`moduleIds`, those
+ * with questions): each one judged by `progressFromSummary`, as the class board judges a module.
+ * One statement for the whole list of trainees.
+ */
+export async function approvedActivityCounts(db: Db | Tx, moduleIds: string[], userIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map(userIds.map((id) => [id, 0]));
+  if (moduleIds.length === 0 || userIds.length === 0) return counts;
+  const rows = rowsOf<{ userId: string; submitted: boolean; items: number; correct: number; incorrect: number }>(
+    await db.execute(sql`
+      select a.user_id as "userId", a.submitted as "submitted", s.items, s.correct, s.incorrect
+      from ${activity} a cross join lateral (${activitySummarySql(sql`a.id`)}) s
+      where a.module_id in (${sql.join(
+        moduleIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and a.user_id in (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  for (const row of rows) {
+    if (
+      progressFromSummary({ ...row, items: Number(row.items), correct: Number(row.correct), incorrect: Number(row.incorrect) }) ===
+      'aprobado'
+    )
+      counts.set(row.userId, (counts.get(row.userId) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -69,12 +69,14 @@ export async function courseOverview(db: Db): Promise<CourseOverview[]> {
             where ${courseModule.courseId} = ${courseId} and ${hasNewMessages}`,
       ),
       hasStudentWork: studentWorkIn(sql`select m.id from module m where m.course_id = ${courseId}`),
+      renewsName: sql<string | null>`(select o.name from ${course} o where o.id = ${qualified(course.renewsCourseId)})`,
     })
     .from(course)
     .orderBy(asc(course.createdAt), asc(course.id));
-  return rows.map(({ course: row, hasStudentWork, ...counts }) => ({
+  return rows.map(({ course: row, hasStudentWork, renewsName, ...counts }) => ({
     ...presentCourse(row),
     ...counts,
     hasStudentWork: Boolean(hasStudentWork),
+    ...(row.renewsCourseId && renewsName !== null ? { renewsCourse: { id: row.renewsCourseId, name: renewsName } } : {}),
   }));
 }

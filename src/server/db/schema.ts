@@ -533,8 +533,9 @@ export const forumReplyNotice = pgTable(
 );
 
 /**
- * Emails the mail server refused or could not be reached for: kept here and retried with
- * growing waits by the background worker until delivered, so no email is lost while SMTP is down.
+ * Emails waiting to go: those the mail server refused or could not be reached for, and reminders
+ * queued in the same transaction that claims them. The background worker retries them with
+ * growing waits until delivered, so no email is lost while SMTP is down.
  */
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -345,3 +345,71 @@ export async function bestResults(db: Db | Tx, examIds: string[], userIds: strin
     .where(and(inArray(examAttempt.examId, examIds), inArray(examAttempt.userId, userIds), isNotNull(examAttempt.submittedAt)))
     .groupBy(examAttempt.examId, examAttempt.userId);
 }
+
+export interface ExamStanding {
+  id: string;
+  title: string;
+  kind: ExamKind;
+  passed: boolean;
+  attemptsLeft: number;
+  closed: boolean;
+}
+
+/**
+ * Where each trainee stands with each of the course's exams (those of active modules, in module
+ * order), as the approval requirements read it: passed (some graded attempt passed), attempts left
+ * and whether the exam closed. An attempt still open can still pass: it is not counted as used up,
+ * and an exam with one open is not closed for its trainee until it is graded. Two statements.
+ */
+export async function examStandings(
+  db: Db | Tx,
+  courseId: string,
+  userIds: string[],
+  now: Date,
+): Promise<{ exams: Array<{ id: string; title: string; kind: ExamKind }>; of: (userId: string) => ExamStanding[] }> {
+  const exams = await db
+    .select({ id: exam.id, title: exam.title, kind: exam.kind, attempts: exam.attempts, closesAt: exam.closesAt })
+    .from(exam)
+    .innerJoin(courseModule, eq(courseModule.id, exam.moduleId))
+    .where(and(eq(exam.courseId, courseId), isNull(courseModule.archivedAt)))
+    .orderBy(asc(courseModule.position), asc(exam.createdAt));
+  const rows =
+    exams.length && userIds.length
+      ? await db
+          .select({
+            examId: examAttempt.examId,
+            userId: examAttempt.userId,
+            graded: sql<number>`(count(*) filter (where ${examAttempt.submittedAt} is not null))::int`,
+            open: sql<number>`(count(*) filter (where ${examAttempt.submittedAt} is null))::int`,
+            passed: sql<boolean>`coalesce(bool_or(${examAttempt.passed}) filter (where ${examAttempt.submittedAt} is not null), false)`,
+          })
+          .from(examAttempt)
+          .where(
+            and(
+              inArray(
+                examAttempt.examId,
+                exams.map((e) => e.id),
+              ),
+              inArray(examAttempt.userId, userIds),
+            ),
+          )
+          .groupBy(examAttempt.examId, examAttempt.userId)
+      : [];
+  const byKey = new Map(rows.map((row) => [`${row.userId}:${row.examId}`, row]));
+  return {
+    exams: exams.map((e) => ({ id: e.id, title: e.title, kind: e.kind as ExamKind })),
+    of: (userId) =>
+      exams.map((e) => {
+        const mine = byKey.get(`${userId}:${e.id}`);
+        const open = Number(mine?.open ?? 0) > 0;
+        return {
+          id: e.id,
+          title: e.title,
+          kind: e.kind as ExamKind,
+          passed: Boolean(mine?.passed),
+          attemptsLeft: Math.max(0, e.attempts - Number(mine?.graded ?? 0)),
+          closed: !open && e.closesAt !== null && now.getTime() >= e.closesAt.getTime(),
+        };
+      }),
+  };
+}

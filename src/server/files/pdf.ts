@@ -104,18 +104,21 @@ export function drawQr(page: PDFPage, value: string, x: number, y: number, size:
   const quiet = 4;
   const cell = size / (count + quiet * 2);
   page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  // One path of the dark runs of each row, filled once: separate squares leave hairline seams
+  // between them in most viewers (anti-aliased edges), which a phone's camera can trip on.
+  let path = '';
   for (let row = 0; row < count; row++) {
     for (let column = 0; column < count; column++) {
       if (!qr.modules.get(row, column)) continue;
-      page.drawRectangle({
-        x: x + (quiet + column) * cell,
-        y: y + size - (quiet + row + 1) * cell,
-        width: cell,
-        height: cell,
-        color: rgb(0, 0, 0),
-      });
+      let end = column;
+      while (end + 1 < count && qr.modules.get(row, end + 1)) end++;
+      const width = (end - column + 1) * cell;
+      path += `M${(quiet + column) * cell} ${(quiet + row) * cell}h${width}v${cell}h${-width}z`;
+      column = end;
     }
   }
+  // The path's y grows downwards from its origin, the page's top-left corner of the code.
+  page.drawSvgPath(path, { x, y: y + size, color: rgb(0, 0, 0) });
 }
 
 /** The document's bytes, as the route sends them. */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { JugadaScore } from '../../shared/schemas/content.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
-import { jugada, jugadaAnswer } from '../db/schema.ts';
+import { courseModule, jugada, jugadaAnswer } from '../db/schema.ts';
 
 /**
  * A student's jugadas score in a module: of its jugadas (archived ones left out: the student no
@@ -19,4 +19,32 @@ export const jugadaScoreSql = (moduleId: SQL, userId: SQL) => sql`
 export async function jugadaScore(db: Db | Tx, userId: string, moduleId: string): Promise<JugadaScore | null> {
   const [row] = rowsOf<JugadaScore>(await db.execute(jugadaScoreSql(sql`${moduleId}`, sql`${userId}`)));
   return row && row.total > 0 ? row : null;
+}
+
+/**
+ * The course's practice jugadas (active modules; archived jugadas and those only for exams left
+ * out, as in `jugadaScoreSql`), and of them how many each trainee answered (an answer is final)
+ * and got right. Two statements for the whole list of trainees.
+ */
+export async function courseJugadaScores(
+  db: Db | Tx,
+  courseId: string,
+  userIds: string[],
+): Promise<{ total: number; of: (userId: string) => { answered: number; correct: number } }> {
+  const practice = sql`select j.id from ${jugada} j join ${courseModule} m on m.id = j.module_id
+    where m.course_id = ${courseId} and m.archived_at is null and j.archived_at is null and j.use <> 'examen'`;
+  const [totalRow] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from (${practice}) p`));
+  const rows =
+    userIds.length === 0
+      ? []
+      : rowsOf<{ userId: string; answered: number; correct: number }>(
+          await db.execute(sql`select ja.user_id as "userId", count(*)::int as answered, (count(*) filter (where ja.correct))::int as correct
+            from ${jugadaAnswer} ja where ja.jugada_id in (${practice}) and ja.user_id in (${sql.join(
+              userIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            group by ja.user_id`),
+        );
+  const byUser = new Map(rows.map((row) => [row.userId, { answered: Number(row.answered), correct: Number(row.correct) }]));
+  return { total: Number(totalRow?.total ?? 0), of: (userId) => byUser.get(userId) ?? { answered: 0, correct: 0 } };
 }

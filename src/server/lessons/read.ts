@@ -129,7 +129,7 @@ export async function rosterOf(db: Db | Tx, row: LessonRow, onlyUserId?: string)
 }
 
 /** Each trainee's status in each class of `lessonIds`, by `${lessonId}:${userId}`. */
-async function statusesOf(db: Db, lessonIds: string[], userIds: string[]): Promise<Map<string, AttendanceStatus>> {
+async function statusesOf(db: Db | Tx, lessonIds: string[], userIds: string[]): Promise<Map<string, AttendanceStatus>> {
   if (lessonIds.length === 0 || userIds.length === 0) return new Map();
   const rows = await db
     .select({ lessonId: attendance.lessonId, userId: attendance.userId, status: attendance.status })
@@ -147,6 +147,28 @@ export async function attendanceSummaries(db: Db, courseId: string, userIds: str
   const ids = held.map((row) => row.id);
   const statuses = await statusesOf(db, ids, userIds);
   return new Map(userIds.map((userId) => [userId, summarizeAttendance(ids.map((id) => statuses.get(`${id}:${userId}`) ?? null))]));
+}
+
+/**
+ * Each trainee's attendance as the approval requirements read it: the classes that started by `now`
+ * and count (a 'Justificado' one does not), those attended, and the course's classes still to come.
+ */
+export async function attendanceFacts(
+  db: Db | Tx,
+  courseId: string,
+  userIds: string[],
+  now: Date,
+): Promise<Map<string, { attended: number; counted: number; upcoming: number }>> {
+  const rows = await db.select({ id: lesson.id, startsAt: lesson.startsAt }).from(lesson).where(eq(lesson.courseId, courseId));
+  const held = rows.filter((row) => row.startsAt.getTime() <= now.getTime()).map((row) => row.id);
+  const upcoming = rows.length - held.length;
+  const statuses = await statusesOf(db, held, userIds);
+  return new Map(
+    userIds.map((userId) => {
+      const summary = summarizeAttendance(held.map((id) => statuses.get(`${id}:${userId}`) ?? null));
+      return [userId, { attended: summary.attended, counted: summary.held - summary.justified, upcoming }];
+    }),
+  );
 }
 
 /** A trainee's status in every class of a course, in date order, and their attendance so far. */

@@ -1,12 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
 /** Wait before retry number `attempts + 1`: 1, 2, 4, 8… minutes, at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+
+/**
+ * Puts an email on the queue inside the caller's transaction, due at once: it exists only if that
+ * transaction commits, and `deliverDue` sends it (here or on another instance, each row once).
+ */
+export async function enqueueEmail(tx: Db | Tx, message: MailMessage) {
+  await tx.insert(emailOutbox).values({
+    id: randomUUID(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    link: message.link ?? null,
+    attempts: 0,
+    nextAttemptAt: sql`now()`,
+  });
+}
+
+/**
+ * An email that must go out once whatever the number of instances or runs (a reminder): `claim`
+ * records it in the transaction (an insert that does nothing when it was already recorded) and
+ * answers whether this call made the record; only then is the email queued, in the same
+ * transaction, so it is never sent twice nor lost between the two. Answers whether it was queued;
+ * the caller delivers the queue (`deliverDue`) once it has queued its batch.
+ */
+export async function queueOnce(db: Db, claim: (tx: Tx) => Promise<boolean>, message: MailMessage): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claim(tx))) return false;
+    await enqueueEmail(tx, message);
+    return true;
+  });
+}
 
 export interface MailQueue {
   /** Retries the queued emails that are due; returns how many were delivered. */

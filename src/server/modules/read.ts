@@ -177,3 +177,13 @@ export function presentStudentModule(row: StudentModuleRow, options: { allStates
 export async function readStudentModules(db: Db | Tx, userId: string, courseId: string, filter?: SQL): Promise<StudentModuleRow[]> {
   return rowsOf<StudentModuleRow>(await db.execute(studentModulesSql(sql`${userId}`, sql`${courseId}`, filter)));
 }
+
+/** The course's active modules that have questions (each gives its trainees an activity), in no particular order. */
+export async function modulesWithQuestions(db: Db | Tx, courseId: string): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select m.id as "id" from ${courseModule} m
+      where m.course_id = ${courseId} and m.archived_at is null
+        and exists (select 1 from ${moduleQuestion} q where q.module_id = m.id)`),
+  );
+  return rows.map((row) => row.id);
+}

@@ -11,6 +11,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { dailySummaryEmail, forumRepliesEmail, questionEmail, submissionEmail } from './emails.ts';
 import { toPreferences } from './preferences.ts';
 import { sendPaymentReminders } from '../payments/reminders.ts';
+import { sendCertificateReminders } from '../renewal/reminders.ts';
 
 /** At most one email about forum answers per student and module in this time. */
 export const FORUM_REPLY_WINDOW_MS = 10 * 60 * 1000;
@@ -298,13 +299,19 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs the due work (queued emails, grouped forum answers, daily summaries, instalment reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
+/** Runs the due work (queued emails, grouped forum answers, daily summaries, instalment and licence reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
 export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    Promise.all([deps.mailQueue.deliverDue(), sendDueForumReplies(deps), sendDailySummaries(deps), sendPaymentReminders(deps)])
+    Promise.all([
+      deps.mailQueue.deliverDue(),
+      sendDueForumReplies(deps),
+      sendDailySummaries(deps),
+      sendPaymentReminders(deps),
+      sendCertificateReminders(deps),
+    ])
       .catch((error: unknown) => deps.logger.error({ err: error }, 'falló el envío de avisos pendientes'))
       .finally(() => {
         running = false;

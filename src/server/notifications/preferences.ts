@@ -3,16 +3,24 @@ import type { EmailPreferences } from '../../shared/schemas/users.ts';
 import type { Db } from '../db/client.ts';
 import { emailPreference } from '../db/schema.ts';
 
-export const defaultPreferences: EmailPreferences = { submissions: 'immediate', questions: 'immediate', forumReplies: 'immediate' };
+export const defaultPreferences: EmailPreferences = {
+  submissions: 'immediate',
+  questions: 'immediate',
+  forumReplies: 'immediate',
+  licenceReminders: true,
+};
 
 /** What the row says, or the defaults for a user who never chose. */
-export function toPreferences(row: { submissions: string; questions: string; forumReplies: string } | null | undefined): EmailPreferences {
+export function toPreferences(
+  row: { submissions: string; questions: string; forumReplies: string; licenceReminders: boolean } | null | undefined,
+): EmailPreferences {
   if (!row) return defaultPreferences;
   const delivery = (value: string) => (value === 'daily' || value === 'never' ? value : 'immediate');
   return {
     submissions: delivery(row.submissions),
     questions: delivery(row.questions),
     forumReplies: row.forumReplies === 'never' ? 'never' : 'immediate',
+    licenceReminders: row.licenceReminders,
   };
 }
 

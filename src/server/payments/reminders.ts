@@ -1,17 +1,20 @@
 // Reminders of instalments: an email to the trainee three days before an instalment is due and on
 // its day, while their payments do not cover it, unless the course turned reminders off. The
 // notification worker runs this every minute on every instance: each reminder is claimed by
-// inserting its `payment_reminder` row and sent only by the instance whose insert went through.
+// inserting its `payment_reminder` row, and queued in the same transaction only by the instance
+// whose insert went through (mail/queue.ts, `queueOnce`).
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays, dayLongText, dayOf } from '../../shared/calendar.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { pesos } from '../../shared/money.ts';
 import { REMINDER_DAYS_BEFORE, remindersDue, type ReminderKind } from '../../shared/payment-rules.ts';
 import type { AppContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { course, courseAccess, paymentOption, paymentReminder, traineePlan, user } from '../db/schema.ts';
+import { queueOnce } from '../mail/queue.ts';
 import { paidTotals } from './read.ts';
 
-type Deps = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'clock'>;
+type Deps = Pick<AppContext, 'db' | 'mailQueue' | 'clock'>;
 
 /** The reminder email: the amount, the due date and the course; no link to pay (there is no payment online). */
 export function paymentReminderEmail(input: { name: string; courseName: string; amount: number; dueDate: string; kind: ReminderKind }) {
@@ -39,7 +42,7 @@ export function paymentReminderEmail(input: { name: string; courseName: string; 
   return { subject, text, html };
 }
 
-/** Sends the reminders due today (the course's day, by `ctx.clock`); answers how many went out. */
+/** Sends the reminders due today (the course's day, by `ctx.clock`); answers how many were queued. */
 export async function sendPaymentReminders(deps: Deps): Promise<number> {
   const today = dayOf(deps.clock.now());
   const last = addDays(today, REMINDER_DAYS_BEFORE);
@@ -80,18 +83,18 @@ export async function sendPaymentReminders(deps: Deps): Promise<number> {
       byDay.set(key, same ? { ...same, amount: same.amount + due.amount } : due);
     }
     for (const due of byDay.values()) {
-      const [claimed] = await deps.db
-        .insert(paymentReminder)
-        .values({ courseId: trainee.courseId, userId: trainee.userId, dueDate: due.dueDate, kind: due.kind })
-        .onConflictDoNothing()
-        .returning({ userId: paymentReminder.userId });
-      if (!claimed) continue;
+      const claim = async (tx: Tx) =>
+        (
+          await tx
+            .insert(paymentReminder)
+            .values({ courseId: trainee.courseId, userId: trainee.userId, dueDate: due.dueDate, kind: due.kind })
+            .onConflictDoNothing()
+            .returning({ userId: paymentReminder.userId })
+        ).length > 0;
       const email = paymentReminderEmail({ name: trainee.name, courseName: trainee.courseName, ...due });
-      await deps.mailer
-        .send({ to: trainee.email, ...email })
-        .then(() => (sent += 1))
-        .catch((error: unknown) => deps.logger.error({ err: error, to: trainee.email }, 'no se pudo enviar el recordatorio de cuota'));
+      if (await queueOnce(deps.db, claim, { to: trainee.email, ...email })) sent += 1;
     }
   }
+  if (sent > 0) await deps.mailQueue.deliverDue();
   return sent;
 }

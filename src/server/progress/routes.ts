@@ -34,7 +34,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       await guards.requireAdmin(request);
-      const { filename, body } = await progressBoardCsv(db, request.params.courseId, request.query.search, ctx.clock.now());
+      const { filename, body } = await progressBoardCsv(db, request.params.courseId, request.query, ctx.clock.now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

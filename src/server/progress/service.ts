@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import {
+  approvalCellText,
   attendanceCellText,
   BOARD_PAGE_SIZE,
   boardStateLabels,
@@ -28,6 +29,8 @@ import { attendanceSummaries } from '../lessons/read.ts';
 import { paymentStatuses } from '../payments/read.ts';
 import { fitnessStatuses } from '../fitness/read.ts';
 import { observationAverages } from '../observations/read.ts';
+import { traineeOutcomes } from '../approval/read.ts';
+import type { ApprovalRequirements, Outcome, TraineeOutcome } from '../../shared/approval-rules.ts';
 
 /** The students of a course: students with the course enabled, optionally filtered by name or email. */
 function studentFilter(courseId: string, search: string | undefined): SQL {
@@ -128,25 +131,30 @@ const emptyTotals = (): Record<BoardState, number> =>
 export async function progressBoard(
   db: Db,
   courseId: string,
-  options: { search?: string | undefined; page: number },
+  options: { search?: string | undefined; page: number; outcome?: Outcome | undefined },
   now: Date,
 ): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
-  const filter = studentFilter(courseId, options.search);
+  const { filter, ids: filtered, outcomes: judged } = await boardFilter(db, course, options, now);
+  const studentColumns = { id: user.id, name: user.name, email: user.email, invitationPending: invitationPendingOf(user.id) };
+  const offset = (options.page - 1) * BOARD_PAGE_SIZE;
   const [modules, students, [{ total } = { total: 0 }]] = await Promise.all([
     activeModules(db, courseId),
-    db
-      .select({ id: user.id, name: user.name, email: user.email, invitationPending: invitationPendingOf(user.id) })
-      .from(user)
-      .where(filter)
-      .orderBy(asc(user.name), asc(user.id))
-      .limit(BOARD_PAGE_SIZE)
-      .offset((options.page - 1) * BOARD_PAGE_SIZE),
-    db.select({ total: count() }).from(user).where(filter),
+    filtered
+      ? db
+          .select(studentColumns)
+          .from(user)
+          .where(inArray(user.id, filtered.slice(offset, offset + BOARD_PAGE_SIZE).concat('')))
+          .orderBy(asc(user.name), asc(user.id))
+      : db.select(studentColumns).from(user).where(filter).orderBy(asc(user.name), asc(user.id)).limit(BOARD_PAGE_SIZE).offset(offset),
+    filtered ? [{ total: filtered.length }] : db.select({ total: count() }).from(user).where(filter),
   ]);
 
   const pageIds = students.map((t) => t.id);
-  const inFilter = sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`;
+  const inFilter = filtered
+    ? inArray(moduleAccess.userId, filtered.concat(''))
+    : sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`;
+  const approvalOf = judged ?? (await traineeOutcomes(db, course, now, pageIds));
   const moduleIds = modules.map((m) => m.id);
   const [cells, grouped, watchedRows] = await Promise.all([
     pageIds.length ? enabledCells(db, courseId, inArray(moduleAccess.userId, pageIds)) : Promise.resolve([]),
@@ -189,12 +197,40 @@ export async function progressBoard(
       watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
       exams: exams.map((e) => resultOf(t.id, e.id)),
       ...recordOf(t.id),
+      approval: badgeOf(approvalOf.get(t.id)!),
     })),
     exams: exams.map((e) => ({ id: e.id, title: e.title })),
     total,
     page: options.page,
     pageSize: BOARD_PAGE_SIZE,
   };
+}
+
+const badgeOf = (outcome: TraineeOutcome) => ({ outcome: outcome.outcome, summary: outcome.summary });
+
+/**
+ * Who the board shows. Without 'Habilitación', the SQL filter pages in the database. With it, the
+ * outcome is judged on the server from stored results, not in SQL: every student matching the
+ * search is judged (one batch read per part of the record, whatever the class size) and `ids` are
+ * those with that outcome, by name — the page, the count and the totals follow them.
+ */
+async function boardFilter(
+  db: Db,
+  course: { id: string; requirements: ApprovalRequirements },
+  options: { search?: string | undefined; outcome?: Outcome | undefined },
+  now: Date,
+): Promise<{ filter: SQL; ids: string[] | null; outcomes: Map<string, TraineeOutcome> | null }> {
+  const filter = studentFilter(course.id, options.search);
+  if (!options.outcome) return { filter, ids: null, outcomes: null };
+  const everyone = await db.select({ id: user.id }).from(user).where(filter).orderBy(asc(user.name), asc(user.id));
+  const outcomes = await traineeOutcomes(
+    db,
+    course,
+    now,
+    everyone.map((row) => row.id),
+  );
+  const ids = everyone.map((row) => row.id).filter((id) => outcomes.get(id)?.outcome === options.outcome);
+  return { filter, ids, outcomes };
 }
 
 /** How many students share each (module, counts) combination: a few rows per module whatever the class size. */
@@ -218,20 +254,25 @@ function totalsQuery(db: Db, courseId: string, who: SQL) {
 export async function progressBoardCsv(
   db: Db,
   courseId: string,
-  search: string | undefined,
+  options: { search?: string | undefined; outcome?: Outcome | undefined },
   now: Date,
 ): Promise<{ filename: string; body: string }> {
   const course = await findCourse(db, courseId);
-  const filter = studentFilter(courseId, search);
+  const { filter, ids: filtered, outcomes: judged } = await boardFilter(db, course, options, now);
+  const who = filtered ? inArray(user.id, filtered.concat('')) : filter;
   const [modules, students, cells] = await Promise.all([
     activeModules(db, courseId),
-    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(filter).orderBy(asc(user.name), asc(user.id)),
-    enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${filter})`),
+    db.select({ id: user.id, name: user.name, email: user.email }).from(user).where(who).orderBy(asc(user.name), asc(user.id)),
+    enabledCells(db, courseId, sql`${moduleAccess.userId} in (select ${user.id} from ${user} where ${who})`),
   ]);
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const exams = await courseExams(db, courseId);
   const userIds = students.map((t) => t.id);
-  const [resultOf, recordOf] = await Promise.all([examResultsOf(db, exams, userIds), recordCellsOf(db, courseId, userIds, now)]);
+  const [resultOf, recordOf, approvalOf] = await Promise.all([
+    examResultsOf(db, exams, userIds),
+    recordCellsOf(db, courseId, userIds, now),
+    judged ?? traineeOutcomes(db, course, now, userIds),
+  ]);
   const lines = [
     [
       'Nombre',
@@ -242,6 +283,7 @@ export async function progressBoardCsv(
       'Pagos',
       'Prueba física',
       'Observaciones',
+      'Habilitación',
     ],
     ...students.map((t) => {
       const record = recordOf(t.id);
@@ -254,6 +296,7 @@ export async function progressBoardCsv(
         paymentsCellText(record.payments),
         fitnessCellText(record.fitness),
         observationsCellText(record.observations),
+        approvalCellText(badgeOf(approvalOf.get(t.id)!)),
       ];
     }),
   ];

@@ -19,6 +19,7 @@ import { traineeAttendance } from '../lessons/read.ts';
 import { observationsOf } from '../observations/read.ts';
 import { traineePayments } from '../payments/read.ts';
 import { changesOf } from './changes.ts';
+import { traineeApproval } from '../approval/read.ts';
 
 /**
  * The trainee `userId` of the course: a student given the course (enabled now or blocked: a blocked
@@ -85,7 +86,7 @@ async function recordExams(db: Db, courseId: string, userId: string): Promise<Us
 export async function traineeRecord(db: Db, courseId: string, userId: string, now: Date): Promise<TraineeRecord> {
   const courseRow = await findCourse(db, courseId);
   const trainee = await findTrainee(db, courseId, userId);
-  const [modules, exams, attendance, payments, fitness, observations, changes] = await Promise.all([
+  const [modules, exams, attendance, payments, fitness, observations, changes, approval] = await Promise.all([
     recordModules(db, courseId, userId),
     recordExams(db, courseId, userId),
     traineeAttendance(db, courseId, userId, now),
@@ -93,6 +94,7 @@ export async function traineeRecord(db: Db, courseId: string, userId: string, no
     fitnessOf(db, courseId, userId),
     observationsOf(db, courseId, userId),
     changesOf(db, courseId, userId),
+    traineeApproval(db, courseId, userId, now),
   ]);
   return {
     trainee,
@@ -104,6 +106,7 @@ export async function traineeRecord(db: Db, courseId: string, userId: string, no
     fitness,
     observations,
     changes,
+    approval: { outcome: approval.outcome, summary: approval.summary },
   };
 }
 

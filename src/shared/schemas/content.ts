@@ -52,6 +52,8 @@ export const courseOverviewSchema = z.object({
   modulesWithNewMessages: z.number(),
   /** A student worked in it: it can be archived, not deleted. */
   hasStudentWork: z.boolean(),
+  /** The course this one renews ('Crear curso de actualización'); absent for a first course. */
+  renewsCourse: z.optional(z.object({ id: z.string(), name: z.string() })),
 });
 export type CourseOverview = z.infer<typeof courseOverviewSchema>;
 

@@ -1,9 +1,11 @@
 // The class progress board: one row per student of a course, one column per module.
 import * as z from 'zod/mini';
 import { progressFromSummary, progressLabels, type ProgressSummary } from '../activity-state.ts';
-import { messages, paymentMessages, recordMessages, tooLong } from '../messages.ts';
+import { outcomeLabels, outcomes } from '../approval-rules.ts';
+import { approvalMessages, messages, paymentMessages, recordMessages, tooLong } from '../messages.ts';
 import { pesos } from '../money.ts';
 import { SEARCH_MAX } from './access.ts';
+import { approvalBadgeSchema, type ApprovalBadge } from './approval.ts';
 import { fitnessStatusLabels, fitnessStatusSchema } from './fitness.ts';
 
 export const BOARD_PAGE_SIZE = 50;
@@ -31,7 +33,10 @@ export function boardStateOf(summary: ProgressSummary & { invitationPending: boo
 export const boardQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(SEARCH_MAX, tooLong('La búsqueda', SEARCH_MAX)))),
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1, messages.invalidPage), z.maximum(100_000)), 1),
+  /** 'Habilitación': only the students with this outcome (the totals and the pages count only them). */
+  outcome: z.optional(z.enum(outcomes, { error: approvalMessages.invalidOutcome })),
 });
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
 const totalsSchema = z.object({
   'no-habilitado': z.number(),
@@ -69,6 +74,8 @@ export const progressBoardSchema = z.object({
       fitness: z.nullable(fitnessStatusSchema),
       /** The average of their match observations, one decimal: null before any. */
       observations: z.nullable(z.number()),
+      /** 'Habilitación': 'Apto', 'No apto' or 'En curso', and what is missing in words. */
+      approval: approvalBadgeSchema,
     }),
   ),
   /** The course's rules exams, in module order. */
@@ -99,3 +106,7 @@ export const fitnessCellText = (status: z.infer<typeof fitnessStatusSchema> | nu
 
 /** The observations' average on the board and in its CSV: '3,8', or nothing before any. */
 export const observationsCellText = (average: number | null) => (average === null ? '' : recordMessages.averageText(average));
+
+/** 'Habilitación' in the board's CSV: 'Apto', or 'En curso · Falta: prueba física'. */
+export const approvalCellText = (approval: ApprovalBadge) =>
+  approval.summary ? `${outcomeLabels[approval.outcome]} · ${approval.summary}` : outcomeLabels[approval.outcome];

@@ -4,6 +4,7 @@
 // trainee page reads `traineeRecordSchema`; 'Mi cuenta' reads `myRecordSchema`, the trainee's own
 // parts that are theirs to see (never the history, nothing of another trainee).
 import * as z from 'zod/mini';
+import { approvalBadgeSchema } from './approval.ts';
 import { jugadaScoreSchema } from './content.ts';
 import { userExamSchema } from './exams.ts';
 import { traineeFitnessSchema } from './fitness.ts';
@@ -42,6 +43,8 @@ export const traineeRecordSchema = z.object({
   observations: traineeObservationsSchema,
   /** Newest first. */
   changes: z.array(recordChangeSchema),
+  /** 'Habilitación': 'Apto', 'No apto' or 'En curso', and what is missing in words. */
+  approval: approvalBadgeSchema,
 });
 export type TraineeRecord = z.infer<typeof traineeRecordSchema>;
 

@@ -96,6 +96,8 @@ export const emailPreferencesSchema = z.object({
   questions: deliverySchema,
   /** Students: an admin answered in the forum of one of their modules. */
   forumReplies: z.enum(forumReplyChoices),
+  /** Students: 'Avisos de vencimiento de mi licencia', 60, 30 and 7 days before a licence expires. */
+  licenceReminders: z.boolean(),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 export const updateEmailPreferencesSchema = z.partial(emailPreferencesSchema);

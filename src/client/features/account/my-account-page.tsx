@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { IconCertificate } from '@tabler/icons-react';
+import { Button, Group, Paper, Radio, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Delivery, EmailPreferences } from '../../../shared/schemas/users.ts';
 import { messages } from '../../../shared/messages.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -33,12 +35,17 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
   const save = useSaveEmailPreferences();
   const [draft, setDraft] = useState<EmailPreferences>(saved);
   const changed =
-    draft.submissions !== saved.submissions || draft.questions !== saved.questions || draft.forumReplies !== saved.forumReplies;
+    draft.submissions !== saved.submissions ||
+    draft.questions !== saved.questions ||
+    draft.forumReplies !== saved.forumReplies ||
+    draft.licenceReminders !== saved.licenceReminders;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const changes =
-      role === 'admin' ? { submissions: draft.submissions, questions: draft.questions } : { forumReplies: draft.forumReplies };
+      role === 'admin'
+        ? { submissions: draft.submissions, questions: draft.questions }
+        : { forumReplies: draft.forumReplies, licenceReminders: draft.licenceReminders };
     save.mutate(changes, { onSuccess: () => notify('Listo', messages.preferencesSaved) });
   };
 
@@ -74,6 +81,14 @@ function PreferencesForm({ role, saved }: { role: 'admin' | 'student'; saved: Em
             </Stack>
           </Radio.Group>
         )}
+        {role === 'student' && (
+          <Switch
+            label="Avisos de vencimiento de mi licencia"
+            description="Un email 60, 30 y 7 días antes de que venza tu licencia, para que la renueves a tiempo."
+            checked={draft.licenceReminders}
+            onChange={(event) => setDraft({ ...draft, licenceReminders: event.currentTarget.checked })}
+          />
+        )}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!changed}>
             Guardar
@@ -108,6 +123,23 @@ export function MyAccountPage() {
         </Stack>
       )}
       {user?.role === 'student' && <MyRecord />}
+      {user?.role === 'student' && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="certificados-titulo">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={2} size="h4" id="certificados-titulo">
+                Mis certificados
+              </Title>
+              <Text size="sm" c="gray.7">
+                Tus licencias de árbitro: el PDF y la dirección para verificarlas.
+              </Text>
+            </Stack>
+            <Button component={Link} href={paths.myCertificates()} variant="light" leftSection={<IconCertificate size={16} aria-hidden />}>
+              Ver mis certificados
+            </Button>
+          </Group>
+        </Paper>
+      )}
       {user && (
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="datos-titulo">
           <Title order={2} size="h4" id="datos-titulo" mb="sm">

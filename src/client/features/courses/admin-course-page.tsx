@@ -5,6 +5,7 @@ import {
   IconArrowLeft,
   IconCalendarEvent,
   IconCash,
+  IconCertificate,
   IconChartDots,
   IconChecklist,
   IconClipboardCheck,
@@ -16,7 +17,7 @@ import {
   IconPencil,
   type Icon,
 } from '@tabler/icons-react';
-import { awaitingCorrectionText, newMessagesText } from '../../../shared/messages.ts';
+import { awaitingCorrectionText, newMessagesText, renewalMessages } from '../../../shared/messages.ts';
 import type { CourseOverview } from '../../../shared/schemas/content.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -97,6 +98,12 @@ function courseTools(course: CourseOverview): Tool[] {
       to: paths.adminPayments(course.id),
       icon: IconCash,
     },
+    {
+      label: 'Aprobación y certificados',
+      description: 'Los requisitos para quedar apto, quién lo está y por qué, el acta del curso y los certificados.',
+      to: paths.adminApproval(course.id),
+      icon: IconCertificate,
+    },
   ];
 }
 
@@ -145,6 +152,13 @@ export function AdminCoursePage() {
               {course.students === 1 ? '1 alumno' : `${course.students} alumnos`} con el curso habilitado
             </Text>
           </Group>
+          {course.renewsCourse && (
+            <Text size="sm">
+              <Anchor component={Link} href={paths.adminCourse(course.renewsCourse.id)}>
+                {renewalMessages.renews(course.renewsCourse.name)}
+              </Anchor>
+            </Text>
+          )}
           <Group gap="xs">
             <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               Editar

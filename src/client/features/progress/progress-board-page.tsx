@@ -7,6 +7,7 @@ import {
   CloseButton,
   Group,
   Loader,
+  NativeSelect,
   Pagination,
   Skeleton,
   Stack,
@@ -29,7 +30,9 @@ import {
   type BoardState,
   type ProgressBoard,
 } from '../../../shared/schemas/progress.ts';
+import { outcomeLabels, outcomes, type Outcome } from '../../../shared/approval-rules.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { OutcomeBadge } from '../../components/outcome-badge.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -40,23 +43,30 @@ import classes from './progress-board.module.css';
 
 const count = new Intl.NumberFormat('es-AR');
 
-/** Filter and page live in the address, so reloading or going back keeps them. */
+const isOutcome = (value: string | null): value is Outcome => outcomes.some((outcome) => outcome === value);
+
+/** Filters and page live in the address, so reloading or going back keeps them. */
 function useBoardParams() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
+  const outcomeParam = params.get('habilitacion');
+  const outcome = isOutcome(outcomeParam) ? outcomeParam : null;
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const setSearch = (value: string) =>
+  /** A filter changed: back to the first page. */
+  const setFilter = (name: string, value: string) =>
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (value.trim()) next.set('q', value);
-        else next.delete('q');
+        if (value.trim()) next.set(name, value);
+        else next.delete(name);
         next.delete('page');
         return next;
       },
       { replace: true },
     );
+  const setSearch = (value: string) => setFilter('q', value);
+  const setOutcome = (value: Outcome | null) => setFilter('habilitacion', value ?? '');
   const setPage = (value: number) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -64,7 +74,23 @@ function useBoardParams() {
       else next.delete('page');
       return next;
     });
-  return { search, page, setSearch, setPage };
+  return { search, outcome, page, setSearch, setOutcome, setPage };
+}
+
+/** 'Habilitación: Todos / Apto / No apto / En curso'. */
+function OutcomeFilter({ outcome, onChange }: { outcome: Outcome | null; onChange: (value: Outcome | null) => void }) {
+  return (
+    <NativeSelect
+      label="Habilitación"
+      value={outcome ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        onChange(isOutcome(value) ? value : null);
+      }}
+      data={[{ value: '', label: 'Todos' }, ...outcomes.map((value) => ({ value, label: outcomeLabels[value] }))]}
+      style={{ flex: '0 1 180px' }}
+    />
+  );
 }
 
 function FilterField({ search, onSearch }: { search: string; onSearch: (value: string) => void }) {
@@ -121,14 +147,55 @@ function StudentCell({ student, courseId }: { student: ProgressBoard['students']
           Invitación pendiente
         </Badge>
       )}
+      {/* On a phone the 'Habilitación' column is far to the right: its badge and words show under
+          the name too (hidden from screen readers, which read them in their own column). */}
+      <Stack gap={2} mt={4} align="flex-start" hiddenFrom="xs" aria-hidden>
+        <OutcomeBadge outcome={student.approval.outcome} size="sm" />
+        {student.approval.summary && (
+          <Text size="xs" c="gray.8" className={classes.name}>
+            {student.approval.summary}
+          </Text>
+        )}
+      </Stack>
     </Table.Th>
+  );
+}
+
+/** The columns: the student, each module, each exam, the record's columns and 'Habilitación'. */
+function BoardHead({ board }: { board: ProgressBoard }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th scope="col" className={classes.sticky}>
+          Alumno
+        </Table.Th>
+        {board.modules.map((module) => (
+          <Table.Th scope="col" key={module.id}>
+            {module.name}
+          </Table.Th>
+        ))}
+        {board.exams.map((exam) => (
+          <Table.Th scope="col" key={exam.id}>
+            {exam.title}
+          </Table.Th>
+        ))}
+        {recordColumns.map((column) => (
+          <Table.Th scope="col" key={column} className={classes.recordColumn}>
+            {column}
+          </Table.Th>
+        ))}
+        <Table.Th scope="col" className={classes.approvalColumn}>
+          Habilitación
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 
 function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseId: string; dimmed: boolean }) {
   return (
     <Table.ScrollContainer
-      minWidth={170 + board.modules.length * 170 + board.exams.length * 170 + recordColumns.length * 130}
+      minWidth={170 + board.modules.length * 170 + board.exams.length * 170 + recordColumns.length * 130 + 220}
       type="native"
     >
       <Table
@@ -140,28 +207,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
         aria-busy={dimmed}
       >
         <caption className={classes.caption}>Estado de cada alumno en cada módulo de {board.course.name}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" className={classes.sticky}>
-              Alumno
-            </Table.Th>
-            {board.modules.map((module) => (
-              <Table.Th scope="col" key={module.id}>
-                {module.name}
-              </Table.Th>
-            ))}
-            {board.exams.map((exam) => (
-              <Table.Th scope="col" key={exam.id}>
-                {exam.title}
-              </Table.Th>
-            ))}
-            {recordColumns.map((column) => (
-              <Table.Th scope="col" key={column} className={classes.recordColumn}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <BoardHead board={board} />
         <Table.Tbody>
           {board.students.map((student) => (
             <Table.Tr key={student.id}>
@@ -197,6 +243,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
                 <ExamCell key={exam.id} result={student.exams[index] ?? null} />
               ))}
               <RecordCells student={student} />
+              <ApprovalCell approval={student.approval} />
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -216,6 +263,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
             {recordColumns.map((column) => (
               <Table.Td key={column} />
             ))}
+            <Table.Td />
           </Table.Tr>
         </Table.Tfoot>
       </Table>
@@ -281,6 +329,20 @@ function RecordCells({ student }: { student: ProgressBoard['students'][number] }
   );
 }
 
+/** 'Habilitación': 'Apto', 'No apto' or 'En curso', and what is missing in words (read aloud with the badge, and shown on a phone too). */
+function ApprovalCell({ approval }: { approval: ProgressBoard['students'][number]['approval'] }) {
+  return (
+    <Table.Td>
+      <OutcomeBadge outcome={approval.outcome} />
+      {approval.summary && (
+        <Text size="xs" c="gray.8" mt={4} className={classes.approvalSummary}>
+          {approval.summary}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
 /** A student's best result at an exam: 'Aprobado · 85 %', or a dash before they hand one in. */
 function ExamCell({ result }: { result: { scorePercent: number; passed: boolean } | null }) {
   return (
@@ -301,9 +363,10 @@ function ExamCell({ result }: { result: { scorePercent: number; passed: boolean 
 /** The class progress board: every student of a course × every module, filtered and paged on the server. */
 export function ProgressBoardPage() {
   const { courseId = '' } = useParams<{ courseId: string }>();
-  const { search, page, setSearch, setPage } = useBoardParams();
+  const { search, outcome, page, setSearch, setOutcome, setPage } = useBoardParams();
   const term = search.trim();
-  const query = useProgressBoard(courseId, term, page);
+  const filters = { search: term, outcome };
+  const query = useProgressBoard(courseId, filters, page);
   const board = query.data;
 
   if (query.isPending) return <Skeleton h={320} />;
@@ -325,10 +388,13 @@ export function ProgressBoardPage() {
     <Stack gap="md">
       <PageTitle>Progreso · {board.course.name}</PageTitle>
       <Group align="flex-end" justify="space-between" gap="sm" mt={-8}>
-        <FilterField search={search} onSearch={setSearch} />
+        <Group align="flex-end" gap="sm" style={{ flex: '1 1 320px' }}>
+          <FilterField search={search} onSearch={setSearch} />
+          <OutcomeFilter outcome={outcome} onChange={setOutcome} />
+        </Group>
         <Button
           component="a"
-          href={progressCsvUrl(courseId, term)}
+          href={progressCsvUrl(courseId, filters)}
           download
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden />}
@@ -341,6 +407,7 @@ export function ProgressBoardPage() {
           {term
             ? `${count.format(board.total)} ${board.total === 1 ? 'alumno coincide' : 'alumnos coinciden'} con “${term}”`
             : `${count.format(board.total)} ${board.total === 1 ? 'alumno' : 'alumnos'}`}
+          {outcome && ` · ${outcomeLabels[outcome]}`}
           {board.total > board.pageSize && ` · mostrando ${count.format(first)}–${count.format(first + board.students.length - 1)}`}
         </Text>
         {query.isFetching && <Loader size="xs" role="status" aria-label="Actualizando" />}
@@ -350,8 +417,14 @@ export function ProgressBoardPage() {
       ) : board.total === 0 ? (
         <EmptyState
           icon={IconUserSearch}
-          title={term ? 'No hay alumnos que coincidan' : 'Este curso todavía no tiene alumnos'}
-          text={term ? `Ningún alumno del curso se llama “${term}”.` : 'Habilitá el curso a los alumnos desde la Lista de Usuarios.'}
+          title={term || outcome ? 'No hay alumnos que coincidan' : 'Este curso todavía no tiene alumnos'}
+          text={
+            term
+              ? `Ningún alumno del curso se llama “${term}”${outcome ? ` con habilitación «${outcomeLabels[outcome]}»` : ''}.`
+              : outcome
+                ? `Ningún alumno del curso está «${outcomeLabels[outcome]}».`
+                : 'Habilitá el curso a los alumnos desde la Lista de Usuarios.'
+          }
         />
       ) : (
         <BoardTable board={board} courseId={courseId} dimmed={query.isPlaceholderData} />

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths.ts';
 import { useTraineeRecord } from './api/use-trainee-record.ts';
 import { FitnessSection } from './components/fitness-section.tsx';
 import { ObservationsSection } from './components/observations-section.tsx';
+import { RecordApproval } from './components/record-approval.tsx';
 import { RecordChanges } from './components/record-changes.tsx';
 import { RecordExams } from './components/record-exams.tsx';
 import { RecordJugadas, RecordModules } from './components/record-modules.tsx';
@@ -93,6 +94,7 @@ export function TraineeRecordPage() {
   return (
     <Stack gap="md" maw={900} className={classes.page}>
       <RecordHeading record={record} />
+      <RecordApproval courseId={courseId} approval={record.approval} />
       <RecordSummary record={record} />
       <RecordSection
         id="legajo-modulos"

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { create as contentDisposition } from 'content-disposition';
+import { z } from 'zod';
+import { dayOf } from '../../shared/calendar.ts';
+import { normalizeCode } from '../../shared/certificate-code.ts';
+import { certificateMessages as m, messages } from '../../shared/messages.ts';
+import { idSchema } from '../../shared/schemas/content.ts';
+import {
+  certificateListSchema,
+  certificateSchema,
+  issueCertificatesResultSchema,
+  issueCertificatesSchema,
+  revokeCertificateSchema,
+  verificationSchema,
+} from '../../shared/schemas/certificates.ts';
+import { hit, type Limit } from '../auth/rate-limit.ts';
+import type { AppContext } from '../context.ts';
+import { findCourse } from '../courses/service.ts';
+import { AppError, notFound } from '../errors.ts';
+import { fileSlug } from '../files/csv-out.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { certificatePdf } from './pdf.ts';
+import {
+  certificateByCode,
+  certificatesOfCourse,
+  certificatesOfUser,
+  findCertificate,
+  presentCertificate,
+  presentVerification,
+  verifyUrlOf,
+} from './read.ts';
+import { issueCertificates, revokeCertificate } from './service.ts';
+
+const courseParams = z.object({ courseId: idSchema });
+const certificateParams = z.object({ certificateId: idSchema });
+// Any text: a malformed code gets the same 404 as an unknown one (nothing tells what a code looks like).
+const codeParams = z.object({ code: z.string() });
+
+/**
+ * Look-ups of the public page from one address: generous for a person (a league checking a whole
+ * roster, a class scanning their new licences behind one hall's address), hopeless for guessing
+ * 40-bit codes. In the database, so every instance shares the count.
+ */
+export const verifyPerIp: Limit = { max: 100, windowSeconds: 15 * 60 };
+
+/** 'Certificados': issued by the course's instructors, downloaded by them and their holders, verified by anyone. */
+export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, config } = ctx;
+  const today = () => dayOf(ctx.clock.now());
+
+  r.post(
+    '/courses/:courseId/certificates',
+    {
+      schema: {
+        headers: idempotencyHeaders,
+        params: courseParams,
+        body: issueCertificatesSchema,
+        response: { 201: issueCertificatesResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = await guards.requireAdmin(request);
+      const now = ctx.clock.now();
+      const result = await idempotentWrite(db, request, admin.id, (tx) =>
+        issueCertificates(tx, request.params.courseId, request.body, admin, now),
+      );
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    '/courses/:courseId/certificates',
+    { schema: { params: courseParams, response: { 200: certificateListSchema } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findCourse(db, request.params.courseId);
+      const rows = await certificatesOfCourse(db, request.params.courseId);
+      return { certificates: rows.map((row) => presentCertificate(row, today(), config.publicUrl)) };
+    },
+  );
+
+  r.post(
+    '/certificates/:certificateId/revoke',
+    {
+      schema: {
+        params: certificateParams,
+        body: revokeCertificateSchema,
+        response: { 200: z.object({ certificate: certificateSchema, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const admin = await guards.requireAdmin(request);
+      const row = await revokeCertificate(db, request.params.certificateId, request.body.reason, admin, ctx.clock.now());
+      return { certificate: presentCertificate(row, today(), config.publicUrl), message: m.revoked };
+    },
+  );
+
+  // The PDF: for the course's instructors, and for its holder while it is not revoked; anyone else
+  // gets the 404 of a missing certificate.
+  r.get(
+    '/certificates/:certificateId/pdf',
+    { schema: { params: certificateParams, response: { 200: z.any().meta({ description: 'El certificado en PDF (A4 apaisado)' }) } } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      const row = await findCertificate(db, request.params.certificateId);
+      if (user.role !== 'admin' && (row.userId !== user.id || row.revokedAt)) throw notFound(m.certificateNotFound);
+      const pdf = await certificatePdf(row, verifyUrlOf(config.publicUrl, row.code));
+      const name = `certificado-${fileSlug(row.holderName, 'alumno')}-${row.code}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(name, { type: 'attachment' }))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  r.get('/me/certificates', { schema: { response: { 200: certificateListSchema } } }, async (request) => {
+    const user = await guards.requireUser(request);
+    const rows = await certificatesOfUser(db, user.id);
+    return { certificates: rows.map((row) => presentCertificate(row, today(), config.publicUrl)) };
+  });
+
+  // The public page's look-up: no session. Counted before anything is read, known code or not.
+  r.get('/verify/:code', { schema: { params: codeParams, response: { 200: verificationSchema } } }, async (request) => {
+    if (!(await hit(db, `verify:ip:${request.ip}`, verifyPerIp))) throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    const code = normalizeCode(request.params.code);
+    const row = code ? await certificateByCode(db, code) : undefined;
+    if (!row) throw notFound(m.verifyNotFound);
+    return presentVerification(row, today());
+  });
+}
