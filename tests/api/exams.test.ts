@@ -375,7 +375,7 @@ describe('beside the course', () => {
     expect(board.students.find((s) => s.id === student.id)!.exams).toEqual([{ scorePercent: 75, passed: true }]);
     const csv = await call(t.app, { url: `/api/courses/${course.id}/progress.csv`, cookie: admin });
     // The exams' columns come after the modules', before the trainee's record.
-    expect(csv.body).toContain(`;${exam.title};Asistencia;Pagos;Prueba física;Observaciones\r\n`);
+    expect(csv.body).toContain(`;${exam.title};Asistencia;Pagos;Prueba física;Observaciones;Habilitación\r\n`);
     expect(csv.body).toContain('Aprobado · 75 %');
 
     const url = `/api/users/${student.id}/courses/${course.id}/exams`;
