@@ -87,8 +87,12 @@ test('the module page arrives rendered with its video, and the app takes that sa
   // ...with one video, the very element the document brought (before any of the app), now inside the app's page.
   expect(await videoElements(page)).toEqual({ seen: 1, inPage: 1, sameAsFirst: true, inApp: true, beforeApp: true });
 
-  // Signing out: the login page, and the video is gone with the module page.
-  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  // Signing out: the login page, and the video is gone with the module page. The page came drawn
+  // by the server: a tap that lands before the app has taken it over does nothing, so tap again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Abrir menú' }).click({ timeout: 2_000 });
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page.locator('video, iframe')).toHaveCount(0);
