@@ -173,8 +173,10 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
       // Streams, not buffers: after 300 MB the peak is still well below baseline + one file (a
       // buffered upload needs the whole 100 MB at once, and more for each copy). What it does hold:
       // 8 MB parts, two in flight, and the chunks already sent, which the garbage collector frees
-      // in batches, whatever the file's size.
-      expect(after.peak - before.rss).toBeLessThan(0.7 * size);
+      // in batches, whatever the file's size. How much of that garbage is there at the peak depends
+      // on the heap the app has and on the machine's load, so the bound keeps clear of that spread and
+      // still below the one file a buffered upload would hold.
+      expect(after.peak - before.rss).toBeLessThan(0.8 * size);
       // And it does not grow with the bytes: the second and third files add little to the first's peak.
       expect(peaks[2]! - peaks[0]!).toBeLessThan(32 * MB);
     },
