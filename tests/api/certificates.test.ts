@@ -18,7 +18,7 @@ import { pdfPageCount, pdfPagesAsPng, pdfQrCodes, pdfText } from './helpers/pdf.
 import { recordFitness } from './helpers/record.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, PUBLIC_URL, createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const SHOTS = '/tmp/shots-certificates';
+const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 let t: TestApp;
 let admin: string;

@@ -1,6 +1,7 @@
 // The course record's files made from a document built here (no app, no database): the PDF's text
 // as a reader extracts it, its pages (rendered to PNG to look at when ACTA_SHOTS is set), the CSV.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   closingOutcome,
@@ -72,12 +73,14 @@ function documentOf(fields: Partial<RecordDocument> = {}): RecordDocument {
   };
 }
 
-/** Saves the pages as PNG under /tmp/shots-acta/ to look at (set ACTA_SHOTS=1). */
+const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+
+/** Saves the PDF and its pages as PNG under artifacts/screenshots to look at (set ACTA_SHOTS=1). */
 function keepPages(name: string, bytes: Buffer) {
   if (!process.env.ACTA_SHOTS) return;
-  mkdirSync('/tmp/shots-acta', { recursive: true });
-  writeFileSync(`/tmp/shots-acta/${name}.pdf`, bytes);
-  pdfPagesAsPng(bytes).forEach((png, i) => writeFileSync(`/tmp/shots-acta/${name}-${i + 1}.png`, png));
+  mkdirSync(SHOTS, { recursive: true });
+  writeFileSync(path.join(SHOTS, `${name}.pdf`), bytes);
+  pdfPagesAsPng(bytes).forEach((png, i) => writeFileSync(path.join(SHOTS, `${name}-${i + 1}.png`), png));
 }
 
 describe('the course record PDF', () => {

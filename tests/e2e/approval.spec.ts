@@ -2,12 +2,13 @@
 // why on the page and on the class board (its 'Habilitación' column and filter), at 360 px and
 // 1280 px, with axe looking at each state.
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { adminApi, createCourse, createModule, createStudent, expectNoAxeViolations, signIn } from './helpers.ts';
 
-const shots = '/tmp/shots-approval';
+const shots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 /** A full-page picture of the page as it is now, at 360 and 1280 px, each looked at by axe. */
 async function shoot(page: Page, name: string) {

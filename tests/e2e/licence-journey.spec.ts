@@ -12,7 +12,7 @@ import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { appRunning, createCourse, createModule, createStudent, expectNoAxeViolations, signIn } from './helpers.ts';
 
-const SHOTS = '/tmp/shots-certificates';
+const SHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 async function phone(browser: Browser, user?: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });

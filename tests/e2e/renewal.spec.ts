@@ -2,12 +2,13 @@
 // holders the new course enrols, the confirmation has the usual name written in, and the
 // instructor lands on the new course's page, which says what it renews; axe looks at each state.
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { adminApi, createCourse, createModule, createStudent, expectNoAxeViolations, signIn } from './helpers.ts';
 
-const shots = '/tmp/shots-renewal';
+const shots = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
 /** A picture of the page as it is now (the whole page, or what is on screen), at 360 and 1280 px, each looked at by axe; back to 360 px. */
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
