@@ -23,6 +23,10 @@ export default defineConfig({
     // Traces are recorded when a failed test is retried (CI); locally, run with `--trace on` to get one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // The app's service worker stays out of the way of the tests that mock the network (page.route
+    // does not see what a worker answers); the specs about it (pwa.spec.ts, the offline journey)
+    // turn it on with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
   },
   projects: [
     {

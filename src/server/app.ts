@@ -50,6 +50,7 @@ import { moduleRoutes } from './modules/routes.ts';
 import { accountRoutes } from './notifications/routes.ts';
 import { meRoutes } from './account/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
+import { offlineRoutes } from './offline/routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { practiceRoutes } from './practice/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -125,6 +126,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Certificados', certificateRoutes],
   ['Curso de actualización', renewalRoutes],
   ['Páginas', pageRoutes],
+  ['Descargas', offlineRoutes],
 ];
 
 /** Tags the scope's routes and documents the one error shape on each of them. */
@@ -277,6 +279,9 @@ function registerSecurity(app: FastifyInstance, config: Config) {
         mediaSrc: ["'self'", 'https:', 'blob:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
+        // The app's service worker (/sw.js) and its manifest (installing it on a phone): our own files only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -406,6 +411,8 @@ async function registerClient(app: FastifyInstance, deps: AppDeps) {
       // index.html and the hashed assets have .br and .gz copies made at build time.
       preCompressed: true,
       index: false,
+      // Everything outside assets/ is revalidated on each use: index.html, and the service worker
+      // (sw.js) and manifest, so a new version reaches the phones at their next visit.
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

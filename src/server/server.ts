@@ -15,6 +15,7 @@ import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { privateDir, privateFile, PRIVATE_FILE_MODE } from './private-paths.ts';
 import { createLogger, listeningText } from './logger.ts';
+import { ffmpegRuns } from './videos/ffmpeg.ts';
 
 export interface RunningServer {
   url: string;
@@ -79,12 +80,22 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     storage: ctx.storage,
     logger,
     minutes: config.cleanupIntervalMinutes,
-    // Each pass also retakes the copies whose instance stopped mid-way (their claims went stale).
+    // Each pass also retakes the videos whose instance stopped mid-way (their claims went stale).
     afterPass: () => ctx.renditions.wake(),
   });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
   const stopNotifications = startNotificationWorker(ctx);
-  if (config.videoRenditions) ctx.renditions.start();
+  if (config.videoRenditions) {
+    // Checked once, so the operator reads why uploaded videos stay as uploaded ('fallida' with the same reason).
+    void ffmpegRuns(config.ffmpegPath).then((runs) => {
+      if (!runs)
+        logger.error(
+          { ffmpegPath: config.ffmpegPath },
+          `ffmpeg no está instalado o FFMPEG_PATH (${config.ffmpegPath}) no lo encuentra: los videos subidos se sirven como se subieron, sin versiones livianas ni portada. Instalalo (en Debian: apt-get install ffmpeg) o poné su ruta en FFMPEG_PATH.`,
+        );
+    });
+    ctx.renditions.start();
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: config.publicUrl, host: config.host, port, database: database.kind }, `Listo en ${config.publicUrl}`);

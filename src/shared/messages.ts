@@ -207,6 +207,13 @@ export const messages = {
   storageUnavailable: 'El almacenamiento de archivos no responde. Intentá de nuevo en unos minutos.',
   fileMissing: 'El archivo ya no está disponible.',
   network: 'No pudimos conectarnos con el servidor. Revisá tu conexión.',
+  // The phone's line of writes made without signal (client/lib/offline-queue).
+  savedOnPhone: 'Guardado en el teléfono: se envía al volver la señal',
+  writesWaiting: (n: number) => (n === 1 ? '1 cambio esperando señal' : `${n} cambios esperando señal`),
+  writeRefused: (what: string, question: string | undefined, module: string | undefined, reason: string) =>
+    `${what.startsWith('tus ') ? 'No se pudieron enviar' : 'No se pudo enviar'} ${what}${question ? ` a «${question}»` : ''}${module ? ` del módulo «${module}»` : ''}: ${reason}`,
+  queueNoOwner: 'Nadie ingresó en este teléfono: no hay a quién guardarle el cambio.',
+  examNotOffline: 'Sin conexión no se puede empezar un examen: el reloj corre en el servidor. Volvé a intentar con señal.',
   leaveUnsaved: 'Tenés cambios sin guardar. Si salís ahora, se pierden. ¿Querés salir igual?',
   idempotencyKeyInvalid: 'La cabecera Idempotency-Key no es válida: usá de 8 a 100 letras, números, guiones o guiones bajos.',
   idempotencyKeyReused: 'Esa clave Idempotency-Key ya se usó para otro pedido distinto.',
@@ -592,4 +599,47 @@ export const renewalMessages = {
   createdLogged: (original: string, enrolled: number) =>
     `Curso de actualización de "${original}" creado con ${enrolled === 1 ? '1 alumno inscripto' : `${enrolled} alumnos inscriptos`}`,
   enrolledLogged: (original: string, code: string) => `Inscripto por su licencia ${code} de "${original}"`,
+} as const;
+
+/** Downloads to study without signal: what a module's download holds, and what the trainee is told. */
+export const offlineMessages = {
+  page: 'Página del módulo',
+  activity: 'Preguntas del módulo',
+  video: 'Video del módulo',
+  videoElsewhere: 'El video está en otro sitio (YouTube o la web): no se puede descargar',
+  poster: 'Imagen del video',
+  captions: 'Subtítulos',
+  jugadas: 'Jugadas para practicar',
+  keys: 'Respuestas de las jugadas de práctica, para corregirlas sin señal',
+  clip: (n: number) => `Clip de la jugada ${n}`,
+  clipElsewhere: (n: number) => `La jugada ${n} está en YouTube: no se puede descargar`,
+  practice: 'Práctica del reglamento',
+  documents: 'Lista de documentos del curso',
+  removed: (moduleName: string) => `Se quitó la descarga de «${moduleName}»: ya no está disponible`,
+} as const;
+
+/** Uploaded videos' renditions, poster and captions ('Video para datos móviles'). */
+export const videoMessages = {
+  /** Where the instructor would see the progress, when ffmpeg cannot decode the file. */
+  unreadable: 'No se pudo procesar el video: el archivo está dañado o no es un video que podamos leer. Subilo de nuevo.',
+  ffmpegMissing:
+    'No se pudo procesar el video: ffmpeg no está instalado en el servidor (o FFMPEG_PATH no lo encuentra). El video se muestra como se subió.',
+  processing: (percent: number) => `Procesando video… ${percent} %`,
+  heightInvalid: 'La calidad del video no es válida: usá la altura en píxeles, por ejemplo 360.',
+  renditionNotFound: 'Esa calidad del video no existe (todavía).',
+  posterNotFound: 'El video no tiene imagen de portada (todavía).',
+  captionsNotFound: 'Este video no tiene subtítulos.',
+  captionsInvalid: 'Los subtítulos tienen que ser un archivo WebVTT (.vtt): la primera línea dice WEBVTT.',
+  captionsTooHeavy: (maxBytes: number) => tooHeavy('El archivo de subtítulos', maxBytes),
+  captionsNeedUpload: 'Los subtítulos son para un video subido: este módulo tiene un video de YouTube o de la web.',
+  captionsLabel: 'Subtítulos (.vtt)',
+  captionsHelp: 'Opcional: el texto del video, para quien no puede escucharlo.',
+  captionsRemove: 'Quitar subtítulos',
+  captionsCurrent: 'El video tiene subtítulos.',
+  captionsRemoved: 'Los subtítulos se quitan al guardar.',
+  captionsTrack: 'Español',
+  quality: 'Calidad',
+  qualityAuto: 'Automática',
+  qualitySaver: 'Ahorro de datos',
+  qualityHigh: 'Alta',
 } as const;

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { certificate as certificateTable, course as courseTable, jugada as jugadaTable } from '../../src/server/db/schema.ts';
+import {
+  certificate as certificateTable,
+  course as courseTable,
+  courseModule as moduleTable,
+  jugada as jugadaTable,
+  video as videoTable,
+  videoRendition as videoRenditionTable,
+} from '../../src/server/db/schema.ts';
 import { newCode } from '../../src/server/certificates/service.ts';
 import { messages } from '../../src/shared/messages.ts';
 import {
@@ -139,6 +146,15 @@ beforeAll(async () => {
   await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
   await enableModule(t.ctx, student.id, videoModule.id);
   f.videoModuleId = videoModule.id;
+  // Both videos' 240p rendition and poster, and the module video's captions, as the worker and the form leave them.
+  for (const id of [videoId, moduleVideoId]) {
+    const storageKey = await storeBuffer(t.ctx.storage, Buffer.from('240p'), 'mp4', 'video/mp4');
+    await t.ctx.db.insert(videoRenditionTable).values({ videoId: id, height: 240, storageKey, mimeType: 'video/mp4', size: 4 });
+    const posterKey = await storeBuffer(t.ctx.storage, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'jpg', 'image/jpeg');
+    await t.ctx.db.update(videoTable).set({ renditionState: 'lista', posterKey }).where(eq(videoTable.id, id));
+  }
+  const captionsKey = await storeBuffer(t.ctx.storage, vttBytes(), 'vtt', 'text/vtt');
+  await t.ctx.db.update(moduleTable).set({ captionsKey }).where(eq(moduleTable.id, videoModule.id));
   f.bankQuestionId = (await buildBank(t.ctx, course.id, [{}, {}, {}, {}]))[0]!.id;
   // A clip for video exams: an uploaded file with a known end, for 'Examen' only.
   const examClip = await buildJugada(t.ctx, module.id);
@@ -361,6 +377,8 @@ afterAll(async () => {
 
 const png = () => multipart([{ name: 'file', filename: 'portada.png', content: pngBytes(), contentType: 'image/png' }]);
 const webm = () => multipart([{ name: 'file', filename: 'jugada.webm', content: webmBytes(), contentType: 'video/webm' }]);
+const vttBytes = () => Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHola\n');
+const vtt = () => multipart([{ name: 'file', filename: 'subtitulos.vtt', content: vttBytes(), contentType: 'text/vtt' }]);
 const pdf = () =>
   multipart([
     { name: 'name', value: 'Reglamento' },
@@ -910,10 +928,53 @@ const rows: Row[] = [
     unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/video` }) },
   },
   {
+    route: 'GET /api/jugadas/:jugadaId/video/:height',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/jugadas/${f.jugadaId}/video/240` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/video/240` }) },
+  },
+  {
+    route: 'GET /api/jugadas/:jugadaId/poster',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/jugadas/${f.jugadaId}/poster` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/jugadas/${id}/poster` }) },
+  },
+  {
     route: 'GET /api/modules/:moduleId/video',
     expected: [401, 404, 200, 200],
     request: () => ({ url: `/api/modules/${f.videoModuleId}/video` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/video` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/video/:height',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/modules/${f.videoModuleId}/video/240` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/video/240` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/poster',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/modules/${f.videoModuleId}/poster` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/poster` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/captions',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/modules/${f.videoModuleId}/captions` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/captions` }) },
+  },
+  {
+    route: 'PUT /api/modules/:moduleId/captions',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/modules/${f.videoModuleId}/captions`, ...vtt() }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/modules/${id}/captions`, ...vtt() }) },
+  },
+  {
+    route: 'DELETE /api/modules/:moduleId/captions',
+    expected: [401, 403, 403, 200],
+    // Another module's: this one's captions stay for the rows that read them.
+    request: async () => ({ method: 'DELETE', url: `/api/modules/${(await buildModule(t.ctx, f.courseId)).id}/captions` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/modules/${id}/captions` }) },
   },
   {
     route: 'POST /api/modules/:moduleId/watched',
@@ -1494,6 +1555,19 @@ const rows: Row[] = [
     expected: [401, 404, 200, 403],
     request: () => ({ url: `/api/pages/modules/${f.moduleId}/activity` }),
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}/activity` }) },
+  },
+  // 'Descargar para ver sin conexión': a trainee's own, for a module open to them.
+  {
+    route: 'GET /api/modules/:moduleId/offline',
+    expected: [401, 404, 200, 403],
+    request: () => ({ url: `/api/modules/${f.moduleId}/offline` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/offline` }) },
+  },
+  {
+    route: 'GET /api/modules/:moduleId/offline/jugadas',
+    expected: [401, 404, 200, 403],
+    request: () => ({ url: `/api/modules/${f.moduleId}/offline/jugadas` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/modules/${id}/offline/jugadas` }) },
   },
 ];
 

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { exam, examAttempt, examAttemptClip, video } from '../../src/server/db/schema.ts';
+import { exam, examAttempt, examAttemptClip, video, videoRendition } from '../../src/server/db/schema.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { createRenditionWorker, renderNext, servedClip, type RenditionDeps } from '../../src/server/videos/rendition.ts';
+import { examRendition, renditionsOf } from '../../src/server/videos/read.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { buildCourse, buildModule, optionId, signedIn } from './helpers/content.ts';
 import { multipart, storedFiles, webmBytes } from './helpers/files.ts';
@@ -88,7 +89,18 @@ const readStored = async (key: string) => {
   return Buffer.concat(chunks);
 };
 
-const videoRow = async (id: string) => (await t.ctx.db.select().from(video).where(eq(video.id, id)))[0]!;
+/** The video's row, with its renditions and the one exams serve (`renditionKey`, `renditionSize`; null before it is made). */
+const videoRow = async (id: string) => {
+  const row = (await t.ctx.db.select().from(video).where(eq(video.id, id)))[0]!;
+  const renditions = await renditionsOf(t.ctx.db, id);
+  const copy = examRendition(renditions);
+  return { ...row, renditions, renditionKey: copy?.storageKey ?? null, renditionSize: copy?.size ?? null };
+};
+/** Every stored file of the video but its original: its renditions and poster. */
+const madeFiles = async (id: string) => {
+  const row = await videoRow(id);
+  return [...row.renditions.map((r) => r.storageKey), row.posterKey!].sort();
+};
 
 /** Uploads `content` as the admin and makes a jugada of it (POST, as the editor does); returns both ids. */
 async function jugadaWithClip(content = clip, filename = 'jugada.mp4') {
@@ -137,9 +149,9 @@ describe('the light copy of a jugada clip', () => {
     expect(Math.abs(light.duration - original.duration)).toBeLessThanOrEqual(0.2);
     // The original is kept (the module's jugada plays it); exams are served the copy.
     expect((await readStored(row.storageKey)).equals(clip)).toBe(true);
-    expect(servedClip(row)).toEqual({ key: row.renditionKey, size: copy.length, mimeType: 'video/mp4' });
+    expect(servedClip(row, row.renditions)).toMatchObject({ key: row.renditionKey, size: copy.length, mimeType: 'video/mp4' });
 
-    // Nothing else waits: module videos and uploads no jugada uses are left alone.
+    // Nothing else waits: uploads no module nor jugada uses are left alone.
     const { body, headers } = multipart([{ name: 'file', filename: 'suelto.mp4', content: clip, contentType: 'video/mp4' }]);
     expect((await call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie: admin })).statusCode).toBe(201);
     expect(await t.ctx.renditions.runOnce()).toBeNull();
@@ -153,7 +165,8 @@ describe('the light copy of a jugada clip', () => {
     const outcomes = await Promise.all([a.runOnce(), b.runOnce()]);
     expect(outcomes.filter((outcome) => outcome !== null)).toEqual([{ videoId, state: 'lista', served: 'rendition' }]);
     const added = (await storedFiles(t.ctx)).objects.filter((key) => !before.has(key));
-    expect(added).toEqual([(await videoRow(videoId)).renditionKey]);
+    expect(added.sort()).toEqual(await madeFiles(videoId));
+    const firstCopy = (await videoRow(videoId)).renditionKey;
 
     // An instance that stopped mid-way leaves its claim: after 30 minutes another takes it.
     await t.ctx.db
@@ -167,7 +180,7 @@ describe('the light copy of a jugada clip', () => {
       .where(eq(video.id, videoId));
     expect(await b.runOnce()).toMatchObject({ videoId, state: 'lista' });
     // Made again (here the first one had finished): its first bytes are an orphan for the clean-up.
-    expect((await videoRow(videoId)).renditionKey).not.toBe(added[0]);
+    expect((await videoRow(videoId)).renditionKey).not.toBe(firstCopy);
     await Promise.all([a.stop(), b.stop()]);
   }, 120_000);
 
@@ -177,7 +190,7 @@ describe('the light copy of a jugada clip', () => {
     expect(await renderNext(deps({ ffmpegPath: path.join(work, 'no-ffmpeg'), tempDir: temp }))).toEqual({ videoId, state: 'fallida' });
     const row = await videoRow(videoId);
     expect(row).toMatchObject({ renditionState: 'fallida', renditionKey: null, renditionSize: null });
-    expect(servedClip(row)).toEqual({ key: row.storageKey, size: clip.length, mimeType: 'video/mp4' });
+    expect(servedClip(row, row.renditions)).toMatchObject({ key: row.storageKey, size: clip.length, mimeType: 'video/mp4' });
     expect(await readdir(temp)).toEqual([]);
     // Not retried: the next look finds nothing to do.
     expect(await renderNext(deps())).toBeNull();
@@ -200,8 +213,9 @@ describe('the light copy of a jugada clip', () => {
     expect(await t.ctx.renditions.runOnce()).toEqual({ videoId, state: 'lista', served: 'original' });
     const row = await videoRow(videoId);
     expect(row).toMatchObject({ renditionState: 'lista', renditionKey: row.storageKey, renditionSize: row.size });
-    expect(servedClip(row)).toEqual({ key: row.storageKey, size: row.size, mimeType: 'video/mp4' });
-    expect((await storedFiles(t.ctx)).objects).toEqual(before);
+    expect(servedClip(row, row.renditions)).toMatchObject({ key: row.storageKey, size: row.size, mimeType: 'video/mp4' });
+    // No copy stored: only its poster, new with the renditions.
+    expect((await storedFiles(t.ctx)).objects.filter((key) => !before.includes(key))).toEqual([row.posterKey]);
   }, 120_000);
 
   it('goes with its video: deleting the jugada removes the bytes of both', async () => {
@@ -246,7 +260,8 @@ describe('the light copy of a jugada clip', () => {
       const storageKey = await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm');
       const id = await insertVideo(t.ctx.db, { key: storageKey, mime: 'video/webm', size: webmBytes().length });
       const renditionKey = await storeBuffer(t.ctx.storage, Buffer.from('copia'), 'mp4', 'video/mp4');
-      await t.ctx.db.update(video).set({ renditionState: 'lista', renditionKey, renditionSize: 5 }).where(eq(video.id, id));
+      await t.ctx.db.update(video).set({ renditionState: 'lista' }).where(eq(video.id, id));
+      await t.ctx.db.insert(videoRendition).values({ videoId: id, height: 360, storageKey: renditionKey, mimeType: 'video/mp4', size: 5 });
       return { id, storageKey, renditionKey };
     };
     const held = await stored();

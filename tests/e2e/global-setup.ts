@@ -165,7 +165,8 @@ export default async function globalSetup(): Promise<void> {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     SEED_DEMO: 'false',
-    VIDEO_RENDITIONS: 'false',
+    // Uploaded videos get their renditions, as in production: the module page's quality control and downloads need them.
+    VIDEO_RENDITIONS: 'true',
     LOG_LEVEL: 'warn',
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   };

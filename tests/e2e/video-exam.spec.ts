@@ -230,7 +230,7 @@ test('a reload in the answer window keeps the viewing used and the time running;
   await page.getByRole('radio', { name: first.sanction, exact: true }).check();
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Responder' }).click();
-  await expect(page.getByText('Sin conexión')).toBeVisible();
+  await expect(page.getByText('Sin conexión: tus respuestas se guardan')).toBeVisible();
   await page.context().setOffline(false);
   await expect(page.getByRole('heading', { name: 'Jugada 2 de 2' })).toBeVisible({ timeout: 10_000 });
   const attemptId = new URL(page.url()).searchParams.get('intento')!;

@@ -19,20 +19,39 @@ function Notifications() {
   return View ? <View position="top-center" /> : null;
 }
 
+/** A piece of the browser's app whose code comes after the first render (null until then). */
+function Later({ load }: { load: () => Promise<ComponentType> }) {
+  const [View, setView] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Without its code (no signal on a first visit) the page goes on without it.
+    load()
+      .then((component) => live && setView(() => component))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return View ? <View /> : null;
+}
+
 interface AppProps {
   queryClient: QueryClient;
   /** In the server's render: the page's path and the app's public origin. */
   server?: { path: string; origin: string };
+  /** In the browser: the service worker's registration and its 'Hay una versión nueva' (app/update-prompt.tsx). */
+  loadUpdatePrompt?: () => Promise<ComponentType>;
 }
 
 /** The whole app, the same tree in the browser and in the server's render of a page. */
-export function App({ queryClient, server }: AppProps) {
+export function App({ queryClient, server, loadUpdatePrompt }: AppProps) {
   return (
     <StrictMode>
       <OriginContext value={server?.origin ?? null}>
         {/* The theme's variables and global classes are a built stylesheet (scripts/lib/vite-mantine-variables.ts), not a <style> per page. */}
         <MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
           <Notifications />
+          {loadUpdatePrompt && <Later load={loadUpdatePrompt} />}
           <QueryClientProvider client={queryClient}>
             <AppRoutes ssrPath={server?.path} />
           </QueryClientProvider>

@@ -1,8 +1,11 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useFocusHeadingAfterNavigation } from '../lib/route-focus.ts';
 import { useLocation } from 'wouter';
-import { IconLogout } from '@tabler/icons-react';
+import { IconDeviceMobileDown, IconLogout } from '@tabler/icons-react';
 import { useLogout } from '../features/auth/api/use-logout.ts';
+import { OfflineBanner, offlineBannerHeight } from '../components/offline-banner.tsx';
+import { install, useCanInstall } from '../lib/install-prompt.ts';
+import { useOnline } from '../lib/use-online.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
 import { AppShell, Burger, Group, Loader, Center, NavLink, ScrollArea, Text } from '@mantine/core';
@@ -14,10 +17,12 @@ interface ShellLayoutProps {
   children: ReactNode;
 }
 
-/** Top bar plus a side menu (ending with 'Cerrar sesión') that is hidden until opened. */
+/** Top bar plus a side menu (ending with 'Cerrar sesión') that is hidden until opened; a banner while there is no connection. */
 export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
   const session = useSession();
   const logout = useLogout();
+  const online = useOnline();
+  const canInstall = useCanInstall();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [location, navigate] = useLocation();
   useEffect(close, [location, close]);
@@ -39,6 +44,7 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
+      footer={{ height: offlineBannerHeight, collapsed: online }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
       <AppShell.Header>
@@ -67,6 +73,20 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
         <AppShell.Section grow component={ScrollArea}>
           <nav>
             {menu(close)}
+            {/* Only where the browser offers to install the app (lib/install-prompt.ts). */}
+            {canInstall && (
+              <NavLink
+                component="button"
+                label="Instalar Aula Virtual"
+                description="Abrila como una app desde la pantalla de inicio"
+                leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
+                onClick={() =>
+                  void install()
+                    .catch(() => undefined)
+                    .then(close)
+                }
+              />
+            )}
             <NavLink
               component="button"
               label="Cerrar sesión"
@@ -91,6 +111,7 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
           {children}
         </Suspense>
       </AppShell.Main>
+      <OfflineBanner offline={!online} />
     </AppShell>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
@@ -6,6 +6,15 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage, matchesRoute, type LazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
+import { useDownloadRevalidation } from '../lib/offline/use-downloads.ts';
+import { useQueueNeeded } from '../lib/offline-queue/presence.ts';
+import { useSession } from '../lib/session.ts';
+
+const PendingWrites = lazy(() => import('../components/pending-writes.tsx').then((module) => ({ default: module.PendingWrites })));
+
+/** A download removed because its module is no longer open to the trainee: they are told why. */
+const tellDownloadRemoved = (message: string) =>
+  void import('../components/notify.ts').then(({ notify }) => notify('Descarga quitada', message, 'gray'));
 
 const StudentHomePage = lazyPage(() => import('../features/courses/student-home-page.tsx'), 'StudentHomePage');
 const CoursesPage = lazyPage(() => import('../features/courses/courses-page.tsx'), 'CoursesPage');
@@ -22,6 +31,7 @@ const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-atten
 
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
+const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
 
 /** The student pages by route, in the order they are matched. */
 const pages: [path: string, page: LazyPage][] = [
@@ -29,6 +39,7 @@ const pages: [path: string, page: LazyPage][] = [
   ['/courses', CoursesPage],
   ['/mi-cuenta', MyAccountPage],
   ['/mi-cuenta/certificados', MyCertificatesPage],
+  ['/mi-cuenta/descargas', MyDownloadsPage],
   ['/:courseId', CourseWelcomePage],
   ['/:courseId/modulos', CourseModulesPage],
   ['/:courseId/documentos', CourseDocumentsPage],
@@ -86,6 +97,8 @@ export function StudentArea() {
   const [location] = useLocation();
   const courseId = useCurrentCourseId();
   usePreloadNextPages(location);
+  useDownloadRevalidation(tellDownloadRemoved);
+  const queueNeeded = useQueueNeeded(useSession().data?.id ?? null);
 
   const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) =>
     enabled ? (
@@ -125,6 +138,12 @@ export function StudentArea() {
         </>
       )}
     >
+      {/* The changes waiting on the phone for signal, and those the server refused. */}
+      {queueNeeded && (
+        <Suspense fallback={null}>
+          <PendingWrites />
+        </Suspense>
+      )}
       <Switch>
         {pages.map(([path, page]) => (
           <Route key={path} path={path} component={page} />

@@ -1,16 +1,30 @@
-import { useEffect, useRef, useState } from 'react';
-import { AspectRatio, Anchor, Group, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { AspectRatio, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import { messages, videoLabel } from '../../shared/messages.ts';
-import { youtubeId } from '../../shared/schemas/content.ts';
+import { messages, videoLabel, videoMessages } from '../../shared/messages.ts';
+import { youtubeId, type VideoRendition } from '../../shared/schemas/content.ts';
 import { youtubeFrameHtml } from '../../shared/video-source.ts';
 import { useOrigin } from '../lib/origin.ts';
 import { nativeAdapter, youtubeAdapter, type PlaybackAdapter } from '../lib/video/playback.ts';
+import {
+  currentEnvironment,
+  firstPaintRendition,
+  pickRendition,
+  QUALITY_PREFERENCES,
+  storedPreference,
+  storePreference,
+  type QualityPreference,
+} from '../lib/video/quality.ts';
 import { loadYouTubeApi } from '../lib/video/youtube-api.ts';
 
 interface VideoPlayerProps {
   videoUrl: string;
   title: string;
+  /** An uploaded video's renditions (smallest first): the player picks one; none yet, the original plays. */
+  renditions?: VideoRendition[];
+  posterUrl?: string | null;
+  /** WebVTT captions in Spanish, shown as a track on by default (WCAG 1.2.2). */
+  captionsUrl?: string | null;
   /** Where to start (the student's last position), in seconds. */
   startAt?: number | null;
   /** Called with the player's playback adapter once it exists (null when it goes away). */
@@ -31,11 +45,36 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return id ? <YouTubeVideo {...props} youtubeId={id} /> : <FileVideo {...props} />;
 }
 
-function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
+function FileVideo({ videoUrl, title, startAt, onAdapter, renditions = [], posterUrl, captionsUrl }: VideoPlayerProps) {
   const element = useRef<HTMLVideoElement>(null);
   const start = useRef(startAt ?? 0);
   const report = useRef(onAdapter);
   report.current = onAdapter;
+  // The server's render and the first in the browser agree (neither knows the connection); the
+  // choice for this device is made once the app runs, and on each change of 'Calidad'.
+  const [firstSrc] = useState(() => firstPaintRendition(renditions)?.url ?? videoUrl);
+  const [preference, setPreference] = useState<QualityPreference | null>(null);
+  const heights = renditions.map((rendition) => rendition.height).join(',');
+
+  useEffect(() => setPreference(storedPreference()), []);
+  // A rendition this browser cannot play (no H.264): the original, as uploaded.
+  useEffect(() => {
+    const video = element.current;
+    if (!video) return;
+    const fallBack = () => {
+      if (video.error?.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED && video.getAttribute('src') !== videoUrl)
+        switchSource(video, videoUrl);
+    };
+    video.addEventListener('error', fallBack);
+    return () => video.removeEventListener('error', fallBack);
+  }, [videoUrl]);
+  useEffect(() => {
+    const video = element.current;
+    if (!video || preference === null) return;
+    switchSource(video, pickRendition(renditions, preference, currentEnvironment())?.url ?? videoUrl);
+    // `heights` stands for the renditions (a new array each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [preference, heights, videoUrl]);
 
   useEffect(() => {
     const video = element.current;
@@ -54,25 +93,84 @@ function FileVideo({ videoUrl, title, startAt, onAdapter }: VideoPlayerProps) {
   }, [videoUrl]);
 
   return (
-    <AspectRatio ratio={16 / 9} bg="black" style={frame}>
-      <video
-        ref={element}
-        controls
-        playsInline
-        preload="metadata"
-        src={videoUrl}
-        aria-label={videoLabel(title)}
-        style={{ objectFit: 'contain', display: 'block' }}
-      >
-        <Text c="white" p="md">
-          {messages.videoUnsupported}{' '}
-          <Anchor href={videoUrl} c="white" td="underline">
-            {messages.videoOpenElsewhere}
-          </Anchor>
-          .
-        </Text>
-      </video>
-    </AspectRatio>
+    <Stack gap={6}>
+      <AspectRatio ratio={16 / 9} bg="black" style={frame}>
+        <video
+          ref={element}
+          controls
+          playsInline
+          preload="metadata"
+          src={firstSrc}
+          poster={posterUrl ?? undefined}
+          aria-label={videoLabel(title)}
+          style={{ objectFit: 'contain', display: 'block' }}
+        >
+          {captionsUrl && <track kind="captions" src={captionsUrl} srcLang="es" label={videoMessages.captionsTrack} default />}
+          <Text c="white" p="md">
+            {messages.videoUnsupported}{' '}
+            <Anchor href={videoUrl} c="white" td="underline">
+              {messages.videoOpenElsewhere}
+            </Anchor>
+            .
+          </Text>
+        </video>
+      </AspectRatio>
+      {renditions.length > 0 && (
+        <QualityControl
+          value={preference ?? 'auto'}
+          onChange={(value) => {
+            storePreference(value);
+            setPreference(value);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Plays `url` in `video` in place of what it plays, from the same second and, if it was playing,
+ * playing on. The same element stays, so whoever follows it (watched progress) sees a pause, a
+ * seek and a play, as when the person does them.
+ */
+function switchSource(video: HTMLVideoElement, url: string) {
+  if (video.getAttribute('src') === url) return;
+  const time = video.currentTime;
+  const playing = !video.paused && !video.ended;
+  video.setAttribute('src', url);
+  if (time <= 0 && !playing) return;
+  video.addEventListener(
+    'loadedmetadata',
+    () => {
+      if (time > 0) video.currentTime = Math.min(time, Math.max(0, video.duration - 0.5));
+      if (playing) void video.play().catch(() => undefined);
+    },
+    { once: true },
+  );
+}
+
+const qualityLabels: Record<QualityPreference, string> = {
+  auto: videoMessages.qualityAuto,
+  saver: videoMessages.qualitySaver,
+  high: videoMessages.qualityHigh,
+};
+
+/** 'Calidad: Automática / Ahorro de datos / Alta' (radio buttons: arrows move between them). */
+function QualityControl({ value, onChange }: { value: QualityPreference; onChange: (value: QualityPreference) => void }) {
+  const id = useId();
+  return (
+    <Group gap="xs" wrap="wrap" align="center">
+      <Text size="sm" fw={500} id={id}>
+        {videoMessages.quality}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-labelledby={id}
+        value={value}
+        onChange={(chosen) => onChange(chosen as QualityPreference)}
+        data={QUALITY_PREFERENCES.map((preference) => ({ value: preference, label: qualityLabels[preference] }))}
+      />
+    </Group>
   );
 }
 

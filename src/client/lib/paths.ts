@@ -47,6 +47,8 @@ export const paths = {
   verifyCertificate: (code: string) => `/verificar/${encodeURIComponent(code)}`,
   /** 'Mi cuenta' → 'Mis certificados'. */
   myCertificates: () => '/mi-cuenta/certificados',
+  /** 'Mi cuenta' → 'Descargas': the modules kept on this phone to study without signal. */
+  myDownloads: () => '/mi-cuenta/descargas',
   /** The trainee's page: everything about one trainee in one course. */
   adminTraineeRecord: (userId: string, courseId: string) =>
     `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}`,

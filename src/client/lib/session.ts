@@ -1,14 +1,48 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { userFromStartPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
 import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
 
 export const getSession = (signal?: AbortSignal) => api<SessionResponse>('/api/auth/session', { signal });
 
+// Without signal the app still opens (the service worker's shell) for whoever was signed in on
+// this device: the server's last answer is kept here, used only when the server cannot be
+// reached, and forgotten at sign-out. The first request that reaches the server again decides
+// (a 401 ends the session as usual).
+const LAST_SESSION_KEY = 'aula-virtual:sesion';
+
+function rememberSession(user: SessionUser | null) {
+  try {
+    if (user) localStorage.setItem(LAST_SESSION_KEY, JSON.stringify({ user }));
+    else localStorage.removeItem(LAST_SESSION_KEY);
+  } catch {
+    // Storage refused (private mode, full): the app then needs the network to start.
+  }
+}
+
+function rememberedSession(): SessionResponse | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(LAST_SESSION_KEY) ?? 'null') as SessionResponse | null;
+    return stored?.user ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /** At start, the page's data (already on its way) says who is signed in; otherwise ask. */
-const loadSession = (signal?: AbortSignal) => userFromStartPage()?.catch(() => getSession(signal)) ?? getSession(signal);
+async function loadSession(signal?: AbortSignal): Promise<SessionResponse> {
+  try {
+    const response = await (userFromStartPage()?.catch(() => getSession(signal)) ?? getSession(signal));
+    rememberSession(response.user);
+    return response;
+  } catch (error) {
+    const remembered = error instanceof ApiError && error.status === 0 ? rememberedSession() : null;
+    if (remembered) return remembered;
+    throw error;
+  }
+}
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionKeys.current, queryFn: ({ signal }) => loadSession(signal), staleTime: Infinity });
@@ -32,7 +66,10 @@ function resetCache(queryClient: QueryClient, user: SessionUser | null | undefin
   queryClient.removeQueries(others);
   queryClient.getMutationCache().clear();
   if (user === undefined) queryClient.invalidateQueries({ queryKey: sessionKeys.current }).catch(() => undefined);
-  else queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user });
+  else {
+    rememberSession(user);
+    queryClient.setQueryData<SessionResponse>(sessionKeys.current, { user });
+  }
 }
 
 // The other tabs of this browser hear about sign-ins and sign-outs, so a student who signs out

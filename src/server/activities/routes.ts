@@ -14,6 +14,7 @@ import { canViewModule, loadAccess, requireRole, requireVisible } from '../acces
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { notifySubmission } from '../notifications/notify.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
 import { presentActivity } from './read.ts';
@@ -47,13 +48,17 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // With an Idempotency-Key (the phone's line of writes made without signal), a repeat of a
+  // submission whose answer was lost gets that answer, even if the activity was corrected since.
   r.post(
     '/modules/:moduleId/activity/submit',
-    { schema: { params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
+    { schema: { headers: idempotencyHeaders, params: moduleParams, body: saveAnswersSchema, response: activityResponse } },
     async (request) => {
       const user = await requireOwnModule(request, request.params.moduleId);
       const startedAt = Date.now();
-      const activity = await submitActivity(db, user.id, request.params.moduleId, request.body.answers);
+      const activity = await idempotentWrite(db, request, user.id, (tx) =>
+        submitActivity(tx, user.id, request.params.moduleId, request.body.answers),
+      );
       // Only a new submission is news (an identical repeat answers with the earlier one).
       if (activity.submittedAt && Date.parse(activity.submittedAt) >= startedAt - 1) {
         void notifySubmission(ctx, { userId: user.id, moduleId: request.params.moduleId }).catch((error: unknown) =>

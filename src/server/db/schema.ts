@@ -198,6 +198,8 @@ export const courseModule = pgTable(
     minPaid: integer('min_paid'),
     /** Archived: hidden from students, everything they wrote kept; null while active. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** 'Subtítulos (.vtt)' of its uploaded video: the stored WebVTT file's key; null without. */
+    captionsKey: text('captions_key'),
     ...timestamps,
   },
   (t) => [
@@ -377,19 +379,46 @@ export const video = pgTable('video', {
   /** Its length, read from the file at upload; null when the file does not say (e.g. a WebM recorded live). */
   durationSeconds: doublePrecision('duration_seconds'),
   /**
-   * The light copy served in exams (360p, made with ffmpeg after the upload; the original is kept):
-   * 'pendiente' until it is made, 'en-curso' while an instance makes it, 'lista' with its key and
-   * size, 'fallida' when it could not be made (the original is served).
+   * Its renditions (`video_rendition`, made with ffmpeg after the upload; the original is kept):
+   * 'pendiente' until they are made, 'en-curso' while an instance makes them, 'lista' once made,
+   * 'fallida' when they could not be (`processingError` says why; the original is served).
    */
   renditionState: text('rendition_state', { enum: ['pendiente', 'en-curso', 'lista', 'fallida'] })
     .notNull()
     .default('pendiente'),
-  renditionKey: text('rendition_key'),
-  renditionSize: integer('rendition_size'),
-  /** When an instance claimed it: a claim left by a stopped instance is taken again after a while. */
+  /**
+   * The claim's last sign of life: set when an instance claims the video and again with each
+   * progress it writes. A claim left by a stopped instance is taken again after a while.
+   */
   renditionStartedAt: timestamp('rendition_started_at', { withTimezone: true }),
+  /** How far ffmpeg got, 0 to 100, while 'en-curso' (for the instructor); null before it starts. */
+  processingPercent: integer('processing_percent'),
+  /** Why it is 'fallida', in Spanish for the instructor. */
+  processingError: text('processing_error'),
+  /** A JPEG of a frame near its start, shown before it plays. */
+  posterKey: text('poster_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One rendition of an uploaded video: H.264/AAC MP4 at a height no taller than the original's.
+ * When ffmpeg's copy came out heavier than the original, the row names the original itself
+ * (its key, size and type): the lighter file is served.
+ */
+export const videoRendition = pgTable(
+  'video_rendition',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => video.id, { onDelete: 'cascade' }),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.height] })],
+);
 
 /** One option of a course's lists for jugadas: a decision ('decision') or a sanction ('sanction'). */
 export const jugadaOption = pgTable(

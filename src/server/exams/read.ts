@@ -27,7 +27,7 @@ import type { JugadaOptions } from '../../shared/schemas/jugadas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
 import { courseModule, exam, examAttempt, examAttemptClip, examAttemptQuestion } from '../db/schema.ts';
-import { gradeJugada } from '../jugadas/grading.ts';
+import { gradeJugada } from '../../shared/jugada-grading.ts';
 import { courseOptions } from '../jugadas/service.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());

@@ -40,7 +40,7 @@ import {
 import { unauthorized } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { fileContent } from '../http/responses.ts';
-import { servedClip } from '../videos/rendition.ts';
+import { renditionsOf, servedClip } from '../videos/read.ts';
 import { answerClip, clipFile, startViewing } from './clips.ts';
 import { bestResults, courseExams, listExams, presentStudentExam, showAttempt } from './read.ts';
 import { examResults, examResultsCsv } from './results.ts';
@@ -276,12 +276,12 @@ function clipRoutes(r: Routes, { db, guards, clock, storage }: AppContext) {
       requireRole(user.role === 'student');
       const { attemptId, position } = request.params;
       const file = await clipFile(db, attemptId, user.id, position, clock.now());
-      const served = servedClip(file);
+      const served = servedClip(file, await renditionsOf(db, file.id));
       return sendStoredFile(request, reply, storage, {
         key: served.key,
         size: served.size,
         contentType: served.mimeType,
-        storedAt: served.key === file.storageKey ? file.createdAt : (file.renditionStartedAt ?? file.createdAt),
+        storedAt: served.storedAt,
         cacheControl: 'private, no-store',
       });
     },

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../shared/messages.ts';
+import { messages, videoMessages } from '../../shared/messages.ts';
 import { archiveInputSchema, idSchema } from '../../shared/schemas/content.ts';
 import {
   VIDEO_MAX_BYTES,
@@ -27,6 +27,7 @@ import {
 } from '../../shared/schemas/jugadas.ts';
 import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
+import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseJugadas } from './course-jugadas.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
@@ -36,6 +37,7 @@ import { receiveUpload } from '../files/upload.ts';
 import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
+import { findRendition, heightParam } from '../videos/read.ts';
 import {
   answerJugada,
   courseOptions,
@@ -59,6 +61,7 @@ import { insertVideo } from '../videos/service.ts';
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
 const jugadaParams = z.object({ jugadaId: idSchema });
+const renditionParams = z.object({ jugadaId: idSchema, height: heightParam });
 const jugadaResponse = z.object({ jugada: jugadaSchema });
 
 /** The app with the zod type provider: routes typed by their schemas. */
@@ -70,6 +73,21 @@ async function requireStudent(ctx: AppContext, request: FastifyRequest, moduleId
   requireRole(user.role === 'student');
   requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, courseId, moduleId)), missing);
   return user;
+}
+
+/**
+ * The jugada's uploaded clip, for admins and for students with the module enabled, or 404. An
+ * archived jugada is gone for students, exactly like one that does not exist; so is one only for
+ * exams outside an exam (its clip must not be seen before the exam).
+ */
+async function viewableClip(ctx: AppContext, request: FastifyRequest, jugadaId: string) {
+  const user = await ctx.guards.requireUser(request);
+  const found = await findJugada(ctx.db, jugadaId);
+  requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
+  requireVisible(isAdmin(user) || inPractice(found.jugada), jugadaNotFound);
+  const { storageKey, mimeType, size, storedAt, fileId } = found;
+  if (!storageKey || !mimeType || size === null || !storedAt || !fileId) throw notFound(messages.videoNotFound);
+  return { storageKey, mimeType, size, storedAt, fileId, posterKey: found.posterKey };
 }
 
 /** Bytes left behind by a deleted or replaced clip: removed after the commit; a failure only leaves unused space. */
@@ -198,18 +216,38 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
   const { db, guards, storage } = ctx;
   // The uploaded clip, for admins and for students with the module enabled.
   r.get('/jugadas/:jugadaId/video', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
-    const user = await guards.requireUser(request);
-    const found = await findJugada(db, request.params.jugadaId);
-    requireVisible(canViewModule(user, await loadAccess(db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
-    // An archived jugada is gone for students, exactly like one that does not exist; so is one only
-    // for exams outside an exam (its clip must not be seen before the exam).
-    requireVisible(isAdmin(user) || inPractice(found.jugada), jugadaNotFound);
-    if (!found.storageKey || !found.mimeType || found.size === null || !found.storedAt) throw notFound(messages.videoNotFound);
+    const found = await viewableClip(ctx, request, request.params.jugadaId);
     // Range requests let the player seek, on either storage driver.
     return sendStoredFile(request, reply, storage, {
       key: found.storageKey,
       size: found.size,
       contentType: found.mimeType,
+      storedAt: found.storedAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
+
+  // The clip's renditions and poster (jugadas JSON names them), under the same checks as the clip.
+  r.get('/jugadas/:jugadaId/video/:height', { schema: { params: renditionParams, response: fileContent } }, async (request, reply) => {
+    const found = await viewableClip(ctx, request, request.params.jugadaId);
+    const rendition = await findRendition(db, found.fileId, request.params.height);
+    return sendStoredFile(request, reply, storage, {
+      key: rendition.storageKey,
+      size: rendition.size,
+      contentType: rendition.mimeType,
+      storedAt: rendition.createdAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
+
+  r.get('/jugadas/:jugadaId/poster', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
+    const found = await viewableClip(ctx, request, request.params.jugadaId);
+    if (!found.posterKey) throw notFound(videoMessages.posterNotFound);
+    const { size } = await storage.stat(found.posterKey);
+    return sendStoredFile(request, reply, storage, {
+      key: found.posterKey,
+      size,
+      contentType: 'image/jpeg',
       storedAt: found.storedAt,
       cacheControl: 'private, no-cache',
     });
@@ -227,15 +265,24 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
     },
   );
 
+  // With an Idempotency-Key, a repeat of an answer whose reply was lost gets that reply (the
+  // first answer counted), not 'already answered'.
   r.post(
     '/jugadas/:jugadaId/answer',
-    { schema: { params: jugadaParams, body: jugadaAnswerInputSchema, response: { 200: jugadaAnswerResponseSchema } } },
+    {
+      schema: {
+        headers: idempotencyHeaders,
+        params: jugadaParams,
+        body: jugadaAnswerInputSchema,
+        response: { 200: jugadaAnswerResponseSchema },
+      },
+    },
     async (request) => {
       await guards.requireUser(request);
       const found = await findJugada(db, request.params.jugadaId);
       const user = await requireStudent(ctx, request, found.jugada.moduleId, found.courseId, jugadaNotFound);
       requireVisible(inPractice(found.jugada), jugadaNotFound);
-      return answerJugada(db, found.jugada.id, user.id, request.body);
+      return idempotentWrite(db, request, user.id, (tx) => answerJugada(tx, found.jugada.id, user.id, request.body));
     },
   );
 }

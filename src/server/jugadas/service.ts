@@ -23,8 +23,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { course, courseModule, examAttemptClip, jugada, jugadaAnswer, jugadaOption, user, video } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { findModule } from '../modules/service.ts';
-import { gradeJugada } from './grading.ts';
+import { gradeJugada } from '../../shared/jugada-grading.ts';
 import { jugadaScore } from './score.ts';
+import { clipFields, clipFieldsOf, presentProcessing, presentRenditions, type ClipFields } from '../videos/read.ts';
 import { dropVideoIfUnused } from '../videos/service.ts';
 
 type JugadaRow = typeof jugada.$inferSelect;
@@ -35,6 +36,9 @@ export const jugadaNotFound = () => notFound(messages.jugadaNotFound);
 
 /** Where the jugada's uploaded clip is served (only to those who can see its module). */
 export const jugadaVideoUrl = (jugadaId: string) => `/api/jugadas/${jugadaId}/video`;
+/** Its rendition `height` high and its poster: the same checks. */
+export const jugadaRenditionUrl = (jugadaId: string, height: number) => `/api/jugadas/${jugadaId}/video/${height}`;
+export const jugadaPosterUrl = (jugadaId: string) => `/api/jugadas/${jugadaId}/poster`;
 
 // ---------------------------------------------------------------------------------------------
 // The course's lists of decisions and sanctions
@@ -129,18 +133,29 @@ async function videoOf(db: Db | Tx, videoId: string | null) {
   return row ?? null;
 }
 
-function presentVideo(row: JugadaRow, mimeType: string | null): Jugada['video'] {
-  if (row.videoId) return { kind: 'file', videoId: row.videoId, url: jugadaVideoUrl(row.id), mimeType: mimeType ?? 'video/mp4' };
-  return { kind: 'youtube', youtubeId: row.youtubeId ?? '' };
+/** The clip as the player needs it; with `processing` for the admin ('Procesando video… 45 %'). */
+function presentVideo(row: JugadaRow, clip: ClipFields | null, { processing = true } = {}): Jugada['video'] {
+  if (!row.videoId) return { kind: 'youtube', youtubeId: row.youtubeId ?? '' };
+  return {
+    kind: 'file',
+    videoId: row.videoId,
+    url: jugadaVideoUrl(row.id),
+    mimeType: clip?.mimeType ?? 'video/mp4',
+    renditions: presentRenditions(clip?.renditions ?? [], (height) => jugadaRenditionUrl(row.id, height)),
+    posterUrl: clip?.hasPoster ? jugadaPosterUrl(row.id) : null,
+    ...(processing && clip?.state
+      ? { processing: presentProcessing({ state: clip.state, percent: clip.percent, error: clip.error }) }
+      : {}),
+  };
 }
 
 /** A jugada as the admin edits it; `answerCount` says whether it can still be deleted (none) or only archived. */
-export function presentJugada(row: JugadaRow, mimeType: string | null, answerCount = 0): Jugada {
+export function presentJugada(row: JugadaRow, clip: ClipFields | null, answerCount = 0): Jugada {
   return {
     id: row.id,
     moduleId: row.moduleId,
     position: row.position,
-    video: presentVideo(row, mimeType),
+    video: presentVideo(row, clip),
     start: row.startSeconds,
     end: row.endSeconds,
     prompt: row.prompt,
@@ -170,7 +185,7 @@ const answerCount = sql<number>`((select count(*)::int from ${jugadaAnswer} wher
  */
 async function jugadaRows(db: Db | Tx, moduleId: string, { active = false } = {}) {
   return db
-    .select({ jugada, mimeType: video.mimeType, answerCount })
+    .select({ jugada, ...clipFields, answerCount })
     .from(jugada)
     .leftJoin(video, eq(video.id, jugada.videoId))
     .where(active ? and(eq(jugada.moduleId, moduleId), isNull(jugada.archivedAt), ne(jugada.use, 'examen')) : eq(jugada.moduleId, moduleId))
@@ -180,7 +195,7 @@ async function jugadaRows(db: Db | Tx, moduleId: string, { active = false } = {}
 /** All the module's jugadas, archived ones too (the admin restores them from the same list). */
 export async function listJugadas(db: Db, moduleId: string): Promise<Jugada[]> {
   await findModule(db, moduleId);
-  return (await jugadaRows(db, moduleId)).map((r) => presentJugada(r.jugada, r.mimeType, r.answerCount));
+  return (await jugadaRows(db, moduleId)).map((r) => presentJugada(r.jugada, r, r.answerCount));
 }
 
 async function answerCountOf(db: Db | Tx, jugadaId: string): Promise<number> {
@@ -197,6 +212,8 @@ export async function findJugada(db: Db | Tx, jugadaId: string) {
       storageKey: video.storageKey,
       size: video.size,
       storedAt: video.createdAt,
+      fileId: video.id,
+      posterKey: video.posterKey,
     })
     .from(jugada)
     .innerJoin(courseModule, eq(courseModule.id, jugada.moduleId))
@@ -280,7 +297,7 @@ export async function createJugada(db: Db, moduleId: string, input: JugadaFields
       .insert(jugada)
       .values({ id: randomUUID(), moduleId, position: next, ...columns })
       .returning();
-    return presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null);
+    return presentJugada(row!, await clipFieldsOf(tx, row!.videoId));
   });
 }
 
@@ -297,7 +314,7 @@ export async function updateJugada(db: Db, jugadaId: string, input: JugadaFields
     const previous = found.jugada.videoId;
     const unusedVideo = previous && previous !== row!.videoId ? await dropVideoIfUnused(tx, previous) : [];
     return {
-      jugada: presentJugada(row!, (await videoOf(tx, row!.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId)),
+      jugada: presentJugada(row!, await clipFieldsOf(tx, row!.videoId), await answerCountOf(tx, jugadaId)),
       unusedVideo,
     };
   });
@@ -330,7 +347,7 @@ export async function setJugadaArchived(db: Db, jugadaId: string, archived: bool
       .where(eq(jugada.id, jugadaId))
       .returning();
     if (!row) throw jugadaNotFound();
-    return presentJugada(row, (await videoOf(tx, row.videoId))?.mimeType ?? null, await answerCountOf(tx, jugadaId));
+    return presentJugada(row, await clipFieldsOf(tx, row.videoId), await answerCountOf(tx, jugadaId));
   });
 }
 
@@ -411,9 +428,10 @@ async function moduleWithAnswers(db: Db, moduleId: string, userId: string) {
 /** The module's jugadas for a student: the correct call only for those they have already answered. */
 export async function studentJugadas(db: Db, moduleId: string, userId: string) {
   const { module, options, labels, rows, answerOf, score } = await moduleWithAnswers(db, moduleId, userId);
-  const jugadas: StudentJugada[] = rows.map(({ jugada: row, mimeType }) => {
+  const jugadas: StudentJugada[] = rows.map((found) => {
+    const row = found.jugada;
     const answer = answerOf.get(row.id);
-    const { video: clip } = presentJugada(row, mimeType);
+    const clip = presentVideo(row, found, { processing: false });
     return {
       id: row.id,
       position: row.position,

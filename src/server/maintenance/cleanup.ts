@@ -2,7 +2,7 @@ import { lt } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { document, image, payment, rateLimit, session, verification, video } from '../db/schema.ts';
+import { courseModule, document, image, payment, rateLimit, session, verification, video, videoRendition } from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { closeExpiredAttempts } from '../exams/attempts.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
@@ -14,7 +14,15 @@ const CLEANUP_LOCK_ID = 726_351_002;
 const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Every column that holds a storage key. A new kind of stored file adds its column here. */
-const fileReferences = [image.storageKey, document.storageKey, video.storageKey, video.renditionKey, payment.receiptKey];
+const fileReferences = [
+  image.storageKey,
+  document.storageKey,
+  video.storageKey,
+  videoRendition.storageKey,
+  video.posterKey,
+  courseModule.captionsKey,
+  payment.receiptKey,
+];
 
 export interface CleanupReport {
   sessions: number;

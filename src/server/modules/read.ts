@@ -11,10 +11,15 @@ import { columnsJson, rowsOf } from '../db/json.ts';
 import { activity, course, courseAccess, courseModule, moduleAccess, moduleQuestion, video, videoProgress } from '../db/schema.ts';
 import { imageUrl } from '../images/routes.ts';
 import { jugadaScoreSql } from '../jugadas/score.ts';
+import { presentProcessing, presentRenditions, videoFieldsSql, type VideoFieldsRow } from '../videos/read.ts';
 import { presentWatched, watchedLengthOf } from '../watched/service.ts';
 
 /** Where a module's uploaded video is served (only to those who can see the module). */
 export const moduleVideoUrl = (moduleId: string) => `/api/modules/${moduleId}/video`;
+/** Its rendition `height` high, its poster and its captions: the same checks. */
+export const moduleRenditionUrl = (moduleId: string, height: number) => `/api/modules/${moduleId}/video/${height}`;
+export const modulePosterUrl = (moduleId: string) => `/api/modules/${moduleId}/poster`;
+export const moduleCaptionsUrl = (moduleId: string) => `/api/modules/${moduleId}/captions`;
 
 /** What a module's JSON comes from, as `moduleColumns` names it. Times are strings inside a page's JSON. */
 export interface ModuleRow {
@@ -27,12 +32,20 @@ export interface ModuleRow {
   videoFileId: string | null;
   videoMimeType: string | null;
   videoSize: number | null;
+  /** The uploaded video's renditions, poster and processing (`videoFieldsSql`); empty or null without one. */
+  videoRenditions: Array<{ height: number; size: number }>;
+  videoHasPoster: boolean | null;
+  videoState: VideoFieldsRow['state'] | null;
+  videoPercent: number | null;
+  videoError: string | null;
+  hasCaptions: boolean;
   archivedAt: string | Date | null;
 }
 
 /** The columns of the module `m` (with its uploaded video `v`, when it has one). */
 const moduleColumns = sql`m.id as "id", m.course_id as "courseId", m.name as "name", m.image_id as "imageId", m.position as "position",
-  m.video_url as "videoUrl", v.id as "videoFileId", v.mime_type as "videoMimeType", v.size as "videoSize", m.archived_at as "archivedAt"`;
+  m.video_url as "videoUrl", v.id as "videoFileId", v.mime_type as "videoMimeType", v.size as "videoSize", m.archived_at as "archivedAt",
+  ${videoFieldsSql(sql`v`)}, m.captions_key is not null as "hasCaptions"`;
 
 const fromModule = sql`from ${courseModule} m left join ${video} v on v.id = m.video_id`;
 const inCourseOrder = sql`order by m.position, m.created_at`;
@@ -46,6 +59,9 @@ export function presentModule(row: ModuleRow): Module {
     imageUrl: imageUrl(row.imageId),
     videoUrl: row.videoFileId ? moduleVideoUrl(row.id) : (row.videoUrl ?? ''),
     videoFile: row.videoFileId ? { id: row.videoFileId, mimeType: row.videoMimeType!, size: Number(row.videoSize) } : null,
+    videoRenditions: row.videoFileId ? presentRenditions(row.videoRenditions, (height) => moduleRenditionUrl(row.id, height)) : [],
+    posterUrl: row.videoFileId && row.videoHasPoster ? modulePosterUrl(row.id) : null,
+    captionsUrl: row.videoFileId && row.hasCaptions ? moduleCaptionsUrl(row.id) : null,
     position: row.position,
     ...(row.archivedAt ? { archivedAt: new Date(row.archivedAt).toISOString() } : {}),
   };
@@ -73,6 +89,10 @@ const presentAdminModule = (row: AdminModuleRow): ModuleWithQuestions => ({
   questions: row.questions,
   hasStudentWork: row.hasStudentWork,
   minPaid: row.minPaid,
+  videoProcessing:
+    row.videoFileId && row.videoState
+      ? presentProcessing({ state: row.videoState, percent: row.videoPercent, error: row.videoError })
+      : null,
 });
 
 /** A course's modules as an admin edits them. */

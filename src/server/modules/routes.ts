@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '../../shared/messages.ts';
+import { messages, videoMessages } from '../../shared/messages.ts';
 import {
   archiveInputSchema,
   idSchema,
@@ -17,12 +17,16 @@ import { findCourse } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
+import { CAPTIONS_MIME_TYPE, receiveCaptions } from '../videos/captions.ts';
+import { findRendition, heightParam } from '../videos/read.ts';
 import { listModulesWithQuestions, readModuleWithQuestions } from './read.ts';
-import { createModule, findModule, moduleNotFound, reorderModules, storedVideoOf, updateModule } from './service.ts';
+import { createModule, findModule, moduleNotFound, reorderModules, setModuleCaptions, storedVideoOf, updateModule } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
+const renditionParams = z.object({ moduleId: idSchema, height: heightParam });
 
 export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +50,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const admin = await guards.requireAdmin(request);
       const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body, admin));
+      ctx.renditions.wake();
       return reply.status(201).send({ module });
     },
   );
@@ -69,6 +74,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
       for (const key of unusedVideo)
         await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudo borrar un video sin uso'));
+      ctx.renditions.wake();
       return { module };
     },
   );
@@ -90,6 +96,9 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
+  videoFileRoutes(app, ctx);
+  captionsRoutes(app, ctx);
+
   // 'Archivar' / 'Restaurar': hidden from students or shown again; nothing they wrote is touched.
   r.put(
     '/modules/:moduleId/archived',
@@ -107,5 +116,92 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     await guards.requireAdmin(request);
     await deleteModule(db, request.params.moduleId);
     return reply.status(204).send();
+  });
+}
+
+/** The module's uploaded video as a viewer may see it (admins, students with the module enabled), or 404. */
+async function viewableVideo(ctx: AppContext, request: FastifyRequest, moduleId: string) {
+  const user = await ctx.guards.requireUser(request);
+  const row = await findModule(ctx.db, moduleId);
+  requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, row.courseId, row.id)), moduleNotFound);
+  const file = await storedVideoOf(ctx.db, row);
+  if (!file) throw notFound(messages.moduleVideoNoFile);
+  return { row, file };
+}
+
+/** The renditions of the module's uploaded video, its poster and its captions, to whoever may see the video. */
+function videoFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, storage } = ctx;
+  r.get('/modules/:moduleId/video/:height', { schema: { params: renditionParams, response: fileContent } }, async (request, reply) => {
+    const { file } = await viewableVideo(ctx, request, request.params.moduleId);
+    const rendition = await findRendition(db, file.id, request.params.height);
+    return sendStoredFile(request, reply, storage, {
+      key: rendition.storageKey,
+      size: rendition.size,
+      contentType: rendition.mimeType,
+      storedAt: rendition.createdAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
+
+  r.get('/modules/:moduleId/poster', { schema: { params: moduleParams, response: fileContent } }, async (request, reply) => {
+    const { file } = await viewableVideo(ctx, request, request.params.moduleId);
+    if (!file.posterKey) throw notFound(videoMessages.posterNotFound);
+    const size = await storage.stat(file.posterKey).then((info) => info.size);
+    return sendStoredFile(request, reply, storage, {
+      key: file.posterKey,
+      size,
+      contentType: 'image/jpeg',
+      storedAt: file.createdAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
+
+  r.get('/modules/:moduleId/captions', { schema: { params: moduleParams, response: fileContent } }, async (request, reply) => {
+    const { row } = await viewableVideo(ctx, request, request.params.moduleId);
+    if (!row.captionsKey) throw notFound(videoMessages.captionsNotFound);
+    const size = await storage.stat(row.captionsKey).then((info) => info.size);
+    return sendStoredFile(request, reply, storage, {
+      key: row.captionsKey,
+      size,
+      contentType: CAPTIONS_MIME_TYPE,
+      storedAt: row.updatedAt,
+      cacheControl: 'private, no-cache',
+    });
+  });
+}
+
+/** 'Subtítulos (.vtt)': the admin uploads (multipart, one `file`) or removes ('Quitar subtítulos') the module video's captions. */
+function captionsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, guards, storage, logger } = ctx;
+  const moduleResponse = { 200: z.object({ module: moduleWithQuestionsSchema }) };
+  const removeUnused = async (keys: string[]) => {
+    for (const key of keys)
+      await storage.delete(key).catch((error: unknown) => logger.warn({ err: error }, 'no se pudieron borrar unos subtítulos sin uso'));
+  };
+
+  r.put(
+    '/modules/:moduleId/captions',
+    { schema: { ...multipartBody, params: moduleParams, response: moduleResponse } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      await findModule(db, request.params.moduleId);
+      const key = await receiveCaptions(request, storage);
+      const saved = await setModuleCaptions(db, request.params.moduleId, key).catch(async (error: unknown) => {
+        await removeUnused([key]);
+        throw error;
+      });
+      await removeUnused(saved.unused);
+      return { module: saved.module };
+    },
+  );
+
+  r.delete('/modules/:moduleId/captions', { schema: { params: moduleParams, response: moduleResponse } }, async (request) => {
+    await guards.requireAdmin(request);
+    const saved = await setModuleCaptions(db, request.params.moduleId, null);
+    await removeUnused(saved.unused);
+    return { module: saved.module };
   });
 }

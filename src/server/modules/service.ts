@@ -1,7 +1,7 @@
 // Writing modules: create, edit (questions and video), order. How they are read and shown: read.ts.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { messages } from '../../shared/messages.ts';
+import { messages, videoMessages } from '../../shared/messages.ts';
 import type { ModuleInput, ModuleUpdate, ModuleWithQuestions } from '../../shared/schemas/content.ts';
 import { assertImageExists, findCourse } from '../courses/service.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -109,14 +109,36 @@ export async function updateModule(
     const { videoDurationSeconds, ...source } = videoFields ?? { videoDurationSeconds: null };
     const [row] = await tx
       .update(courseModule)
-      .set({ ...fields, ...source, ...(videoChanged ? { videoDurationSeconds } : {}), updatedAt: sql`now()` })
+      // Captions belong to the video they were written for: a new video starts without them.
+      .set({ ...fields, ...source, ...(videoChanged ? { videoDurationSeconds, captionsKey: null } : {}), updatedAt: sql`now()` })
       .where(eq(courseModule.id, moduleId))
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
     if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
     await unlockIfPaidFor(tx, row!, before.minPaid, actor);
     const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : [];
+    if (videoChanged && before.captionsKey) unusedVideo.push(before.captionsKey);
     return { module: await readModuleWithQuestions(tx, row!.id), unusedVideo };
+  });
+}
+
+/**
+ * Sets or removes (`key` null) the captions of the module's uploaded video. Returns the module and
+ * the key of the captions it had, for the caller to remove after the commit.
+ */
+export async function setModuleCaptions(db: Db, moduleId: string, key: string | null) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(courseModule).where(eq(courseModule.id, moduleId)).for('update');
+    if (!before) throw moduleNotFound();
+    if (key !== null && !before.videoId) throw badRequest(videoMessages.captionsNeedUpload, { file: videoMessages.captionsNeedUpload });
+    await tx
+      .update(courseModule)
+      .set({ captionsKey: key, updatedAt: sql`now()` })
+      .where(eq(courseModule.id, moduleId));
+    return {
+      module: await readModuleWithQuestions(tx, moduleId),
+      unused: before.captionsKey && before.captionsKey !== key ? [before.captionsKey] : [],
+    };
   });
 }
 

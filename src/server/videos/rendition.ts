@@ -1,29 +1,42 @@
-// The light copy of a jugada's clip that video exams serve to phones on mobile data: H.264 at
-// 360p, about 1.2 MB per 10 seconds with its sound at most, made by Debian's ffmpeg after the
-// upload. The original is kept (the module's jugadas and the admin play it) and is served
-// instead whenever there is no copy. Instances sharing one database share the work: each video
-// is claimed by one of them in one statement (`claimRendition`), and each instance makes one copy
-// at a time, with ffmpeg on one thread at the lowest priority, so requests are not kept waiting.
-import { spawn } from 'node:child_process';
+// The renditions of every uploaded video a module or a jugada uses: H.264/AAC MP4 at 240p, 360p and
+// 720p (never taller than the original) and a poster, made by Debian's ffmpeg after the upload.
+// The original is kept (the instructor's, and what is served until they are made or when they
+// cannot be). A durable queue in the `video` table: instances sharing one database share the work,
+// each video claimed by one of them in one statement (`claimRendition`), each instance making one
+// video's renditions at a time; progress is written every few seconds for the instructor.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { setPriority } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, exists, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { videoMessages } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
-import { jugada, video } from '../db/schema.ts';
+import { courseModule, jugada, video, videoRendition } from '../db/schema.ts';
 import { newStorageKey, StoredObjectNotFoundError, type FileStorage } from '../files/storage.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
+import {
+  FfmpegError,
+  heightsFor,
+  parseProbe,
+  posterArgs,
+  probeArgs,
+  progressSeconds,
+  renditionArgs,
+  runFfmpeg,
+  type Rung,
+} from './ffmpeg.ts';
 
-export const RENDITION_MIME_TYPE = 'video/mp4';
-/** A claim older than this was left by an instance that stopped: the video is claimed again. */
+export { servedClip, RENDITION_MIME_TYPE } from './read.ts';
+
+/** A claim with no sign of life for this long was left by an instance that stopped: the video is claimed again. */
 const STALE_CLAIM_MINUTES = 30;
-/** ffmpeg is stopped after this, before its claim goes stale (a jugada's clip takes seconds). */
-const FFMPEG_TIMEOUT_MS = 20 * 60_000;
-/** Temp folders this old were left by a process killed mid-way (a live one is younger than the timeout). */
-const STALE_TEMP_MS = 60 * 60_000;
+/** ffmpeg is stopped after this plus a few times the video's length (a stuck file must not hold the queue). */
+const FFMPEG_BASE_TIMEOUT_MS = 20 * 60_000;
+/** Temp folders this old were left by a process killed mid-way (a live one is younger). */
+const STALE_TEMP_MS = 6 * 60 * 60_000;
+/** Progress is written at most this often. */
+const PROGRESS_EVERY_MS = 2_000;
 
 export interface RenditionDeps {
   db: Db;
@@ -31,92 +44,32 @@ export interface RenditionDeps {
   logger: Logger;
   /** The ffmpeg command (FFMPEG_PATH). */
   ffmpegPath: string;
-  /** Where the original and the copy are written while ffmpeg works; each job's folder is removed after it. */
+  /** Where the original and the renditions are written while ffmpeg works; each job's folder is removed after it. */
   tempDir: string;
-}
-
-type VideoRow = typeof video.$inferSelect;
-
-/**
- * The file a video exam serves for a clip: the light copy once it is made, else the original.
- * When the copy came out heavier than the original, the row names the original as its copy
- * (state 'lista' with the original's key and size), so the original, with its own type, is served.
- */
-export function servedClip(row: Pick<VideoRow, 'storageKey' | 'size' | 'mimeType' | 'renditionState' | 'renditionKey' | 'renditionSize'>): {
-  key: string;
-  size: number;
-  mimeType: string;
-} {
-  const { renditionKey, renditionSize } = row;
-  if (row.renditionState === 'lista' && renditionKey && renditionSize !== null && renditionKey !== row.storageKey) {
-    return { key: renditionKey, size: renditionSize, mimeType: RENDITION_MIME_TYPE };
-  }
-  return { key: row.storageKey, size: row.size, mimeType: row.mimeType };
-}
-
-/**
- * ffmpeg's arguments for the copy. The height is at most 360 (never enlarged, kept even for
- * yuv420p), the bitrate capped so that 10 seconds are at most about 1.2 MB with the sound (800 +
- * 64 kbit/s), frames keep their own times (`vfr`: a start and end second of the jugada are the
- * same moments in the copy) and the index goes first, so a phone starts playing at once.
- */
-export function renditionArgs(input: string, output: string): string[] {
-  return [
-    ['-hide_banner', '-nostdin', '-loglevel', 'error', '-filter_threads', '1', '-threads', '1', '-i', input],
-    // The first video stream and the first audio stream if there is one: no subtitles, data or covers.
-    ['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn'],
-    ['-vf', "scale=-2:'min(360,trunc(ih/2)*2)'", '-fps_mode', 'vfr'],
-    ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-maxrate', '800k', '-bufsize', '1600k', '-pix_fmt', 'yuv420p'],
-    ['-c:a', 'aac', '-b:a', '64k', '-ac', '1'],
-    ['-threads', '1', '-movflags', '+faststart', '-f', 'mp4', '-y', output],
-  ].flat();
-}
-
-/** ffmpeg could not make the copy: not installed (`missing`), or it failed on this file. */
-class FfmpegError extends Error {
-  readonly missing: boolean;
-  constructor(message: string, missing = false) {
-    super(message);
-    this.missing = missing;
-  }
-}
-
-/** Runs ffmpeg at the lowest priority; stopped (SIGKILL) by `signal` or after the timeout. */
-function runFfmpeg(command: string, args: string[], signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], signal, timeout: FFMPEG_TIMEOUT_MS, killSignal: 'SIGKILL' });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-    if (child.pid !== undefined) {
-      try {
-        setPriority(child.pid, 19);
-      } catch {
-        // Not allowed here: it still runs on one thread.
-      }
-    }
-    child.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'EACCES') reject(new FfmpegError(`no se encontró ${command}`, true));
-      else reject(error);
-    });
-    child.once('close', (code, killedBy) => {
-      if (code === 0) resolve();
-      else reject(new FfmpegError(stderr.trim() || `${command} terminó con ${code ?? killedBy}`));
-    });
-  });
 }
 
 interface Claim {
   id: string;
   storageKey: string;
+  mimeType: string;
   size: number;
-  /** What the claim set, to the millisecond: the claim is still ours while the row says the same. */
+  durationSeconds: number | null;
+  posterKey: string | null;
+  /** What the claim (or its last progress) set, to the millisecond: the claim is still ours while the row says the same. */
   startedAt: Date;
 }
 
+/** What a module or a jugada uses: a loose upload (a form left after it) waits until something does. */
+const inUse = () =>
+  or(
+    sql`exists (select 1 from ${jugada} where ${jugada.videoId} = ${video.id})`,
+    sql`exists (select 1 from ${courseModule} where ${courseModule.videoId} = ${video.id})`,
+  );
+
 /**
- * Takes the next video a jugada uses that has no copy yet (or whose claim went stale), in one
- * statement: with several instances, each video is claimed by one (SKIP LOCKED, the state checked
- * again on the locked row). Module videos are left alone: they are large and exams do not serve them.
+ * Takes the next video waiting for its renditions (or whose claim went stale), in one statement:
+ * with several instances, each video is claimed by one (SKIP LOCKED, the state checked again on
+ * the locked row).
  */
 export async function claimRendition(db: Db): Promise<Claim | null> {
   const claimable = or(
@@ -126,49 +79,169 @@ export async function claimRendition(db: Db): Promise<Claim | null> {
   const next = db
     .select({ id: video.id })
     .from(video)
-    .where(and(claimable, exists(db.select({ id: jugada.id }).from(jugada).where(eq(jugada.videoId, video.id)))))
+    .where(and(claimable, inUse()))
     .orderBy(video.createdAt)
     .limit(1)
     .for('update', { skipLocked: true });
   const [claimed] = await db
     .update(video)
     // Milliseconds, as a JavaScript Date holds them: `settle` compares the value read back.
-    .set({ renditionState: 'en-curso', renditionStartedAt: sql`date_trunc('milliseconds', now())` })
+    .set({
+      renditionState: 'en-curso',
+      renditionStartedAt: sql`date_trunc('milliseconds', now())`,
+      processingPercent: 0,
+      processingError: null,
+    })
     .where(and(sql`${video.id} = (${next})`, claimable))
-    .returning({ id: video.id, storageKey: video.storageKey, size: video.size, startedAt: video.renditionStartedAt });
+    .returning({
+      id: video.id,
+      storageKey: video.storageKey,
+      mimeType: video.mimeType,
+      size: video.size,
+      durationSeconds: video.durationSeconds,
+      posterKey: video.posterKey,
+      startedAt: video.renditionStartedAt,
+    });
   return claimed ? { ...claimed, startedAt: claimed.startedAt! } : null;
 }
 
-/** Writes the outcome if the claim is still ours (the row was not deleted nor claimed again); says whether it was. */
-async function settle(db: Db, claim: Claim, values: Partial<Pick<VideoRow, 'renditionState' | 'renditionKey' | 'renditionSize'>>) {
-  const rows = await db
+const ours = (claim: Claim) =>
+  and(eq(video.id, claim.id), eq(video.renditionState, 'en-curso'), eq(video.renditionStartedAt, claim.startedAt));
+
+/** Writes the percent and renews the claim's sign of life; false when the claim is no longer ours. */
+async function heartbeat(db: Db, claim: Claim, percent: number): Promise<boolean> {
+  const [row] = await db
     .update(video)
-    .set(values)
-    .where(and(eq(video.id, claim.id), eq(video.renditionState, 'en-curso'), eq(video.renditionStartedAt, claim.startedAt)))
-    .returning({ id: video.id });
-  return rows.length > 0;
+    .set({ processingPercent: percent, renditionStartedAt: sql`date_trunc('milliseconds', now())` })
+    .where(ours(claim))
+    .returning({ startedAt: video.renditionStartedAt });
+  if (!row) return false;
+  claim.startedAt = row.startedAt!;
+  return true;
+}
+
+type Settled = Partial<Pick<typeof video.$inferInsert, 'renditionState' | 'processingError' | 'processingPercent' | 'posterKey'>>;
+
+/** Writes the outcome (and the new renditions) if the claim is still ours; says whether it was. */
+async function settle(db: Db, claim: Claim, values: Settled, made?: MadeRendition[]) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(video).set(values).where(ours(claim)).returning({ id: video.id });
+    if (rows.length === 0) return false;
+    // The new renditions replace any made before (an earlier run, or the 360p copy a clip had before
+    // there were several): the bytes no row names any more are the clean-up's, once nobody plays them.
+    if (made) {
+      await tx.delete(videoRendition).where(eq(videoRendition.videoId, claim.id));
+      if (made.length > 0) await tx.insert(videoRendition).values(made.map((m) => ({ videoId: claim.id, ...m })));
+    }
+    return true;
+  });
 }
 
 /** Back to 'pendiente', for the next wake: the instance is stopping, or storage or the database failed. */
-const release = (db: Db, claim: Claim) => settle(db, claim, { renditionState: 'pendiente' }).catch(() => false);
+const release = (db: Db, claim: Claim) => settle(db, claim, { renditionState: 'pendiente', processingPercent: null }).catch(() => false);
+
+/** The claim went to another instance while ffmpeg worked. */
+class ClaimLost extends Error {}
+
+interface MadeRendition {
+  height: number;
+  storageKey: string;
+  mimeType: string;
+  size: number;
+}
+
+interface Made {
+  renditions: MadeRendition[];
+  posterKey: string | null;
+}
+
+/** Runs ffmpeg over the original for the renditions' heights, writing progress as it goes. */
+async function encode(
+  deps: RenditionDeps,
+  claim: Claim,
+  input: string,
+  rungs: Rung[],
+  dir: string,
+  signal: AbortSignal,
+  timeoutMs: number,
+) {
+  const outputs = rungs.map((rung) => path.join(dir, `${rung.height}.mp4`));
+  const lost = new AbortController();
+  const both = AbortSignal.any([signal, lost.signal]);
+  let lastWrite = Date.now();
+  let writing: Promise<unknown> = Promise.resolve();
+  const duration = claim.durationSeconds;
+  const running = runFfmpeg(deps.ffmpegPath, renditionArgs(input, rungs, outputs), {
+    signal: both,
+    timeoutMs,
+    onLine: (line) => {
+      const done = progressSeconds(line);
+      if (done === null || !duration || Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      lastWrite = Date.now();
+      const percent = Math.min(99, Math.max(0, Math.floor((done / duration) * 100)));
+      // One write at a time; a claim taken by another instance stops this ffmpeg.
+      writing = writing.then(() =>
+        heartbeat(deps.db, claim, percent).then(
+          (still) => still || lost.abort(),
+          () => undefined,
+        ),
+      );
+    },
+  });
+  try {
+    await running;
+  } catch (error) {
+    if (lost.signal.aborted && !signal.aborted) throw new ClaimLost();
+    throw error;
+  } finally {
+    await writing;
+  }
+  return outputs;
+}
 
 /**
- * Downloads the original to a temp folder, runs ffmpeg and stores the copy under a new key;
- * when the copy is not lighter than the original, nothing is stored and the original is named.
+ * Downloads the original to a temp folder, reads its height, makes its renditions (and its poster,
+ * once), and stores them under new keys; a rendition not lighter than the original names the original.
  */
-async function makeRendition(deps: RenditionDeps, claim: Claim, signal: AbortSignal): Promise<{ key: string; size: number }> {
+async function makeRenditions(deps: RenditionDeps, claim: Claim, signal: AbortSignal): Promise<Made> {
   await privateDir(deps.tempDir);
   const dir = await mkdtemp(path.join(deps.tempDir, 'video-'));
+  const stored: string[] = [];
   try {
     const input = path.join(dir, 'original');
-    const output = path.join(dir, 'rendition.mp4');
     await pipeline(await deps.storage.get(claim.storageKey), createWriteStream(input, { mode: PRIVATE_FILE_MODE }), { signal });
-    await runFfmpeg(deps.ffmpegPath, renditionArgs(input, output), signal);
-    const { size } = await stat(output);
-    if (size >= claim.size) return { key: claim.storageKey, size: claim.size };
-    const key = newStorageKey('mp4');
-    await deps.storage.put(key, createReadStream(output), { contentType: RENDITION_MIME_TYPE });
-    return { key, size };
+    const probe = parseProbe(await runFfmpeg(deps.ffmpegPath, probeArgs(input), { signal, timeoutMs: 60_000, anyExit: true }));
+    if (!probe) throw new FfmpegError('ffmpeg no encontró una imagen que pueda leer');
+    claim.durationSeconds ??= probe.durationSeconds;
+    const timeoutMs = Math.round(FFMPEG_BASE_TIMEOUT_MS + 4 * 1000 * (claim.durationSeconds ?? 0));
+    const rungs = heightsFor(probe.height);
+    const outputs = await encode(deps, claim, input, rungs, dir, signal, timeoutMs);
+    const renditions: MadeRendition[] = [];
+    for (const [i, rung] of rungs.entries()) {
+      const { size } = await stat(outputs[i]!);
+      if (size >= claim.size) {
+        renditions.push({ height: rung.height, storageKey: claim.storageKey, mimeType: claim.mimeType, size: claim.size });
+        continue;
+      }
+      const key = newStorageKey('mp4');
+      await deps.storage.put(key, createReadStream(outputs[i]!), { contentType: 'video/mp4' });
+      stored.push(key);
+      renditions.push({ height: rung.height, storageKey: key, mimeType: 'video/mp4', size });
+    }
+    let posterKey = claim.posterKey;
+    if (!posterKey) {
+      const poster = path.join(dir, 'poster.jpg');
+      // A frame a second in (past a fade from black), or the first of a shorter video.
+      const at = (claim.durationSeconds ?? 0) > 2 ? 1 : 0;
+      await runFfmpeg(deps.ffmpegPath, posterArgs(input, poster, at), { signal, timeoutMs: 60_000 });
+      posterKey = newStorageKey('jpg');
+      await deps.storage.put(posterKey, createReadStream(poster), { contentType: 'image/jpeg' });
+      stored.push(posterKey);
+    }
+    return { renditions, posterKey };
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.storage.delete(key).catch(() => undefined)));
+    throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -178,12 +251,29 @@ export interface RenditionOutcome {
   videoId: string;
   /** 'pendiente': not finished (the instance is stopping), left for later. */
   state: 'lista' | 'fallida' | 'pendiente';
-  /** With 'lista': whether a copy was stored or the original, lighter, stays as its own copy. */
+  /** With 'lista': whether a rendition was stored or the original, lighter, stands for all of them. */
   served?: 'rendition' | 'original';
 }
 
+/** The video could not be processed: 'fallida' with the instructor's reason (the original is served). */
+async function fail(deps: RenditionDeps, claim: Claim, error: Error): Promise<RenditionOutcome> {
+  const missing = error instanceof FfmpegError && error.missing;
+  await settle(deps.db, claim, {
+    renditionState: 'fallida',
+    processingPercent: null,
+    processingError: missing ? videoMessages.ffmpegMissing : videoMessages.unreadable,
+  });
+  deps.logger.warn(
+    { err: error, videoId: claim.id },
+    missing
+      ? `no se encontró ffmpeg (FFMPEG_PATH=${deps.ffmpegPath}) para las versiones de un video: se sirve el original`
+      : 'no se pudieron hacer las versiones de un video: se sirve el original',
+  );
+  return { videoId: claim.id, state: 'fallida' };
+}
+
 /**
- * Claims and makes the next copy; null when there is nothing to do. ffmpeg missing or failing,
+ * Claims and processes the next video; null when there is nothing to do. ffmpeg missing or failing,
  * or the original gone, leave the video 'fallida' (the original is served). Storage or database
  * failures leave it 'pendiente' and are thrown, so the caller stops until its next wake.
  */
@@ -194,35 +284,40 @@ export async function renderNext(
   const claim = await claimRendition(deps.db);
   if (!claim) return null;
   const videoId = claim.id;
-  let made: { key: string; size: number };
+  let made: Made;
   try {
-    made = await makeRendition(deps, claim, signal);
+    made = await makeRenditions(deps, claim, signal);
   } catch (error) {
     if (signal.aborted) {
       await release(deps.db, claim);
       return { videoId, state: 'pendiente' };
     }
-    if (!(error instanceof FfmpegError || error instanceof StoredObjectNotFoundError)) {
-      await release(deps.db, claim);
-      throw error;
-    }
-    await settle(deps.db, claim, { renditionState: 'fallida' });
-    const missing = error instanceof FfmpegError && error.missing;
-    deps.logger.warn(
-      { err: error, videoId },
-      missing
-        ? `no se encontró ffmpeg (FFMPEG_PATH=${deps.ffmpegPath}) para la versión liviana de un clip: los exámenes sirven el original`
-        : 'no se pudo hacer la versión liviana de un clip: los exámenes sirven el original',
-    );
-    return { videoId, state: 'fallida' };
+    // Another instance took the video over (this one looked stale): its work counts, not ours.
+    if (error instanceof ClaimLost) return { videoId, state: 'pendiente' };
+    if (error instanceof FfmpegError || error instanceof StoredObjectNotFoundError) return fail(deps, claim, error);
+    await release(deps.db, claim);
+    throw error;
   }
-  const served = made.key === claim.storageKey ? 'original' : 'rendition';
-  if (await settle(deps.db, claim, { renditionState: 'lista', renditionKey: made.key, renditionSize: made.size })) {
-    const text = served === 'rendition' ? 'versión liviana de un clip lista' : 'el clip ya era liviano: los exámenes sirven el original';
-    deps.logger.info({ videoId, size: made.size, originalSize: claim.size }, text);
-  } else if (served === 'rendition') {
+  const newKeys = [...made.renditions.map((r) => r.storageKey).filter((key) => key !== claim.storageKey)];
+  if (made.posterKey !== claim.posterKey && made.posterKey) newKeys.push(made.posterKey);
+  const settled = await settle(
+    deps.db,
+    claim,
+    { renditionState: 'lista', processingPercent: 100, processingError: null, posterKey: made.posterKey },
+    made.renditions,
+  ).catch(async (error: unknown) => {
+    await release(deps.db, claim);
+    throw error;
+  });
+  const served = made.renditions.length > 0 && made.renditions.every((r) => r.storageKey === claim.storageKey) ? 'original' : 'rendition';
+  if (settled) {
+    deps.logger.info(
+      { videoId, renditions: made.renditions.map((r) => ({ height: r.height, size: r.size })) },
+      'versiones de un video listas',
+    );
+  } else {
     // The video was deleted meanwhile (or its claim went stale and another instance took it).
-    await deps.storage.delete(made.key).catch(() => undefined);
+    await Promise.all(newKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
   }
   return { videoId, state: 'lista', served };
 }
@@ -239,15 +334,15 @@ async function sweepTemp(tempDir: string) {
 export interface RenditionWorker {
   /** Starts the work (server.ts, with VIDEO_RENDITIONS on). Until then `wake` does nothing: tests call `runOnce`. */
   start(): void;
-  /** Makes the copies still missing, one at a time, unless already at it: after a jugada is saved and after each clean-up. */
+  /** Processes the videos still waiting, one at a time, unless already at it: after a module or jugada is saved and after each clean-up. */
   wake(): void;
-  /** Makes the next copy, if any (tests). */
+  /** Processes the next video, if any (tests). */
   runOnce(): Promise<RenditionOutcome | null>;
   /** Kills the ffmpeg at work (its video is left 'pendiente') and resolves once nothing runs. */
   stop(): Promise<void>;
 }
 
-/** One instance's worker: one copy at a time, as long as videos are waiting. */
+/** One instance's worker: one video at a time, as long as videos are waiting. */
 export function createRenditionWorker(deps: RenditionDeps): RenditionWorker {
   const stopping = new AbortController();
   let started = false;
@@ -268,7 +363,7 @@ export function createRenditionWorker(deps: RenditionDeps): RenditionWorker {
       return;
     }
     running = drain()
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'las versiones livianas de los clips se reintentan más tarde'))
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'las versiones de los videos se reintentan más tarde'))
       .finally(() => {
         running = undefined;
       });

@@ -1,10 +1,10 @@
 // Uploaded video files, shared by module videos and jugada clips: one row per file, which any
 // number of modules and jugadas may use. A row nothing uses any more goes, and its bytes with it
-// (the original's and its light copy's, videos/rendition.ts).
+// (the original's, its renditions' and its poster's, videos/rendition.ts).
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, notExists } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { courseModule, examAttemptClip, jugada, video } from '../db/schema.ts';
+import { courseModule, examAttemptClip, jugada, video, videoRendition } from '../db/schema.ts';
 
 /** `durationSeconds`: the length read from the file (`readVideoDuration`), null when it does not say. */
 export async function insertVideo(db: Db, file: { key: string; mime: string; size: number; durationSeconds?: number | null }) {
@@ -26,17 +26,19 @@ function unused(db: Db | Tx) {
 
 /**
  * Deletes the video row when nothing uses it any more; returns the storage keys of its bytes
- * (the original and its light copy, if any; none when the row stays) so the caller removes
+ * (the original, its renditions and its poster; none when the row stays) so the caller removes
  * them after the commit.
  */
 export async function dropVideoIfUnused(tx: Tx, videoId: string): Promise<string[]> {
+  // Read before the row goes (its renditions go with it, by the foreign key's cascade).
+  const renditions = await tx.select({ key: videoRendition.storageKey }).from(videoRendition).where(eq(videoRendition.videoId, videoId));
   const [row] = await tx
     .delete(video)
     .where(and(eq(video.id, videoId), unused(tx)))
-    .returning({ storageKey: video.storageKey, renditionKey: video.renditionKey });
+    .returning({ storageKey: video.storageKey, posterKey: video.posterKey });
   if (!row) return [];
-  // A light copy that came out heavier names the original itself.
-  return row.renditionKey && row.renditionKey !== row.storageKey ? [row.storageKey, row.renditionKey] : [row.storageKey];
+  // A rendition that came out heavier names the original itself: each key once.
+  return [...new Set([row.storageKey, ...renditions.map((r) => r.key), ...(row.posterKey ? [row.posterKey] : [])])];
 }
 
 /**

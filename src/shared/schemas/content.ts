@@ -136,6 +136,19 @@ export const moduleOrderSchema = z.object({
   moduleIds: z.array(z.string()).check(z.minLength(1), z.maxLength(500)),
 });
 
+/** One rendition of an uploaded video (H.264 MP4, made after the upload): the smallest is 'Ahorro de datos'. */
+export const videoRenditionSchema = z.object({ height: z.number(), url: z.string(), size: z.number() });
+export type VideoRendition = z.infer<typeof videoRenditionSchema>;
+
+/** How the processing of an uploaded video goes, for the instructor ('Procesando video… 45 %'). */
+export const videoProcessingSchema = z.object({
+  state: z.enum(['pendiente', 'en-curso', 'lista', 'fallida']),
+  percent: z.nullable(z.number()),
+  /** Why it failed, in Spanish: shown where the progress would be. */
+  error: z.nullable(z.string()),
+});
+export type VideoProcessing = z.infer<typeof videoProcessingSchema>;
+
 export const moduleSchema = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -145,6 +158,12 @@ export const moduleSchema = z.object({
   videoUrl: z.string(),
   /** The uploaded video file, when the video is one; null for an address. */
   videoFile: z.nullable(z.object({ id: z.string(), mimeType: z.string(), size: z.number() })),
+  /** The uploaded video's renditions, smallest first; empty until made, or for an address. */
+  videoRenditions: z.array(videoRenditionSchema),
+  /** A frame of the uploaded video, shown before it plays; null until made, or for an address. */
+  posterUrl: z.nullable(z.string()),
+  /** 'Subtítulos (.vtt)' of the uploaded video; null without. */
+  captionsUrl: z.nullable(z.string()),
   position: z.number(),
   /** When it was archived (admins only see archived modules); absent while active. */
   archivedAt: z.optional(z.string()),
@@ -180,6 +199,8 @@ export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
   minPaid: z.nullable(z.number()),
   /** A student answered, wrote or was corrected in it: it can be archived, not deleted. */
   hasStudentWork: z.boolean(),
+  /** The uploaded video's processing into renditions; null for an address. */
+  videoProcessing: z.nullable(videoProcessingSchema),
 });
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 

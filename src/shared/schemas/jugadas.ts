@@ -2,7 +2,7 @@
 // the moment of the infraction), graded at once on the server.
 import * as z from 'zod/mini';
 import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
-import { jugadaScoreSchema, youtubeId, type JugadaScore } from './content.ts';
+import { jugadaScoreSchema, videoProcessingSchema, videoRenditionSchema, youtubeId, type JugadaScore } from './content.ts';
 
 export const PROMPT_MAX = 500;
 export const EXPLANATION_MAX = 5_000;
@@ -175,7 +175,17 @@ export const jugadaOrderSchema = z.object({
 
 /** The clip as the player needs it. */
 export const jugadaVideoSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), videoId: z.string(), url: z.string(), mimeType: z.string() }),
+  z.object({
+    kind: z.literal('file'),
+    videoId: z.string(),
+    url: z.string(),
+    mimeType: z.string(),
+    /** Its renditions (smallest first) and poster, once made. */
+    renditions: z.array(videoRenditionSchema),
+    posterUrl: z.nullable(z.string()),
+    /** For the admin: how its processing goes ('Procesando video… 45 %'). */
+    processing: z.optional(videoProcessingSchema),
+  }),
   z.object({ kind: z.literal('youtube'), youtubeId: z.string() }),
 ]);
 export type JugadaVideo = z.infer<typeof jugadaVideoSchema>;

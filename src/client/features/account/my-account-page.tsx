@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { IconCertificate } from '@tabler/icons-react';
+import { IconCertificate, IconCloudDownload } from '@tabler/icons-react';
 import { Button, Group, Paper, Radio, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { Delivery, EmailPreferences } from '../../../shared/schemas/users.ts';
 import { messages } from '../../../shared/messages.ts';
@@ -136,6 +136,23 @@ export function MyAccountPage() {
             </Stack>
             <Button component={Link} href={paths.myCertificates()} variant="light" leftSection={<IconCertificate size={16} aria-hidden />}>
               Ver mis certificados
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {user?.role === 'student' && (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="descargas-titulo">
+          <Group justify="space-between" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={2} size="h4" id="descargas-titulo">
+                Descargas
+              </Title>
+              <Text size="sm" c="gray.7">
+                Los módulos guardados en este teléfono para estudiar sin señal.
+              </Text>
+            </Stack>
+            <Button component={Link} href={paths.myDownloads()} variant="light" leftSection={<IconCloudDownload size={16} aria-hidden />}>
+              Ver mis descargas
             </Button>
           </Group>
         </Paper>

@@ -46,7 +46,9 @@ function useSubmitAnswers(moduleId: string, courseId: string, autosave: ReturnTy
     submit.mutate(
       items.filter((item) => canEditItem(activity, item)).map((item) => ({ itemId: item.id, answer: item.answer })),
       {
-        onSuccess: () => setDialog({ message: messages.answersSaved, color: 'green' }),
+        // Null: no signal, the phone keeps the submission and sends it when the signal is back.
+        onSuccess: (activity) =>
+          setDialog(activity ? { message: messages.answersSaved, color: 'green' } : { message: messages.savedOnPhone, color: 'blue' }),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 409) {
             // Sent or corrected in another tab: no dead end, the current activity is loaded.

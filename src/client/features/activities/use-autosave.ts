@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { ApiError } from '../../lib/api.ts';
-import { saveAnswers } from './api/save-answers.ts';
+import type { QueuedWrite } from '../../lib/offline-queue/index.ts';
+import { useWriteSent } from '../../lib/offline-queue/lazy.ts';
+import { saveDraftInLine, type DraftAnswers } from './api/save-answers.ts';
 import { activityKeys } from '../../lib/query-keys.ts';
 
 /** 'sin-cambios': nothing typed on this page yet, so nothing to report. */
@@ -61,6 +63,29 @@ function isConnectionError(error: unknown): boolean {
 }
 
 /**
+ * A draft the phone's line of writes kept reached the server (now, or from an earlier page): its
+ * copy on this device goes, the activity is the server's, and `saved` is told.
+ */
+function useDraftsSentByLine(moduleId: string, activityId: string | undefined, saved: () => void) {
+  const queryClient = useQueryClient();
+  const onSent = useRef(saved);
+  useEffect(() => {
+    onSent.current = saved;
+  });
+  const listener = useCallback(
+    (write: QueuedWrite, response: unknown) => {
+      if (write.context.kind !== 'activity-draft' || write.context.moduleId !== moduleId || !activityId) return;
+      const sent = (write.body as { answers: DraftAnswers }).answers;
+      forgetSavedDrafts(activityId, Object.fromEntries(sent.map(({ itemId, answer }) => [itemId, answer])));
+      queryClient.setQueryData(activityKeys.mine(moduleId), (response as { activity: Activity }).activity);
+      onSent.current();
+    },
+    [activityId, moduleId, queryClient],
+  );
+  useWriteSent(listener);
+}
+
+/**
  * Keeps what the student types: every change goes to this device's storage at once and to
  * the server after a short pause; when the connection drops it retries until it gets through,
  * so nothing written is lost across reloads, devices or a flaky connection. When the server
@@ -98,8 +123,10 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
     pending.current = {};
     setStatus('guardando');
     const entries = Object.entries(batch).map(([itemId, answer]) => ({ itemId, answer }));
-    const run = saveAnswers(moduleId, entries).then(
+    const run = saveDraftInLine(moduleId, queryClient.getQueryData<Activity>(activityKeys.mine(moduleId)), entries).then(
       (saved) => {
+        // No signal: the phone's line of writes keeps the batch and sends it when the signal is back.
+        if (!saved) return setStatus('sin-conexion');
         queryClient.setQueryData(activityKeys.mine(moduleId), saved);
         forgetSavedDrafts(activityId, batch);
         const more = Object.keys(pending.current).length > 0;
@@ -116,7 +143,7 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
           void queryClient.invalidateQueries({ queryKey: activityKeys.mine(moduleId) });
           throw error;
         }
-        // Put the batch back under anything typed since, and try again later.
+        // Put the batch back under anything typed since, and try again later (a server that could not answer).
         pending.current = { ...batch, ...pending.current };
         const offline = isConnectionError(error);
         setStatus(offline ? 'sin-conexion' : 'error');
@@ -162,6 +189,9 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
   }, [flush]);
 
   const hasPending = () => Object.keys(pending.current).length > 0;
+  useDraftsSentByLine(moduleId, activityId, () => {
+    if (!hasPending() && !inFlight.current) setStatus('guardado');
+  });
 
   /** The activity changed elsewhere (the page's submit got a 409 too): reload it and say so. */
   const reloadAfterConflict = useCallback(() => {

@@ -16,6 +16,7 @@ import {
 import type { Jugada, JugadaOptions } from '../../../shared/schemas/jugadas.ts';
 import { paths } from '../../lib/paths.ts';
 import { useModule } from '../../lib/use-module.ts';
+import { VideoProcessingStatus } from '../../components/video-processing.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { notify } from '../../components/notify.ts';
@@ -351,6 +352,7 @@ function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onM
             {segment && ` · ${segment}`}
             {jugada.answerCount > 0 && ` · ${answersText(jugada.answerCount)}`}
           </Text>
+          {jugada.video.kind === 'file' && <VideoProcessingStatus processing={jugada.video.processing} />}
           <TagBadges tags={jugada.tags} />
           <JugadaRowButtons
             number={number}

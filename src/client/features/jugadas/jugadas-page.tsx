@@ -110,8 +110,16 @@ interface JugadaCardProps {
 type AnswerErrors = { decision?: string; sanction?: string; moment?: string; form?: string };
 
 /** The student's answer to one jugada: the moment and call being chosen, checking and sending it, and the graded result. */
-function useJugadaAnswer(jugada: StudentJugada, clip: RefObject<ClipHandle | null>, moduleId: string, courseId: string) {
+function useJugadaAnswer(
+  jugada: StudentJugada,
+  clip: RefObject<ClipHandle | null>,
+  moduleId: string,
+  courseId: string,
+  options: JugadaOptions,
+) {
   const answer = useAnswerJugada(moduleId, courseId);
+  /** Answered without signal: the phone keeps the answer and sends it when the signal is back. */
+  const [kept, setKept] = useState(false);
   // An answered jugada opens on its graded first answer; 'Practicar de nuevo' clears the form.
   const [shown, setShown] = useState<{ result: JugadaResult; practice: boolean } | null>(
     jugada.firstAnswer ? { result: jugada.firstAnswer, practice: false } : null,
@@ -150,10 +158,20 @@ function useJugadaAnswer(jugada: StudentJugada, clip: RefObject<ClipHandle | nul
     setErrors(missing);
     if (missing.moment) markButton.current?.focus();
     if (missing.moment || !decisionId || !sanctionId) return;
+    const labelOf = (id: string) => [...options.decisions, ...options.sanctions].find((o) => o.id === id)?.label ?? '';
+    const text = `Decisión: ${labelOf(decisionId)} · Sanción: ${labelOf(sanctionId)}${moment === null ? '' : ` · Momento: ${moment} s`}`;
     answer.mutate(
-      { jugadaId: jugada.id, answer: { decisionId, sanctionId, moment } },
+      { jugadaId: jugada.id, answer: { decisionId, sanctionId, moment }, label: { prompt: jugada.prompt, text } },
       {
         onSuccess: (response) => {
+          if (!response || 'kept' in response) {
+            setKept(true);
+            if (response) {
+              setShown({ result: response.result, practice: jugada.firstAnswer !== null });
+              requestAnimationFrame(() => resultRef.current?.focus());
+            }
+            return;
+          }
           setShown({ result: response.result, practice: !response.counted });
           requestAnimationFrame(() => resultRef.current?.focus());
         },
@@ -180,6 +198,7 @@ function useJugadaAnswer(jugada: StudentJugada, clip: RefObject<ClipHandle | nul
     sanctionId,
     setSanctionId,
     errors,
+    kept,
     pending: answer.isPending,
     resultRef,
     markButton,
@@ -189,10 +208,19 @@ function useJugadaAnswer(jugada: StudentJugada, clip: RefObject<ClipHandle | nul
   };
 }
 
+/** An answer given without signal: kept on the phone until the signal is back. */
+function KeptOnPhone() {
+  return (
+    <Text c="blue.9" role="status" data-testid="jugada-guardada">
+      {messages.savedOnPhone}
+    </Text>
+  );
+}
+
 /** One jugada: its clip, then either the form to answer it or the graded result with what to do next. */
 function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext }: JugadaCardProps) {
   const clip = useRef<ClipHandle>(null);
-  const answer = useJugadaAnswer(jugada, clip, moduleId, courseId);
+  const answer = useJugadaAnswer(jugada, clip, moduleId, courseId, options);
   const { shown, errors } = answer;
 
   return (
@@ -215,6 +243,7 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
         {shown ? (
           <Stack gap="md" ref={answer.resultRef} tabIndex={-1} style={{ outline: 'none' }}>
             <JugadaResultView result={shown.result} options={options} practice={shown.practice} />
+            {answer.kept && <KeptOnPhone />}
             <Group gap="sm">
               {onNext ? (
                 <Button onClick={onNext} rightSection={<IconArrowRight size={18} aria-hidden />}>
@@ -270,9 +299,20 @@ function JugadaCard({ jugada, number, total, options, moduleId, courseId, onNext
                 {errors.form}
               </Text>
             )}
-            <Button size="md" onClick={answer.submit} loading={answer.pending} style={{ alignSelf: 'flex-start' }}>
-              Responder
-            </Button>
+            {answer.kept ? (
+              <Stack gap="sm">
+                <KeptOnPhone />
+                {onNext && (
+                  <Button onClick={onNext} rightSection={<IconArrowRight size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+                    Siguiente jugada
+                  </Button>
+                )}
+              </Stack>
+            ) : (
+              <Button size="md" onClick={answer.submit} loading={answer.pending} style={{ alignSelf: 'flex-start' }}>
+                Responder
+              </Button>
+            )}
           </Stack>
         )}
       </Stack>

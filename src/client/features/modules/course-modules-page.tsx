@@ -13,7 +13,9 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { JugadaScoreBadge } from '../../components/jugada-score.tsx';
+import { OfflineBadge } from '../../components/offline-badge.tsx';
 import { WatchedBadge } from '../../components/watched-badge.tsx';
+import { useDownloads } from '../../lib/offline/use-downloads.ts';
 import { prefetchModule } from '../../lib/use-module.ts';
 import { useMyModules } from './api/use-my-modules.ts';
 
@@ -29,6 +31,7 @@ const imageHeight = 150;
 
 function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
   const overline = moduleNumberLabel(module.name, number);
+  const offline = useDownloads().downloads[module.id]?.complete === true && module.enabled;
   return (
     <>
       <Card.Section>
@@ -43,8 +46,9 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
       <Text fw={700} size="lg" mt={overline ? 0 : 'sm'} style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
-      {!upcoming && (module.progress || module.jugadas || module.watchedPercent !== null) && (
+      {!upcoming && (module.progress || module.jugadas || module.watchedPercent !== null || offline) && (
         <Group mt="xs" gap="xs">
+          {offline && <OfflineBadge />}
           {module.watchedPercent !== null && <WatchedBadge percent={module.watchedPercent} />}
           {module.progress && <ProgressBadge progress={module.progress} />}
           {module.jugadas && <JugadaScoreBadge score={module.jugadas} />}

@@ -48,6 +48,10 @@ export type ModuleFields = z.input<typeof moduleFieldsSchema> & {
   videoFile: VideoFileValue | null;
   /** 'Pagado mínimo para habilitar' in whole pesos; '' for none. */
   minPaid: number | string;
+  /** 'Subtítulos (.vtt)' chosen now, sent once the module is saved. */
+  captionsFile: File | null;
+  /** The saved module has captions, and 'Quitar subtítulos' was pressed. */
+  removeCaptions: boolean;
 };
 
 export const videoFileMissing = 'Subí el archivo de video (MP4 o WebM) y esperá a que termine de subir.';
@@ -83,15 +87,32 @@ export type ModuleBody = Omit<ModuleInputBody, 'courseId' | 'imageId'>;
 
 /** The form's values: empty for a new module, or the saved module's. */
 export function moduleFormValues(module?: ModuleWithQuestions): ModuleFields {
-  if (!module) return { name: '', videoSource: 'url', videoUrl: '', videoFile: null, questions: [], draft: '', minPaid: '' };
+  if (!module)
+    return {
+      name: '',
+      videoSource: 'url',
+      videoUrl: '',
+      videoFile: null,
+      questions: [],
+      draft: '',
+      minPaid: '',
+      captionsFile: null,
+      removeCaptions: false,
+    };
   return {
     name: module.name,
     ...savedVideoFields(module),
     questions: module.questions.map((question) => questionItem(question.text)),
     draft: '',
     minPaid: module.minPaid ?? '',
+    captionsFile: null,
+    removeCaptions: false,
   };
 }
+
+/** The captions change the form asks for: only for an uploaded video (an address has none). */
+export const captionsChange = (values: ModuleFields) =>
+  values.videoSource === 'file' ? { file: values.captionsFile, remove: values.removeCaptions } : { file: null, remove: false };
 
 /** The body the API takes from the form's values. */
 export const moduleBody = (values: ModuleFields): ModuleBody => ({

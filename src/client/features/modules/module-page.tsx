@@ -11,6 +11,7 @@ import { VideoPlayer } from '../../components/video-player.tsx';
 import { WatchedBadge } from '../../components/watched-badge.tsx';
 import { useModule } from '../../lib/use-module.ts';
 import type { PlaybackAdapter } from '../../lib/video/playback.ts';
+import { DownloadModuleEntry } from './components/download-module-entry.tsx';
 import { ModuleExamButtons } from './components/module-exam-buttons.tsx';
 import { useWatchProgress } from './use-watch-progress.ts';
 
@@ -74,6 +75,9 @@ export function ModulePage() {
           <VideoPlayer
             key={data.videoUrl}
             videoUrl={data.videoUrl}
+            renditions={data.videoRenditions}
+            posterUrl={data.posterUrl}
+            captionsUrl={data.captionsUrl}
             title={data.name}
             startAt={data.watched?.position ?? null}
             onAdapter={setPlayer}
@@ -110,6 +114,7 @@ export function ModulePage() {
             )}
             <ModuleExamButtons courseId={courseId} moduleId={moduleId} enabled={student} />
           </Group>
+          {student && <DownloadModuleEntry moduleId={moduleId} />}
         </>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { mergeIntervals } from '../../../shared/watched.ts';
 import { WATCHED_INTERVALS_MAX } from '../../../shared/schemas/watched.ts';
 import type { PlaybackAdapter } from '../../lib/video/playback.ts';
 import { WatchTracker } from '../../lib/video/watch-tracker.ts';
-import { recordWatched, storeWatched } from './api/record-watched.ts';
+import { recordWatchedOrKeep, storeWatched } from './api/record-watched.ts';
 
 /** How often what played is sent while the video plays. */
 const REPORT_EVERY_MS = 10_000;
@@ -29,8 +29,9 @@ export function useWatchProgress(moduleId: string, courseId: string, adapter: Pl
       const intervals = mergeIntervals(tracker.take(), duration).slice(-WATCHED_INTERVALS_MAX);
       if (intervals.length === 0 && Math.abs(position - lastPosition) < 1) return;
       lastPosition = position;
-      recordWatched(moduleId, { duration, position, intervals }, keepalive)
-        .then((watched) => storeWatched(queryClient, moduleId, courseId, watched))
+      // Without signal the report waits on the phone and goes when the signal is back.
+      recordWatchedOrKeep(moduleId, courseId, { duration, position, intervals }, keepalive)
+        .then((watched) => watched && storeWatched(queryClient, moduleId, courseId, watched))
         .catch(() => {
           tracker.restore(intervals);
           lastPosition = -1;

@@ -1,12 +1,13 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconWifiOff } from '@tabler/icons-react';
+import { messages } from '../../../../shared/messages.ts';
 import type { SaveStatus } from '../use-autosave.ts';
 
 const texts: Record<SaveStatus, string> = {
   'sin-cambios': '',
   guardado: 'Guardado',
   guardando: 'Guardando…',
-  'sin-conexion': 'Sin conexión: tus respuestas quedan en este dispositivo y se guardan al volver la conexión',
+  'sin-conexion': `Sin conexión. ${messages.savedOnPhone}`,
   error: 'No se pudo guardar. Recargá la página.',
 };
 

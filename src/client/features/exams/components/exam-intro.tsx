@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { examMessages } from '../../../../shared/messages.ts';
+import { examMessages, messages } from '../../../../shared/messages.ts';
 import type { StudentExam } from '../../../../shared/schemas/exams.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { useOnline } from '../../../lib/use-online.ts';
 import { attemptNumber, ExamStatusNotice } from './exam-status.tsx';
 
 interface ExamIntroProps {
@@ -49,6 +50,8 @@ function PreviousResults({ exam, attemptHref }: Pick<ExamIntroProps, 'exam' | 'a
 export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: ExamIntroProps) {
   const open = exam.status === 'en-curso';
   const canStart = open || exam.status === 'disponible';
+  // The clock runs on the server: without signal an attempt is neither started nor resumed here.
+  const online = useOnline();
   return (
     <Stack gap="md">
       <PageTitle>{exam.title}</PageTitle>
@@ -90,10 +93,16 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
               {startError}
             </Alert>
           )}
+          {canStart && !online && (
+            <Alert color="orange" role="status" data-testid="examen-sin-conexion">
+              {messages.examNotOffline}
+            </Alert>
+          )}
           {canStart && (
             <Button
               size="md"
               onClick={onStart}
+              disabled={!online}
               loading={starting}
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               style={{ alignSelf: 'flex-start' }}

@@ -17,7 +17,7 @@ import {
 import { IconAlertTriangle, IconArrowUp, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import * as z from 'zod/mini';
 import { MESSAGE_MAX, postMessageSchema, type ForumMessage } from '../../../../shared/schemas/forum.ts';
-import type { Outgoing } from '../../../lib/send-queue.ts';
+import type { Outgoing } from '../api/use-post-message.ts';
 import { useDeleteMessage } from '../api/use-delete-message.ts';
 import { useMessages, type ForumPages } from '../api/use-messages.ts';
 import { usePostMessage } from '../api/use-post-message.ts';

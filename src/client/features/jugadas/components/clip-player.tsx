@@ -2,7 +2,9 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 import { AspectRatio, Text } from '@mantine/core';
 import { messages } from '../../../../shared/messages.ts';
 import type { JugadaVideo } from '../../../../shared/schemas/jugadas.ts';
+import type { VideoRendition } from '../../../../shared/schemas/content.ts';
 import { YT_STATE } from '../../../lib/video/playback.ts';
+import { currentEnvironment, pickRendition, storedPreference } from '../../../lib/video/quality.ts';
 import { loadYouTubeApi, type YouTubePlayer } from '../../../lib/video/youtube-api.ts';
 
 /** What the page asks of the clip: where it is now, and to play its segment again. */
@@ -26,7 +28,7 @@ const frame = { borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' } a
 /** A jugada's clip, playing only its segment (from `start` to `end`, when given). */
 export function ClipPlayer(props: ClipPlayerProps) {
   return props.video.kind === 'file' ? (
-    <FileClip {...props} url={props.video.url} mimeType={props.video.mimeType} />
+    <FileClip {...props} url={props.video.url} renditions={props.video.renditions} posterUrl={props.video.posterUrl} />
   ) : (
     <YouTubeClip {...props} youtubeId={props.video.youtubeId} />
   );
@@ -36,8 +38,18 @@ export function ClipPlayer(props: ClipPlayerProps) {
  * An uploaded clip in the browser's own player; the segment is kept by watching the playhead.
  * Jumping to the segment relies on the server answering byte ranges (206).
  */
-function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: string; mimeType: string }) {
+function FileClip({
+  url: original,
+  renditions,
+  posterUrl,
+  start,
+  end,
+  title,
+  ref,
+}: ClipPlayerProps & { url: string; renditions: VideoRendition[]; posterUrl: string | null }) {
   const element = useRef<HTMLVideoElement>(null);
+  // The rendition for this connection and screen, as the module's player picks it (the original until they are made).
+  const [url, setUrl] = useState(() => pickRendition(renditions, storedPreference(), currentEnvironment())?.url ?? original);
   const played = useRef(false);
   const from = start ?? 0;
 
@@ -97,6 +109,9 @@ function FileClip({ url, start, end, title, ref }: ClipPlayerProps & { url: stri
       <video
         ref={element}
         src={url}
+        poster={posterUrl ?? undefined}
+        // A rendition this browser cannot play (no H.264): the original, as uploaded.
+        onError={() => url !== original && setUrl(original)}
         controls
         playsInline
         preload="auto"

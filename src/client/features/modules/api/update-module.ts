@@ -5,6 +5,7 @@ import { api } from '../../../lib/api.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload.ts';
 import { invalidateCourseModuleLists } from './course-module-lists.ts';
+import { saveCaptions, type CaptionsChange } from './module-captions.ts';
 
 export interface UpdateModuleVariables {
   moduleId: string;
@@ -14,15 +15,19 @@ export interface UpdateModuleVariables {
   /** A new picture, or null to keep the current one. */
   image: File | null;
   onImageProgress?: (percent: number) => void;
+  /** 'Subtítulos (.vtt)' chosen or removed, saved after the fields (a new video starts without captions). */
+  captions?: CaptionsChange;
 }
 
 /** Saves a module's name, video and questions, and its picture when a new one was picked. */
-export async function updateModule({ moduleId, body, image, onImageProgress }: UpdateModuleVariables) {
+export async function updateModule({ moduleId, body, image, onImageProgress, captions }: UpdateModuleVariables) {
   const imageId = image ? (await uploadImage(image, onImageProgress)).id : undefined;
-  return api<{ module: ModuleWithQuestions }>(`/api/modules/${encodeURIComponent(moduleId)}`, {
+  const saved = await api<{ module: ModuleWithQuestions }>(`/api/modules/${encodeURIComponent(moduleId)}`, {
     method: 'PATCH',
     body: { ...body, ...(imageId ? { imageId } : {}) },
   });
+  const withCaptions = captions ? await saveCaptions(moduleId, captions) : null;
+  return { module: withCaptions ?? saved.module };
 }
 
 export function useUpdateModule() {

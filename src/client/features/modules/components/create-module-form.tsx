@@ -13,6 +13,7 @@ import {
   videoFileMissing,
   moduleBody,
   moduleFormValues,
+  captionsChange,
   type ModuleFields as ModuleFieldValues,
 } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
@@ -70,6 +71,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
         {
           courseId: courseId!,
           body: moduleBody(values),
+          captions: captionsChange(values),
           image: picture!,
           onImageProgress: setProgress,
         },

@@ -7,8 +7,10 @@ import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts'
 import { notify } from '../../../components/notify.ts';
 import { usePickedImage } from '../../../components/image-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useCourseModules } from '../api/get-course-modules.ts';
 import { useUpdateModule } from '../api/update-module.ts';
 import {
+  captionsChange,
   moduleChanges,
   moduleFormValues,
   toFormErrors,
@@ -45,6 +47,8 @@ export function EditModuleModal({ module, opened, onClose, onExited }: EditModul
 
 function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDone: () => void }) {
   const updateModule = useUpdateModule();
+  // The course's list, read again while its video is processed: the progress shown here moves with it.
+  const live = useCourseModules(module.courseId).data?.find((found) => found.id === module.id) ?? module;
   const image = usePickedImage();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,6 +77,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
         moduleId: module.id,
         courseId: module.courseId,
         body: moduleChanges(values, module),
+        captions: captionsChange(values),
         image: picture,
         onImageProgress: setProgress,
       },
@@ -101,6 +106,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
             imageProgress={progress}
             currentImageUrl={module.imageUrl}
             onVideoUploading={setVideoUploading}
+            savedVideo={live}
           />
           <Text size="xs" c="dimmed">
             Los cambios en las preguntas valen para los alumnos a los que se les habilite el módulo desde ahora: quienes ya lo tienen

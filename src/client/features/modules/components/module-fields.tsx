@@ -1,5 +1,5 @@
 import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { youtubeId } from '../../../../shared/schemas/content.ts';
+import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { ImageField, type PickedImage } from '../../../components/image-field.tsx';
 import type { ModuleForm } from '../module-form-schema.ts';
 import { ModuleVideoField } from './module-video-field.tsx';
@@ -14,10 +14,20 @@ interface ModuleFieldsProps {
   currentImageUrl?: string;
   /** Whether a video file is being sent (saving waits for it). */
   onVideoUploading: (uploading: boolean) => void;
+  /** The saved module (edit form): its video's processing and captions. */
+  savedVideo?: Pick<ModuleWithQuestions, 'videoFile' | 'videoProcessing' | 'captionsUrl'>;
 }
 
 /** Picture, name, video and questions: the fields shared by the create and edit forms. */
-export function ModuleFields({ form, image, onCompressionError, imageProgress, currentImageUrl, onVideoUploading }: ModuleFieldsProps) {
+export function ModuleFields({
+  form,
+  image,
+  onCompressionError,
+  imageProgress,
+  currentImageUrl,
+  onVideoUploading,
+  savedVideo,
+}: ModuleFieldsProps) {
   return (
     <Stack>
       <ImageField
@@ -29,7 +39,7 @@ export function ModuleFields({ form, image, onCompressionError, imageProgress, c
         required={!currentImageUrl}
       />
       <TextInput label="Nombre del módulo" required {...form.getInputProps('name')} />
-      <ModuleVideoField form={form} onUploading={onVideoUploading}>
+      <ModuleVideoField form={form} onUploading={onVideoUploading} savedVideo={savedVideo}>
         <TextInput
           label="Dirección del video"
           description="Dirección de YouTube, solo el id del video, o la dirección (https) de un archivo de video."

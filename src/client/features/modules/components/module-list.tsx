@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil, IconPla
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths.ts';
 import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import { VideoProcessingStatus } from '../../../components/video-processing.tsx';
 import { useCourseModules } from '../api/get-course-modules.ts';
 import { useReorderModules } from '../api/reorder-modules.ts';
 import { ModuleArchiveActions } from './module-archive-actions.tsx';
@@ -124,6 +125,7 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
           <Text size="sm" c="dimmed">
             {questionCount(module.questions.length)} · {youtubeId(module.videoUrl) ? 'Video de YouTube' : 'Archivo de video'}
           </Text>
+          <VideoProcessingStatus processing={module.videoProcessing} />
           <Group gap="xs" mt={6}>
             <Button
               size="xs"

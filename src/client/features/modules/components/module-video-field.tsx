@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, FileButton, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
+import { Button, FileButton, FileInput, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconBadgeCc, IconMovie, IconTrash, IconUpload } from '@tabler/icons-react';
+import { videoMessages } from '../../../../shared/messages.ts';
+import type { ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
 import { VIDEO_MAX_BYTES, videoTooHeavy } from '../../../../shared/schemas/jugadas.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
+import { VideoProcessingStatus } from '../../../components/video-processing.tsx';
+import { captionsProblem } from '../api/module-captions.ts';
 import { uploadModuleVideo } from '../api/upload-module-video.ts';
 import type { ModuleForm, VideoFileValue } from '../module-form-schema.ts';
 
@@ -85,10 +89,12 @@ function UploadedVideoCard({ file }: UploadedVideoCardProps) {
 export function ModuleVideoField({
   form,
   onUploading,
+  savedVideo,
   children,
 }: {
   form: ModuleForm;
   onUploading: (uploading: boolean) => void;
+  savedVideo?: Pick<ModuleWithQuestions, 'videoFile' | 'videoProcessing' | 'captionsUrl'> | undefined;
   children: ReactNode;
 }) {
   const { progress, error, choose, remove } = useVideoUpload(form, onUploading);
@@ -126,6 +132,7 @@ export function ModuleVideoField({
               Un archivo MP4 o WebM de hasta {sizeText(VIDEO_MAX_BYTES)}.
             </Text>
           )}
+          {file && savedVideo?.videoFile?.id === file.id && <VideoProcessingStatus processing={savedVideo.videoProcessing} />}
           {progress !== null && <UploadProgress label="Subiendo video" value={progress} />}
           <Group gap="xs">
             <FileButton onChange={choose} accept="video/mp4,video/webm">
@@ -146,7 +153,58 @@ export function ModuleVideoField({
               {shownError}
             </Text>
           )}
+          <CaptionsField form={form} saved={Boolean(savedVideo?.captionsUrl) && savedVideo?.videoFile?.id === file?.id} />
         </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * 'Subtítulos (.vtt)' of the uploaded video (WCAG 1.2.2): a WebVTT file checked when chosen and
+ * sent once the module is saved; 'Quitar subtítulos' removes the saved ones on saving.
+ */
+function CaptionsField({ form, saved }: { form: ModuleForm; saved: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const chosen = form.values.captionsFile;
+  const choose = (file: File | null) => {
+    setError(null);
+    if (!file) return form.setFieldValue('captionsFile', null);
+    void captionsProblem(file).then((problem) => {
+      setError(problem);
+      form.setFieldValue('captionsFile', problem ? null : file);
+    });
+  };
+  const kept = saved && !form.values.removeCaptions && !chosen;
+  return (
+    <Stack gap={4}>
+      <FileInput
+        label={videoMessages.captionsLabel}
+        description={videoMessages.captionsHelp}
+        placeholder="Elegir archivo .vtt"
+        // Mantine's placeholder grey is too light on white (WCAG 1.4.3).
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+        accept=".vtt,text/vtt"
+        clearable
+        value={chosen}
+        onChange={choose}
+        error={error}
+        leftSection={<IconBadgeCc size={16} aria-hidden />}
+      />
+      {saved && form.values.removeCaptions && !chosen && (
+        <Text size="sm" c="gray.8">
+          {videoMessages.captionsRemoved}
+        </Text>
+      )}
+      {kept && (
+        <Group gap="xs">
+          <Text size="sm" c="gray.8">
+            {videoMessages.captionsCurrent}
+          </Text>
+          <Button size="compact-sm" variant="subtle" color="red" onClick={() => form.setFieldValue('removeCaptions', true)}>
+            {videoMessages.captionsRemove}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { LEITNER_BOXES } from '../../../../shared/exam-rules.ts';
-import { examMessages } from '../../../../shared/messages.ts';
+import { examMessages, messages } from '../../../../shared/messages.ts';
 import { OPTION_LETTERS, type PracticeAnswer, type PracticeQuestion } from '../../../../shared/schemas/exams.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
@@ -22,7 +22,7 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
   const answer = useAnswerPractice(courseId);
   const [marked, setMarked] = useState<number[]>([]);
   const [result, setResult] = useState<PracticeAnswer | null>(null);
-  const [error, setError] = useState<{ message: string; gone: boolean } | null>(null);
+  const [error, setError] = useState<AnswerNotice | null>(null);
   // One key for this question shown: a retry of a lost request is answered with the first answer.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const questionRef = useRef<HTMLHeadingElement>(null);
@@ -42,9 +42,18 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
     if (marked.length === 0 || result) return;
     setError(null);
     answer.mutate(
-      { questionId: question.questionId, answer: marked.toSorted((a, b) => a - b), idempotencyKey },
       {
-        onSuccess: setResult,
+        questionId: question.questionId,
+        answer: marked.toSorted((a, b) => a - b),
+        idempotencyKey,
+        label: {
+          question: question.text,
+          text: marked.map((index) => `${OPTION_LETTERS[index] ?? index + 1}) ${question.options[index]}`).join(' · '),
+        },
+      },
+      {
+        // Without signal the answer waits on the phone: 'Siguiente' moves on.
+        onSuccess: (answered) => (answered ? setResult(answered) : setError({ message: messages.savedOnPhone, gone: true, kept: true })),
         // A question archived meanwhile (404) cannot be answered: 'Siguiente' moves on.
         onError: (failure) => setError({ message: failure.message, gone: failure instanceof ApiError && failure.status === 404 }),
       },
@@ -95,12 +104,15 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
   );
 }
 
+/** Why the answer shows no result: refused (gone: the question was archived), or kept on the phone without signal. */
+type AnswerNotice = { message: string; gone: boolean; kept?: boolean };
+
 interface AnswerFormProps {
   question: PracticeQuestion;
   marked: number[];
   onMark: (marked: number[]) => void;
   pending: boolean;
-  error: { message: string; gone: boolean } | null;
+  error: AnswerNotice | null;
   onSubmit: (event: FormEvent) => void;
   onNext: () => void;
 }
@@ -130,7 +142,12 @@ function AnswerForm({ question, marked, onMark, pending, error, onSubmit, onNext
           </Stack>
         </Checkbox.Group>
         {error && (
-          <Alert color="red" variant="light" role="alert" title="No se pudo enviar tu respuesta">
+          <Alert
+            color={error.kept ? 'blue' : 'red'}
+            variant="light"
+            role={error.kept ? 'status' : 'alert'}
+            title={error.kept ? 'Sin señal' : 'No se pudo enviar tu respuesta'}
+          >
             {error.message}
           </Alert>
         )}
@@ -138,7 +155,7 @@ function AnswerForm({ question, marked, onMark, pending, error, onSubmit, onNext
           <Button
             type="submit"
             size="md"
-            disabled={marked.length === 0}
+            disabled={marked.length === 0 || Boolean(error?.kept)}
             loading={pending}
             leftSection={<IconCheck size={18} aria-hidden />}
           >

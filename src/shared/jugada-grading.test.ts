@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeJugada, type JugadaKey } from './grading.ts';
+import { gradeJugada, type JugadaKey } from './jugada-grading.ts';
 
 const withMoment: JugadaKey = { correctDecisionId: 'tiro-7m', correctSanctionId: 'exclusion', momentSeconds: 3.2, toleranceSeconds: 1 };
 const noMoment: JugadaKey = { ...withMoment, momentSeconds: null };

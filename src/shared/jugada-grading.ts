@@ -1,3 +1,5 @@
+// Grading a jugada call: the same rule on the server (practice answers, video exams) and on the
+// phone (a practice jugada answered without signal, from its downloaded answer).
 /** What a jugada asks for, as grading needs it. */
 export interface JugadaKey {
   correctDecisionId: string;

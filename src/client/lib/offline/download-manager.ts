@@ -1,0 +1,116 @@
+// Downloading a module to study it without signal: each address the server listed
+// (GET /api/modules/:id/offline) is fetched whole and kept in the downloads cache, where the
+// service worker answers the module's pages from. Videos are kept whole (no Range request), so
+// the worker can cut any range the player asks for out of the stored file.
+import type { OfflineModule } from '../../../shared/schemas/offline.ts';
+import { api } from '../api.ts';
+import { DOWNLOADS_CACHE } from './cache-name.ts';
+import { progressOf, startRecord, urlsOnlyIn, type DownloadRecord } from './download-index.ts';
+import { downloadsOf, forgetDownload, putDownload } from './downloads-store.ts';
+
+export const offlineListUrl = (moduleId: string) => `/api/modules/${encodeURIComponent(moduleId)}/offline`;
+
+export const canDownload = () => typeof window !== 'undefined' && 'caches' in window && 'serviceWorker' in navigator;
+
+/** What was asked of the module to download. */
+export const fetchOfflineList = (moduleId: string, signal?: AbortSignal) => api<OfflineModule>(offlineListUrl(moduleId), { signal });
+
+export interface DownloadProgress {
+  done: number;
+  total: number;
+  percent: number;
+}
+
+/** A failed address: the download stops there, what was stored stays (the retry resumes). */
+export class DownloadFailed extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`download failed: ${status}`);
+    this.status = status;
+  }
+}
+
+/** The body of `response`, read chunk by chunk to report progress. */
+async function readCounting(response: Response, onChunk: (bytes: number) => void): Promise<Blob> {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body) return new Blob([await response.arrayBuffer()], { type });
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    received += value.byteLength;
+    onChunk(received);
+  }
+  return new Blob(chunks, { type });
+}
+
+/** The answer as kept in the cache: the bytes and what describes them (type, validators), nothing about ranges. */
+function keptResponse(response: Response, body: Blob): Response {
+  const headers = new Headers();
+  for (const name of ['content-type', 'etag', 'last-modified', 'content-disposition']) {
+    const value = response.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  headers.set('content-length', String(body.size));
+  headers.set('x-aula-descargado', new Date().toISOString());
+  return new Response(body, { status: 200, headers });
+}
+
+/** Asks the browser once to keep downloads when space runs low. */
+async function askPersistence() {
+  try {
+    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Not offered: downloads are kept as long as the browser keeps them.
+  }
+}
+
+/**
+ * Downloads the module `list` describes (its optional entries only if `chosen`), resuming: what
+ * the cache already holds is not fetched again. The index says 'Descarga incompleta' until
+ * every entry is stored, then 'Disponible sin conexión'.
+ */
+export async function downloadModule(
+  userId: string,
+  list: OfflineModule,
+  chosen: ReadonlySet<string>,
+  onProgress: (progress: DownloadProgress) => void,
+  signal?: AbortSignal,
+): Promise<DownloadRecord> {
+  if (Object.keys(downloadsOf(userId)).length === 0) void askPersistence();
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const inCache = new Set<string>();
+  for (const entry of list.entries) if (await cache.match(entry.url)) inCache.add(entry.url);
+  const record = startRecord(list, chosen, downloadsOf(userId)[list.moduleId], inCache);
+  putDownload(userId, record);
+  onProgress(progressOf(record));
+
+  for (const entry of record.entries) {
+    if (entry.stored) continue;
+    const response = await fetch(entry.url, { credentials: 'same-origin', cache: 'no-store', signal });
+    if (!response.ok) throw new DownloadFailed(response.status);
+    const body = await readCounting(response, (bytes) => onProgress(progressOf(record, bytes)));
+    await cache.put(entry.url, keptResponse(response, body));
+    entry.stored = true;
+    entry.bytes = body.size;
+    putDownload(userId, record);
+    onProgress(progressOf(record));
+  }
+  const finished: DownloadRecord = { ...record, complete: true, downloadedAt: new Date().toISOString() };
+  putDownload(userId, finished);
+  onProgress(progressOf(finished));
+  return finished;
+}
+
+/** 'Quitar descarga': the module's stored answers (not those another download still uses) and its line in the list. */
+export async function removeDownload(userId: string, moduleId: string): Promise<void> {
+  const urls = urlsOnlyIn(downloadsOf(userId), moduleId);
+  if ('caches' in window) {
+    const cache = await caches.open(DOWNLOADS_CACHE);
+    await Promise.all(urls.map((url) => cache.delete(url)));
+  }
+  forgetDownload(userId, moduleId);
+}

@@ -1,0 +1,80 @@
+// The service worker's routes for what a trainee downloaded to study without signal
+// (lib/offline/ stores it in this cache, each answer at the address the app asks for):
+// - files (videos, clips, posters, captions, documents): from the cache first, cutting the range
+//   the player asks for out of the whole stored file; from the network when not downloaded;
+// - data (page data, activity, jugadas, practice, documents list): from the network first, so the
+//   server decides and the download stays current (its copy is refreshed), and from the cache
+//   when there is no signal or it takes too long.
+import { registerRoute } from 'workbox-routing';
+import { DOWNLOADS_CACHE } from '../lib/offline/cache-name.ts';
+import { partialResponse } from './range.ts';
+
+export { DOWNLOADS_CACHE };
+
+/** How long data may take before the downloaded copy is shown instead (the network's answer still refreshes it). */
+const NETWORK_TIMEOUT_MS = 4_000;
+
+const FILE_PATHS = [/^\/api\/(?:modules|jugadas)\/[^/]+\/(?:video|poster|captions)(?:\/[^/]+)?$/, /^\/api\/documents\/[^/]+\/file$/];
+const DATA_PATHS = [
+  /^\/api\/pages\/modules\/[^/]+(?:\/activity)?$/,
+  /^\/api\/modules\/[^/]+\/my-jugadas$/,
+  /^\/api\/courses\/[^/]+\/(?:practice|documents)$/,
+];
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const matches = (patterns: RegExp[]) => (url: URL) => sameOrigin(url) && patterns.some((pattern) => pattern.test(url.pathname));
+
+/** The module's (or clip's) video under another quality's address: any downloaded copy plays offline. */
+async function sameVideo(cache: Cache, url: URL): Promise<Response | undefined> {
+  const video = /^(\/api\/(?:modules|jugadas)\/[^/]+\/video)(?:\/[^/]+)?$/.exec(url.pathname);
+  if (!video) return undefined;
+  for (const key of await cache.keys()) {
+    const path = new URL(key.url).pathname;
+    if (path === video[1] || path.startsWith(`${video[1]}/`)) return cache.match(key);
+  }
+  return undefined;
+}
+
+async function serveFile(request: Request): Promise<Response> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const url = new URL(request.url);
+  const stored = (await cache.match(url.href)) ?? (await sameVideo(cache, url));
+  if (!stored) return fetch(request);
+  return partialResponse(request, stored);
+}
+
+async function serveData(request: Request): Promise<Response> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const stored = await cache.match(request.url);
+  const network = fetch(request).then(async (response) => {
+    // Only what was downloaded is refreshed: nothing else of the API is kept here.
+    if (stored && response.ok) await cache.put(request.url, response.clone());
+    return response;
+  });
+  if (!stored) return network;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS);
+  });
+  try {
+    const first = await Promise.race([network, late]);
+    return first === 'late' ? stored : first;
+  } catch {
+    return stored;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerDownloadRoutes(): void {
+  registerRoute(
+    ({ url }) => matches(FILE_PATHS)(url),
+    ({ request }) => serveFile(request),
+    'GET',
+  );
+  registerRoute(
+    ({ url }) => matches(DATA_PATHS)(url),
+    ({ request }) => serveData(request),
+    'GET',
+  );
+}
