@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
@@ -10,7 +10,22 @@ import { useDownloadRevalidation } from '../lib/offline/use-downloads.ts';
 import { useQueueNeeded } from '../lib/offline-queue/presence.ts';
 import { useSession } from '../lib/session.ts';
 
-const PendingWrites = lazy(() => import('../components/pending-writes.tsx').then((module) => ({ default: module.PendingWrites })));
+/**
+ * The panel of writes waiting for signal or refused, once the line of writes is needed: its code
+ * is asked for then, and it shows when it arrives (outside any Suspense, so no page waits for it).
+ */
+function usePendingWritesPanel(needed: boolean): ComponentType | null {
+  const [Panel, setPanel] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!needed || Panel) return;
+    let live = true;
+    void import('../components/pending-writes.tsx').then((module) => live && setPanel(() => module.PendingWrites));
+    return () => {
+      live = false;
+    };
+  }, [needed, Panel]);
+  return Panel;
+}
 
 /** A download removed because its module is no longer open to the trainee: they are told why. */
 const tellDownloadRemoved = (message: string) =>
@@ -98,7 +113,7 @@ export function StudentArea() {
   const courseId = useCurrentCourseId();
   usePreloadNextPages(location);
   useDownloadRevalidation(tellDownloadRemoved);
-  const queueNeeded = useQueueNeeded(useSession().data?.id ?? null);
+  const PendingWrites = usePendingWritesPanel(useQueueNeeded(useSession().data?.id ?? null));
 
   const link = (label: string, to: string, Icon: typeof IconHome, close: () => void, enabled = true) =>
     enabled ? (
@@ -139,11 +154,7 @@ export function StudentArea() {
       )}
     >
       {/* The changes waiting on the phone for signal, and those the server refused. */}
-      {queueNeeded && (
-        <Suspense fallback={null}>
-          <PendingWrites />
-        </Suspense>
-      )}
+      {PendingWrites && <PendingWrites />}
       <Switch>
         {pages.map(([path, page]) => (
           <Route key={path} path={path} component={page} />

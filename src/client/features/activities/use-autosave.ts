@@ -2,8 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { ApiError } from '../../lib/api.ts';
-import type { QueuedWrite } from '../../lib/offline-queue/index.ts';
-import { useWriteSent } from '../../lib/offline-queue/lazy.ts';
+import { useWriteSent, type QueuedWrite } from '../../lib/offline-queue/index.ts';
 import { saveDraftInLine, type DraftAnswers } from './api/save-answers.ts';
 import { activityKeys } from '../../lib/query-keys.ts';
 

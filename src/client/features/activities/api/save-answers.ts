@@ -1,6 +1,5 @@
 import type { Activity, SaveAnswersInput } from '../../../../shared/schemas/activities.ts';
-import type { WriteLabel } from '../../../lib/offline-queue/index.ts';
-import { sendWrite } from '../../../lib/offline-queue/lazy.ts';
+import { sendWrite, type WriteLabel } from '../../../lib/offline-queue/index.ts';
 import { activityKeys } from '../../../lib/query-keys.ts';
 
 export type DraftAnswers = SaveAnswersInput['answers'];

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { Activity, SaveAnswersInput } from '../../../../shared/schemas/activities.ts';
-import { sendWrite } from '../../../lib/offline-queue/lazy.ts';
+import { sendWrite } from '../../../lib/offline-queue/index.ts';
 import { activityKeys, moduleKeys } from '../../../lib/query-keys.ts';
 import { answersLabel, draftLineKey } from './save-answers.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JugadaAnswerInput, JugadaAnswerResponse, StudentJugadas } from '../../../../shared/schemas/jugadas.ts';
-import { sendWrite } from '../../../lib/offline-queue/lazy.ts';
+import { sendWrite } from '../../../lib/offline-queue/index.ts';
 import { gradeFromDownload } from '../../../lib/offline/offline-grading.ts';
 import { jugadaKeys, moduleKeys } from '../../../lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PracticeAnswer } from '../../../../shared/schemas/exams.ts';
-import { sendWrite } from '../../../lib/offline-queue/lazy.ts';
+import { sendWrite } from '../../../lib/offline-queue/index.ts';
 import { practiceKeys } from '../../../lib/query-keys.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 
