@@ -7,6 +7,7 @@ import { api } from '../api.ts';
 import { DOWNLOADS_CACHE } from './cache-name.ts';
 import { progressOf, startRecord, urlsOnlyIn, type DownloadRecord } from './download-index.ts';
 import { downloadsOf, forgetDownload, putDownload } from './downloads-store.ts';
+import { readBody } from '../read-body.ts';
 
 export const offlineListUrl = (moduleId: string) => `/api/modules/${encodeURIComponent(moduleId)}/offline`;
 
@@ -28,23 +29,6 @@ export class DownloadFailed extends Error {
     super(`download failed: ${status}`);
     this.status = status;
   }
-}
-
-/** The body of `response`, read chunk by chunk to report progress. */
-async function readCounting(response: Response, onChunk: (bytes: number) => void): Promise<Blob> {
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.body) return new Blob([await response.arrayBuffer()], { type });
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.byteLength;
-    onChunk(received);
-  }
-  return new Blob(chunks, { type });
 }
 
 /** The answer as kept in the cache: the bytes and what describes them (type, validators), nothing about ranges. */
@@ -92,7 +76,7 @@ export async function downloadModule(
     if (entry.stored) continue;
     const response = await fetch(entry.url, { credentials: 'same-origin', cache: 'no-store', signal });
     if (!response.ok) throw new DownloadFailed(response.status);
-    const body = await readCounting(response, (bytes) => onProgress(progressOf(record, bytes)));
+    const body = await readBody(response, (bytes) => onProgress(progressOf(record, bytes)));
     await cache.put(entry.url, keptResponse(response, body));
     entry.stored = true;
     entry.bytes = body.size;

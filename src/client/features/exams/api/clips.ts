@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AttemptClip, ClipResponse } from '../../../../shared/schemas/exams.ts';
 import type { JugadaAnswerInput } from '../../../../shared/schemas/jugadas.ts';
 import { ApiError, api, reportUnauthorized } from '../../../lib/api.ts';
+import { readBody } from '../../../lib/read-body.ts';
 
 const clipUrl = (attemptId: string, position: number, tail: string) =>
   `/api/attempts/${encodeURIComponent(attemptId)}/clips/${position}/${tail}`;
@@ -48,17 +49,13 @@ async function download(url: string, signal: AbortSignal, onProgress: (loaded: n
   if (response.status === 401) reportUnauthorized();
   if (!response.ok || !response.body) throw new ApiError(response.status, 'NOT_FOUND', '');
   const total = Number(response.headers.get('content-length')) || 0;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    received += value.length;
-    if (total > 0) onProgress(Math.min(99, Math.floor((received * 100) / total)));
-  }
-  return new Blob(chunks, { type: response.headers.get('content-type') ?? 'video/mp4' });
+  return readBody(
+    response,
+    (received) => {
+      if (total > 0) onProgress(Math.min(99, Math.floor((received * 100) / total)));
+    },
+    'video/mp4',
+  );
 }
 
 interface Loading {
