@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages, videoMessages } from '../../shared/messages.ts';
+import { messages } from '../../shared/messages.ts';
 import { archiveInputSchema, idSchema } from '../../shared/schemas/content.ts';
 import {
   VIDEO_MAX_BYTES,
@@ -37,7 +37,8 @@ import { receiveUpload } from '../files/upload.ts';
 import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
-import { findRendition, heightParam } from '../videos/read.ts';
+import { heightParam } from '../videos/read.ts';
+import { sendPoster, sendRendition } from '../videos/serve.ts';
 import {
   answerJugada,
   courseOptions,
@@ -230,27 +231,12 @@ function practiceRoutes(r: Routes, ctx: AppContext) {
   // The clip's renditions and poster (jugadas JSON names them), under the same checks as the clip.
   r.get('/jugadas/:jugadaId/video/:height', { schema: { params: renditionParams, response: fileContent } }, async (request, reply) => {
     const found = await viewableClip(ctx, request, request.params.jugadaId);
-    const rendition = await findRendition(db, found.fileId, request.params.height);
-    return sendStoredFile(request, reply, storage, {
-      key: rendition.storageKey,
-      size: rendition.size,
-      contentType: rendition.mimeType,
-      storedAt: rendition.createdAt,
-      cacheControl: 'private, no-cache',
-    });
+    return sendRendition(request, reply, ctx, found.fileId, request.params.height);
   });
 
   r.get('/jugadas/:jugadaId/poster', { schema: { params: jugadaParams, response: fileContent } }, async (request, reply) => {
     const found = await viewableClip(ctx, request, request.params.jugadaId);
-    if (!found.posterKey) throw notFound(videoMessages.posterNotFound);
-    const { size } = await storage.stat(found.posterKey);
-    return sendStoredFile(request, reply, storage, {
-      key: found.posterKey,
-      size,
-      contentType: 'image/jpeg',
-      storedAt: found.storedAt,
-      cacheControl: 'private, no-cache',
-    });
+    return sendPoster(request, reply, storage, { key: found.posterKey, storedAt: found.storedAt });
   });
 
   // The student's jugadas: no correct call for those not answered yet.

@@ -20,7 +20,8 @@ import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { CAPTIONS_MIME_TYPE, receiveCaptions } from '../videos/captions.ts';
-import { findRendition, heightParam } from '../videos/read.ts';
+import { heightParam } from '../videos/read.ts';
+import { sendPoster, sendRendition } from '../videos/serve.ts';
 import { listModulesWithQuestions, readModuleWithQuestions } from './read.ts';
 import { createModule, findModule, moduleNotFound, reorderModules, setModuleCaptions, storedVideoOf, updateModule } from './service.ts';
 
@@ -132,30 +133,15 @@ async function viewableVideo(ctx: AppContext, request: FastifyRequest, moduleId:
 /** The renditions of the module's uploaded video, its poster and its captions, to whoever may see the video. */
 function videoFileRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = ctx;
+  const { storage } = ctx;
   r.get('/modules/:moduleId/video/:height', { schema: { params: renditionParams, response: fileContent } }, async (request, reply) => {
     const { file } = await viewableVideo(ctx, request, request.params.moduleId);
-    const rendition = await findRendition(db, file.id, request.params.height);
-    return sendStoredFile(request, reply, storage, {
-      key: rendition.storageKey,
-      size: rendition.size,
-      contentType: rendition.mimeType,
-      storedAt: rendition.createdAt,
-      cacheControl: 'private, no-cache',
-    });
+    return sendRendition(request, reply, ctx, file.id, request.params.height);
   });
 
   r.get('/modules/:moduleId/poster', { schema: { params: moduleParams, response: fileContent } }, async (request, reply) => {
     const { file } = await viewableVideo(ctx, request, request.params.moduleId);
-    if (!file.posterKey) throw notFound(videoMessages.posterNotFound);
-    const size = await storage.stat(file.posterKey).then((info) => info.size);
-    return sendStoredFile(request, reply, storage, {
-      key: file.posterKey,
-      size,
-      contentType: 'image/jpeg',
-      storedAt: file.createdAt,
-      cacheControl: 'private, no-cache',
-    });
+    return sendPoster(request, reply, storage, { key: file.posterKey, storedAt: file.createdAt });
   });
 
   r.get('/modules/:moduleId/captions', { schema: { params: moduleParams, response: fileContent } }, async (request, reply) => {
