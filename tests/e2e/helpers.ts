@@ -186,17 +186,27 @@ export async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Signs in on the login page as a person would. The caller checks where it lands. */
 /**
- * Waits until the app runs on the page. A student's page may come rendered by the server: it
- * shows before the app takes it over, and a link followed before that loads a whole new document.
+ * Waits until the app runs the whole page. A student's page may come rendered by the server: it
+ * shows before the app takes it over, part by part (a page whose code is still loading stays the
+ * server's), and a link followed before its part is taken over loads a whole new document. So:
+ * every link and button on the page is the app's.
  */
 export async function appRunning(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .poll(() =>
+      page.evaluate(() => {
+        const root = document.getElementById('root');
+        if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+        return [...root.querySelectorAll('a, button')].every((element) =>
+          Object.keys(element).some((key) => key.startsWith('__reactProps')),
+        );
+      }),
+    )
     .toBe(true);
 }
 
+/** Signs in on the login page as a person would. The caller checks where it lands. */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/');
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
