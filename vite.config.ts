@@ -1,14 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineStylesInUse } from './scripts/lib/vite-mantine-styles.ts';
 import { mantineVariables } from './scripts/lib/vite-mantine-variables.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
+import { precacheScope } from './scripts/lib/vite-precache-scope.ts';
 import { webAppManifest } from './scripts/lib/web-app-manifest.ts';
+
+// The service worker keeps the trainees' app, not the instructors' pages (scripts/lib/vite-precache-scope.ts).
+const precache = precacheScope(/[\\/]src[\\/]client[\\/]app[\\/]admin-area\.tsx$/);
 
 export default defineConfig({
   plugins: [
     react(),
     mantineVariables(),
+    mantineStylesInUse(),
+    precache.plugin,
     // The installable app: the manifest, and the service worker (src/client/sw.ts) with the list
     // of the built files it keeps for use without signal. The page registers it itself
     // (app/update-prompt.tsx), so a new version waits for the person's 'Actualizar'.
@@ -25,6 +32,7 @@ export default defineConfig({
         // without signal. The precompressed copies (.br, .gz) are the server's business.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         globIgnores: ['**/*.br', '**/*.gz'],
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !precache.isInstructorsOnly(entry.url)) })],
       },
     }),
     precompress(),
@@ -34,6 +42,17 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Mantine's sliding indicator (the video's 'Calidad' control) uses one line of its
+            // ScrollArea: alone, that line would bring the whole ScrollArea (about 14 KB) with it.
+            { name: 'to-int', test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]utils[\\/]to-int/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

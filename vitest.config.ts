@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // fresh database on the PostgreSQL server named by TEST_DATABASE_URL), so files run in parallel.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cluster/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/api/helpers/global-setup.ts'],
     pool: 'forks',

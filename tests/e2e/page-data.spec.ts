@@ -201,7 +201,7 @@ for (const [what, change] of [
   });
 }
 
-test('a cold first load of the module page at 360 px transfers at most 275 KB, its code compressed', async ({ page, browser, baseURL }) => {
+test('a cold first load of the module page at 360 px transfers at most 250 KB, its code compressed', async ({ page, browser, baseURL }) => {
   const student = await createStudent();
   const course = await createCourse({ enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, name: 'Señas del árbitro', enableFor: [student.id] });
@@ -246,9 +246,8 @@ test('a cold first load of the module page at 360 px transfers at most 275 KB, i
   expect(scripts.filter((r) => r.cacheControl !== 'public, max-age=31536000, immutable').map((r) => r.url)).toEqual([]);
   expect(document?.cacheControl).toBe('no-store');
   expect(bytes).toBeGreaterThan(10_000);
-  // PRODUCT.md asks for under 250 KB, which the page met before its offline and video-quality
-  // parts (about 20 KB more, measured 274 KB): the bar here is where the page stands now, so that
-  // it does not grow further while the pieces it loads are brought back under 250 KB.
-  expect(bytes).toBeLessThanOrEqual(275 * 1024);
+  // PRODUCT.md: under 250 KB (Moodle's course page: 1.15 MB). It counts what the browser fetches
+  // while idle for the next page (the activities' code) too.
+  expect(bytes).toBeLessThanOrEqual(250 * 1024);
   await cold.close();
 });

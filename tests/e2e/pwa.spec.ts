@@ -2,6 +2,8 @@
 // so a page opened without signal still shows the app (never the browser's error page), the
 // banner while there is no connection, 'Instalar Aula Virtual' where the browser offers it, and
 // a new version announced and applied only when the person chooses 'Actualizar'.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { appRunning, createCourse, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
@@ -129,6 +131,15 @@ test('without signal the app still opens, says so, and holds nobody’s data in 
   expect(urls.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
   expect(urls.filter((url) => url.startsWith('/api/'))).toEqual([]);
   expect(urls).not.toContain('/inicio');
+
+  // It is the trainees' app (the module page among it), not the instructors' pages, and its code
+  // is at most 300 KB as the server sends it (compressed).
+  const scripts = urls.filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
+  expect(scripts.some((url) => url.startsWith('/assets/module-page-'))).toBe(true);
+  expect(scripts.filter((url) => /^\/assets\/(admin-area|progress-board-page|create-module-page)-/.test(url))).toEqual([]);
+  const built = path.resolve(import.meta.dirname, '../../dist/client');
+  const sent = (url: string) => statSync(existsSync(`${built}${url}.br`) ? `${built}${url}.br` : `${built}${url}`).size;
+  expect(scripts.reduce((sum, url) => sum + sent(url), 0)).toBeLessThanOrEqual(300 * 1024);
 });
 
 /** The browser's install offer, as Chrome on Android sends it; `window.installAnswered` records the dialog. */

@@ -10,7 +10,7 @@ import type { SessionResponse } from '../../../shared/schemas/auth.ts';
 import { queryClient } from '../query-client.ts';
 import { sessionKeys } from '../query-keys.ts';
 import { useSession } from '../session.ts';
-import { markLoaded, markWrites } from './presence.ts';
+import { markInUse, markWrites } from './presence.ts';
 import { isNetworkFailure, OfflineQueue, type QueueSnapshot, type WriteInput } from './queue.ts';
 import type { QueuedWrite } from './store.ts';
 
@@ -64,7 +64,6 @@ if (inBrowser) {
   // Loaded after the session is known (with the first write of a page): its owner now.
   const owner = sessionOwner();
   if (owner !== undefined) void offlineQueue.setUser(owner);
-  markLoaded();
   window.addEventListener('online', () => void offlineQueue.flush());
   setInterval(() => {
     if (offlineQueue.snapshot().pending.length > 0) void offlineQueue.flush();
@@ -81,6 +80,7 @@ export type WriteOutcome<T> = { saved: true; data: T } | { saved: false; write: 
  * refusal of the server (4xx) is thrown as usual, for the page to show.
  */
 export async function sendWrite<T>(input: WriteInput): Promise<WriteOutcome<T>> {
+  markInUse();
   const idempotencyKey = input.idempotencyKey ?? newIdempotencyKey();
   const request = { method: input.method, ...(input.body === undefined ? {} : { body: input.body }), idempotencyKey };
   // Nobody known yet (the session is being read): nothing to keep it under.
@@ -101,7 +101,16 @@ export async function sendWrite<T>(input: WriteInput): Promise<WriteOutcome<T>> 
 
 /** Keeps a write in the signed-in person's line (sent as soon as there is signal). */
 export function enqueueWrite(input: WriteInput): Promise<QueuedWrite> {
+  markInUse();
   return offlineQueue.enqueue(input);
+}
+
+/**
+ * For the pages that write through the line: while one is open, the app frame shows the line's
+ * panel (its code is asked for as the page opens, so a write made without signal is shown).
+ */
+export function useWriteLine() {
+  useEffect(markInUse, []);
 }
 
 /** Makes the signed-in person the owner of the line shown and sent (call where their writes are made). */
@@ -135,5 +144,6 @@ export function useRefreshAfterWrites() {
 
 /** Hears each write this tab's line sent, with the server's answer. */
 export function useWriteSent(listener: (write: QueuedWrite, response: unknown) => void) {
+  useWriteLine();
   useEffect(() => offlineQueue.onSent(listener), [listener]);
 }

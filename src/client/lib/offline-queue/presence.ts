@@ -1,6 +1,7 @@
 // Whether the line of writes is needed on this page: it holds something of the signed-in person
-// (a word in localStorage, kept by the line itself) or a write was just made. Only then does the
-// app load the line's code and its panel, so a page that writes nothing does not download them.
+// (a word in localStorage, kept by the line itself), or a page that writes through it is open or
+// has made a write. Only then does the app frame load the line's panel, so a page that writes
+// nothing does not download it (nor does code loaded ahead for the next page).
 import { useSyncExternalStore } from 'react';
 
 const key = (userId: string) => `aula-virtual:cola:${userId}`;
@@ -23,12 +24,13 @@ function holdsWrites(userId: string): boolean {
   }
 }
 
-let loaded = false;
+let inUse = false;
 const listeners = new Set<() => void>();
 
-/** The line's code is here (a page made a write, or it was loaded for what it holds). */
-export function markLoaded() {
-  loaded = true;
+/** A page that writes through the line is open, or a write was made: the panel is needed from now on. */
+export function markInUse() {
+  if (inUse) return;
+  inUse = true;
   listeners.forEach((listener) => listener());
 }
 
@@ -41,7 +43,7 @@ const subscribe = (listener: () => void) => {
 export function useQueueNeeded(userId: string | null): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => loaded || (userId !== null && holdsWrites(userId)),
+    () => inUse || (userId !== null && holdsWrites(userId)),
     () => false,
   );
 }

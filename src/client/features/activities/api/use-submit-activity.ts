@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 import type { Activity, SaveAnswersInput } from '../../../../shared/schemas/activities.ts';
-import { sendWrite } from '../../../lib/offline-queue/index.ts';
+import { sendWrite, useWriteLine } from '../../../lib/offline-queue/index.ts';
 import { activityKeys, moduleKeys } from '../../../lib/query-keys.ts';
 import { answersLabel, draftLineKey } from './save-answers.ts';
 
@@ -11,6 +11,7 @@ import { answersLabel, draftLineKey } from './save-answers.ts';
  */
 export function useSubmitActivity(moduleId: string, courseId: string) {
   const queryClient = useQueryClient();
+  useWriteLine();
   const refresh = [activityKeys.mine(moduleId), moduleKeys.mine(courseId), moduleKeys.detail(moduleId)];
   return useSingleFlightMutation({
     mutationFn: async (answers: SaveAnswersInput['answers']) => {

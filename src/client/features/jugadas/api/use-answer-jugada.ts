@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JugadaAnswerInput, JugadaAnswerResponse, StudentJugadas } from '../../../../shared/schemas/jugadas.ts';
-import { sendWrite } from '../../../lib/offline-queue/index.ts';
+import { sendWrite, useWriteLine } from '../../../lib/offline-queue/index.ts';
 import { gradeFromDownload } from '../../../lib/offline/offline-grading.ts';
 import { jugadaKeys, moduleKeys } from '../../../lib/query-keys.ts';
 
@@ -18,6 +18,7 @@ export interface JugadaAnswerRequest {
  */
 export function useAnswerJugada(moduleId: string, courseId: string) {
   const queryClient = useQueryClient();
+  useWriteLine();
   const refresh = [jugadaKeys.mine(moduleId), moduleKeys.mine(courseId), moduleKeys.detail(moduleId)];
   return useMutation({
     mutationFn: async ({ jugadaId, answer, label }: JugadaAnswerRequest) => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PracticeAnswer } from '../../../../shared/schemas/exams.ts';
-import { sendWrite } from '../../../lib/offline-queue/index.ts';
+import { sendWrite, useWriteLine } from '../../../lib/offline-queue/index.ts';
 import { practiceKeys } from '../../../lib/query-keys.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 
@@ -19,6 +19,7 @@ export interface PracticeAnswerInput {
  */
 export function useAnswerPractice(courseId: string) {
   const queryClient = useQueryClient();
+  useWriteLine();
   return useSingleFlightMutation({
     // Null: no signal, the phone keeps the answer and sends it (once, with its key) when the signal is back.
     mutationFn: async ({ questionId, answer, idempotencyKey, label }: PracticeAnswerInput): Promise<PracticeAnswer | null> => {
