@@ -7,7 +7,7 @@ import { setUnauthorizedHandler } from './lib/api.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { seedFromDocument } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
-import { followOtherTabs, sessionEnded } from './lib/session.ts';
+import { followOtherTabs, followSessionUser, sessionEnded } from './lib/session.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { newVersionWaiting } from './lib/service-worker.ts';
@@ -17,6 +17,7 @@ import { newVersionWaiting } from './lib/service-worker.ts';
 // and sign-outs in other tabs apply here too.
 setUnauthorizedHandler(() => sessionEnded(queryClient));
 followOtherTabs(queryClient);
+followSessionUser(queryClient);
 // The browser's offer to install the app can come before any page shows: kept for 'Instalar Aula Virtual'.
 listenForInstallPrompt();
 // The page's data the document brought (who is signed in, the page): known before the first

@@ -1,8 +1,8 @@
 // The classroom in the pocket: a trainee downloads a module on a phone (360 px), loses the
 // signal, opens the module from the phone (its video plays from the download), answers and
 // submits its activity and a practice jugada, closes and reopens the page, and when the signal
-// comes back the server holds each answer exactly once. Also: 'Mi cuenta' → 'Descargas', and a
-// download removed once its module is blocked.
+// comes back the server holds each answer exactly once. Also: 'Mi cuenta' → 'Descargas', a
+// download removed once its module is blocked, and two trainees sharing one phone.
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
@@ -193,7 +193,9 @@ test('a downloaded module opens, plays and takes answers without signal; each an
   await expect(again.getByText('No descargaste ningún módulo.')).toBeVisible();
 });
 
-test('an interrupted download resumes; a download is removed once its module is blocked, the trainee told why', async ({ page }) => {
+test('a cancelled or interrupted download resumes; a download is removed once its module is blocked, the trainee told why', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { student, course, module } = await moduleToDownload('Módulo bloqueado');
   await signIn(page, student);
@@ -201,10 +203,18 @@ test('an interrupted download resumes; a download is removed once its module is 
   await serviceWorkerInControl(page);
   await page.goto(`/${course.id}/${module.id}/modulo`);
 
-  // The video's download is cut: what was stored stays, and 'Reanudar' finishes the rest.
+  // 'Cancelar la descarga' while the video comes: stopped, what was stored stays.
   const video = new RegExp(`/api/modules/${module.id}/video`);
-  await page.context().route(video, (route) => route.abort('connectionreset'));
+  await page.context().route(video, () => undefined);
   await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();
+  await page.getByRole('button', { name: 'Cancelar la descarga' }).click();
+  await expect(page.getByText('Descarga cancelada. Lo descargado queda guardado: podés reanudarla.')).toBeVisible();
+  await expect(page.getByText('Descarga incompleta:')).toBeVisible();
+  await page.context().unroute(video);
+
+  // The video's download is cut: what was stored stays, and 'Reanudar' finishes the rest.
+  await page.context().route(video, (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Reanudar' }).click();
   await expect(page.getByText('La descarga se cortó. Lo descargado queda guardado: podés reanudarla.')).toBeVisible();
   await expect(page.getByText('Descarga incompleta:')).toBeVisible();
   await page.context().unroute(video);
@@ -216,11 +226,61 @@ test('an interrupted download resumes; a download is removed once its module is 
   await expect(page.getByText('Se quitó la descarga de «Módulo bloqueado»: ya no está disponible')).toBeVisible();
   await expect(page.getByText('No descargaste ningún módulo.')).toBeVisible();
   expect(
-    await page.evaluate(
-      async (id) => (await (await caches.open('aula-descargas')).keys()).filter((r) => r.url.includes(id)).length,
-      module.id,
-    ),
+    await page.evaluate(async ({ cache, id }) => (await (await caches.open(cache)).keys()).filter((r) => r.url.includes(id)).length, {
+      cache: `aula-descargas:${student.id}`,
+      id: module.id,
+    }),
   ).toBe(0);
   await screenshot(page, 'mis-descargas-vacia');
   await expectNoAxeViolations(page);
+});
+
+test('on a shared phone, the next trainee without signal is shown nothing of what the first one downloaded, and their own download is theirs', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const { student: first, course, module } = await moduleToDownload('Módulo compartido');
+  const second = await createStudent({ name: 'Bruno Segundo' });
+  await adminApi('PUT', `/api/users/${second.id}/courses/${course.id}/access`, { enabled: true }, 204);
+  await adminApi('PUT', `/api/users/${second.id}/modules/${module.id}/access`, { enabled: true }, 204);
+  const firstAnswer = 'Lo que escribió Sofía en su teléfono prestado';
+  const activities = `/${course.id}/${module.id}/actividades`;
+
+  // The first trainee answers (saved on the server), downloads the module and signs out.
+  await signIn(page, first);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await serviceWorkerInControl(page);
+  await page.goto(activities);
+  await page.getByRole('textbox', { name: `1. ${question}` }).fill(firstAnswer);
+  await expect(page.getByTestId('estado-guardado')).toContainText('Guardado');
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();
+  await expect(page.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+  await appRunning(page);
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+
+  // The second one signs in on the same phone and loses the signal: the first one's download is not theirs.
+  await signIn(page, second);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await context.setOffline(true);
+  await page.goto(activities);
+  await expect(page.getByText('Sin conexión').first()).toBeVisible();
+  await expect(page.getByText(firstAnswer)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: `1. ${question}` })).toHaveCount(0);
+  expect(await page.content()).not.toContain(firstAnswer);
+  expect(await page.content()).not.toContain(first.name);
+
+  // With signal again, their own download: without signal it holds their (empty) answer, not hers.
+  await context.setOffline(false);
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await page.getByRole('button', { name: 'Descargar para ver sin conexión' }).click();
+  await expect(page.getByText('Disponible sin conexión')).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await page.goto(activities);
+  await expect(page.getByRole('textbox', { name: `1. ${question}` })).toHaveValue('');
+  expect(await page.content()).not.toContain(firstAnswer);
+  await context.setOffline(false);
 });

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
+import { REQUEST_USER_HEADER } from './offline/cache-name.ts';
 
 /** An API failure, carrying the server's code and Spanish message. */
 export class ApiError extends Error {
@@ -54,10 +55,28 @@ const pause = (ms: number, signal: AbortSignal | undefined) =>
     signal?.addEventListener('abort', aborted, { once: true });
   });
 
+let requestUser: string | null = null;
+
+/**
+ * Whom the app's requests are made for: the session's user (and, while the session is being read
+ * at start, the one last signed in on this device). Sent as a header the server ignores, so that
+ * the service worker answers downloaded data only to the person who downloaded it.
+ */
+export function setRequestUser(userId: string | null) {
+  requestUser = userId;
+}
+
+export const currentRequestUser = () => requestUser;
+
+/** The headers every request of the app carries. */
+export function baseHeaders(): Record<string, string> {
+  return requestUser ? { accept: 'application/json', [REQUEST_USER_HEADER]: requestUser } : { accept: 'application/json' };
+}
+
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, idempotencyKey, keepalive } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers = baseHeaders();
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const repeats = idempotencyKey ? RETRY_DELAYS_MS : [];

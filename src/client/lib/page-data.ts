@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '../../shared/schemas/auth.ts';
 import type { ActivitiesPage, CourseModulesPage, HomePage, ModulePage } from '../../shared/schemas/pages.ts';
 import { pageDataElementId, pageDataFor, pageDataUrl } from '../../shared/page-data.ts';
-import { ApiError, readResponse } from './api.ts';
+import { ApiError, baseHeaders, readResponse } from './api.ts';
 import { messages } from '../../shared/messages.ts';
 import { queryClient } from './query-client.ts';
 import { activityKeys, courseKeys, examKeys, moduleKeys, sessionKeys } from './query-keys.ts';
@@ -81,7 +81,7 @@ export function seedFromDocument(): boolean {
 export function loadPage<T>(url: string): Promise<T> {
   let pending = inFlight.get(url) as Promise<T> | undefined;
   if (!pending) {
-    pending = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    pending = fetch(url, { credentials: 'same-origin', headers: baseHeaders() })
       .catch(() => {
         throw new ApiError(0, 'INTERNAL', messages.network);
       })

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
-import { api, ApiError } from './api.ts';
+import { api, ApiError, setRequestUser } from './api.ts';
 import { userFromStartPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
 import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
@@ -106,6 +106,19 @@ export function sessionEnded(queryClient: QueryClient) {
   const user = queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user;
   if (user) rememberLapsedSession(user.id);
   signedOut(queryClient);
+}
+
+/**
+ * Keeps whom the app's requests are for (lib/api.ts) on whoever the session says is signed in;
+ * until the session is known, the one last signed in on this device. Call once at start.
+ */
+export function followSessionUser(queryClient: QueryClient) {
+  setRequestUser(rememberedSession()?.user?.id ?? null);
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] !== sessionKeys.current[0]) return;
+    const session = event.query.state.data as SessionResponse | undefined;
+    if (session !== undefined) setRequestUser(session.user?.id ?? null);
+  });
 }
 
 /** Follows what the other tabs report; call once at start. */

@@ -1,15 +1,18 @@
 // The service worker's routes for what a trainee downloaded to study without signal
-// (lib/offline/ stores it in this cache, each answer at the address the app asks for):
+// (lib/offline/ stores it in that person's cache, each answer at the address the app asks for):
 // - files (videos, clips, posters, captions, documents): from the cache first, cutting the range
 //   the player asks for out of the whole stored file; from the network when not downloaded;
 // - data (page data, activity, jugadas, practice, documents list): from the network first, so the
 //   server decides and the download stays current (its copy is refreshed), and from the cache
-//   when there is no signal or it takes too long.
+//   when there is no signal or it takes too long; only from the cache of the person the app
+//   makes the request for (its header), so on a shared phone nobody is shown another's answers.
+//   Files are no one's own: any person's downloaded copy plays.
 import { registerRoute } from 'workbox-routing';
-import { DOWNLOADS_CACHE } from '../lib/offline/cache-name.ts';
+import { DOWNLOADS_CACHE_PREFIX, downloadsCacheOf, REQUEST_USER_HEADER } from '../lib/offline/cache-name.ts';
 import { partialResponse } from './range.ts';
 
-export { DOWNLOADS_CACHE };
+/** The downloads' cache of the first version, shared by everyone on the phone: removed. */
+const SHARED_DOWNLOADS_CACHE = 'aula-descargas';
 
 /** How long data may take before the downloaded copy is shown instead (the network's answer still refreshes it). */
 const NETWORK_TIMEOUT_MS = 4_000;
@@ -36,15 +39,20 @@ async function sameVideo(cache: Cache, url: URL): Promise<Response | undefined> 
 }
 
 async function serveFile(request: Request): Promise<Response> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
   const url = new URL(request.url);
-  const stored = (await cache.match(url.href)) ?? (await sameVideo(cache, url));
-  if (!stored) return fetch(request);
-  return partialResponse(request, stored);
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(DOWNLOADS_CACHE_PREFIX)) continue;
+    const cache = await caches.open(name);
+    const stored = (await cache.match(url.href)) ?? (await sameVideo(cache, url));
+    if (stored) return partialResponse(request, stored);
+  }
+  return fetch(request);
 }
 
 async function serveData(request: Request): Promise<Response> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
+  const userId = request.headers.get(REQUEST_USER_HEADER);
+  if (!userId) return fetch(request);
+  const cache = await caches.open(downloadsCacheOf(userId));
   const stored = await cache.match(request.url);
   const network = fetch(request).then(async (response) => {
     // Only what was downloaded is refreshed: nothing else of the API is kept here.
@@ -67,6 +75,7 @@ async function serveData(request: Request): Promise<Response> {
 }
 
 export function registerDownloadRoutes(): void {
+  self.addEventListener('activate', (event) => (event as ExtendableEvent).waitUntil(caches.delete(SHARED_DOWNLOADS_CACHE)));
   registerRoute(
     ({ url }) => matches(FILE_PATHS)(url),
     ({ request }) => serveFile(request),

@@ -4,7 +4,7 @@
 // the worker can cut any range the player asks for out of the stored file.
 import type { OfflineModule } from '../../../shared/schemas/offline.ts';
 import { api } from '../api.ts';
-import { DOWNLOADS_CACHE } from './cache-name.ts';
+import { downloadsCacheOf } from './cache-name.ts';
 import { progressOf, startRecord, urlsOnlyIn, type DownloadRecord } from './download-index.ts';
 import { downloadsOf, forgetDownload, putDownload } from './downloads-store.ts';
 import { readBody } from '../read-body.ts';
@@ -65,7 +65,7 @@ export async function downloadModule(
   signal?: AbortSignal,
 ): Promise<DownloadRecord> {
   if (Object.keys(downloadsOf(userId)).length === 0) void askPersistence();
-  const cache = await caches.open(DOWNLOADS_CACHE);
+  const cache = await caches.open(downloadsCacheOf(userId));
   const inCache = new Set<string>();
   for (const entry of list.entries) if (await cache.match(entry.url)) inCache.add(entry.url);
   const record = startRecord(list, chosen, downloadsOf(userId)[list.moduleId], inCache);
@@ -93,7 +93,7 @@ export async function downloadModule(
 export async function removeDownload(userId: string, moduleId: string): Promise<void> {
   const urls = urlsOnlyIn(downloadsOf(userId), moduleId);
   if ('caches' in window) {
-    const cache = await caches.open(DOWNLOADS_CACHE);
+    const cache = await caches.open(downloadsCacheOf(userId));
     await Promise.all(urls.map((url) => cache.delete(url)));
   }
   forgetDownload(userId, moduleId);

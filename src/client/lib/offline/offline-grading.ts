@@ -4,7 +4,8 @@
 import { gradeJugada } from '../../../shared/jugada-grading.ts';
 import type { JugadaAnswerInput, JugadaResult } from '../../../shared/schemas/jugadas.ts';
 import type { OfflineJugadaKey, OfflineJugadaKeys } from '../../../shared/schemas/offline.ts';
-import { DOWNLOADS_CACHE } from './cache-name.ts';
+import { currentRequestUser } from '../api.ts';
+import { downloadsCacheOf } from './cache-name.ts';
 
 export const offlineKeysUrl = (moduleId: string) => `/api/modules/${encodeURIComponent(moduleId)}/offline/jugadas`;
 
@@ -34,9 +35,10 @@ export function resultFromKey(key: OfflineJugadaKey, answer: JugadaAnswerInput):
 
 /** The result of an answer kept on the phone, when the module's download holds the jugada's call; null otherwise. */
 export async function gradeFromDownload(moduleId: string, jugadaId: string, answer: JugadaAnswerInput): Promise<JugadaResult | null> {
-  if (typeof caches === 'undefined') return null;
+  const userId = currentRequestUser();
+  if (typeof caches === 'undefined' || !userId) return null;
   try {
-    const stored = await (await caches.open(DOWNLOADS_CACHE)).match(offlineKeysUrl(moduleId));
+    const stored = await (await caches.open(downloadsCacheOf(userId))).match(offlineKeysUrl(moduleId));
     if (!stored) return null;
     const { keys } = (await stored.json()) as OfflineJugadaKeys;
     const key = keys.find((candidate) => candidate.jugadaId === jugadaId);

@@ -1,6 +1,6 @@
 // 'Descargar para ver sin conexión' on the module page: the documents to add (optional, with their
-// size), the download's progress, 'Descarga incompleta: Reanudar' after an interruption, and
-// 'Disponible sin conexión' once everything is on the phone.
+// size), the download's progress with 'Cancelar la descarga', 'Descarga incompleta: Reanudar'
+// after an interruption, and 'Disponible sin conexión' once everything is on the phone.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
@@ -26,15 +26,20 @@ function failureText(error: unknown): string {
 
 const progressText = ({ done, total, percent }: DownloadProgress) => `${formatBytes(done)} de ${formatBytes(total)} (${percent} %)`;
 
-function DownloadProgressView({ progress }: { progress: DownloadProgress }) {
+const cancelledText = 'Descarga cancelada. Lo descargado queda guardado: podés reanudarla.';
+
+function DownloadProgressView({ progress, onCancel }: { progress: DownloadProgress; onCancel: () => void }) {
   return (
-    <Stack gap={4}>
+    <Stack gap={6}>
       <Text size="sm" id="descarga-progreso">
         Descargando… {progressText(progress)}
       </Text>
       <Progress.Root size="lg">
         <Progress.Section value={progress.percent} aria-labelledby="descarga-progreso" color="teal" />
       </Progress.Root>
+      <Button size="compact-sm" variant="default" onClick={onCancel} style={{ alignSelf: 'flex-start' }}>
+        Cancelar la descarga
+      </Button>
     </Stack>
   );
 }
@@ -76,16 +81,21 @@ export function DownloadModuleButton({ moduleId, startNow = false }: { moduleId:
   const { userId, downloads } = useDownloads();
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const started = useRef(!startNow);
+  const running = useRef<AbortController | null>(null);
 
   const record = downloads[moduleId];
   const run = async (list: OfflineModule, chosen: Set<string>) => {
     if (!userId) return;
+    const controller = new AbortController();
+    running.current = controller;
     setStep({ name: 'downloading', progress: { done: 0, total: 0, percent: 0 } });
     try {
-      await downloadModule(userId, list, chosen, (progress) => setStep({ name: 'downloading', progress }));
+      await downloadModule(userId, list, chosen, (progress) => setStep({ name: 'downloading', progress }), controller.signal);
       setStep({ name: 'idle' });
     } catch (error) {
-      setStep({ name: 'failed', message: failureText(error) });
+      setStep({ name: 'failed', message: controller.signal.aborted ? cancelledText : failureText(error) });
+    } finally {
+      running.current = null;
     }
   };
   const start = async (resume: boolean) => {
@@ -111,7 +121,7 @@ export function DownloadModuleButton({ moduleId, startNow = false }: { moduleId:
   if (step.name === 'downloading')
     return (
       <Paper withBorder p="sm" radius="md">
-        <DownloadProgressView progress={step.progress} />
+        <DownloadProgressView progress={step.progress} onCancel={() => running.current?.abort()} />
       </Paper>
     );
   if (step.name === 'choosing') {
