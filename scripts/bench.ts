@@ -15,7 +15,8 @@
 // lost and no clock may move. Last, a trainee sits a video exam on a phone
 // (scripts/lib/bench-clips.ts): each clip's bytes as served against its original, the wait for a
 // clip to load, 'Ver' to the first frame, and whether the next clip loads within the answer
-// window. Figures go to artifacts/bench.json.
+// window. And a module's uploaded video (scripts/lib/bench-module-video.ts): its copies' sizes, a
+// 10-minute module's download, and its start on the phone. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
 //   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
@@ -24,7 +25,8 @@
 //                                 only the routes whose name contains "datos" (several: a,b), with the app under
 //                                 `node --cpu-prof` (a .cpuprofile per database in that folder;
 //                                 `node scripts/profile-summary.ts FILE` lists where the time went)
-//   --route=examen, --route=clip  the class's rules exam; the video exam's clips
+//   --route=examen, --route=clip, --route=video
+//                                 the class's rules exam; the video exam's clips; the module's video
 //   --seconds=N                   N seconds per route and round
 //   npm run bench -- --browser    the browser figures only (no routes under load)
 //   --profiles=phone,slow-phone   some of the browser's profiles (desktop, phone, slow-phone)
@@ -53,6 +55,7 @@ import {
   type ExamFaults,
   type ExamScenarioFigures,
 } from './lib/bench-exam.ts';
+import { moduleVideoScenario, printModuleVideo, type ModuleVideoFigures } from './lib/bench-module-video.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const argv = process.argv.slice(2);
@@ -461,6 +464,7 @@ interface DatabaseFigures {
   browser: BrowserFigures | null;
   exam: ExamScenarioFigures | null;
   clips: ClipScenarioFigures | null;
+  moduleVideo: ModuleVideoFigures | null;
 }
 
 /**
@@ -480,6 +484,20 @@ async function clipFigures(app: RunningApp, seeded: Seeded) {
     profiles: sitOn.filter((name) => !onlyProfiles || onlyProfiles.includes(name)),
     browser: browserAvailable(),
   });
+}
+
+/**
+ * A module's uploaded video (scripts/lib/bench-module-video.ts), opened by the first student: its
+ * copies' sizes, a 10-minute module's download, and its start on the phone against the original's.
+ */
+async function moduleVideoFigures(app: RunningApp, seeded: Seeded) {
+  if (!ffmpegAvailable()) {
+    console.warn('Sin ffmpeg: se omite el video del módulo.');
+    return null;
+  }
+  const target = { base: app.base, admin: seeded.admin, trainee: seeded.students[0]!.cookie, courseId: seeded.courseId };
+  const phone = browserAvailable() && (!onlyProfiles || onlyProfiles.includes('phone'));
+  return moduleVideoScenario(target, { seconds: smoke ? 6 : 60, runs: smoke ? 1 : 3, browser: phone });
 }
 
 /** The class sitting an exam, with the server killed and restarted midway and (when we run the server) the database away. */
@@ -594,7 +612,10 @@ async function benchDatabase(
     const exam =
       !browserOnly && (!onlyRoute || onlyRoute.includes('examen')) ? await examFigures(app, seeded, databaseUrl, database, server) : null;
     const clips = !browserOnly && !repeat && (!onlyRoute || /clip|jugada/.test(onlyRoute)) ? await clipFigures(app, seeded) : null;
-    return { database, routes, sequentialPage: sequential, browser, exam, clips };
+    // The module's video does not touch the database: measured on the first one only.
+    const firstDatabase = database === (onlyDb === 'postgres' ? 'postgres' : 'pglite');
+    const moduleVideo = firstDatabase && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
+    return { database, routes, sequentialPage: sequential, browser, exam, clips, moduleVideo };
   } finally {
     await stopApp(app);
   }
@@ -631,6 +652,7 @@ function print(figures: DatabaseFigures) {
     );
   }
   if (figures.clips) printClips(figures.clips);
+  if (figures.moduleVideo) printModuleVideo(figures.moduleVideo);
   if (figures.browser) {
     console.log('Navegador a 360 px (mediana de ' + settings.navigations + '; reloj de la página):');
     console.table(
@@ -639,6 +661,7 @@ function print(figures: DatabaseFigures) {
           name,
           {
             'navegación → video ms': Math.round(b.navigationToVideoMs.median),
+            'sin service worker ms': Math.round(b.navigationToVideoWithoutWorkerMs.median),
             'toque → video ms': Math.round(b.tapToVideoMs.median),
             'primer pintado ms': Math.round(b.firstContentfulPaintMs.median),
             'en frío → video ms': Math.round(b.coldToVideoMs),

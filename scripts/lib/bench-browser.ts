@@ -23,6 +23,8 @@ export const profiles: Profile[] = [
 export interface ProfileFigures {
   /** A warm navigation to the module page (its files in the browser's cache) → the video in the page. */
   navigationToVideoMs: { median: number; all: number[] };
+  /** The same, in a browser that keeps the service worker out: what the worker costs or saves. */
+  navigationToVideoWithoutWorkerMs: { median: number; all: number[] };
   /** The same navigations → the browser's first contentful paint. */
   firstContentfulPaintMs: { median: number; all: number[] };
   /** A tap on a module of the course's list (the app already open) → the video in the page. */
@@ -102,8 +104,9 @@ export async function newContext(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   target: Pick<BrowserTarget, 'base' | 'cookie'>,
   script: () => void = clockScript,
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR', serviceWorkers });
   await context.addCookies(
     target.cookie.split('; ').map((pair) => {
       const [name, ...value] = pair.split('=');
@@ -131,11 +134,20 @@ async function coldLoad(browser: Awaited<ReturnType<typeof chromium.launch>>, ta
   return { toVideo, bytes };
 }
 
-/** Warm navigations, then taps from the course's list, `count` of each. */
-async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, target: BrowserTarget, profile: Profile, count: number) {
+/**
+ * Warm navigations, then taps from the course's list, `count` of each (with the service worker
+ * the page installs, in control by then); `withoutWorker`: the navigations only, with none.
+ */
+async function warmLoads(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  target: BrowserTarget,
+  profile: Profile,
+  count: number,
+  withoutWorker = false,
+) {
   const url = `${target.base}/${target.courseId}/${target.moduleId}/modulo`;
   const listUrl = `${target.base}/${target.courseId}/modulos`;
-  const context = await newContext(browser, target);
+  const context = await newContext(browser, target, clockScript, withoutWorker ? 'block' : 'allow');
   const page = await context.newPage();
   await emulate(page, profile);
   // Once, to fill the cache (and the list's code).
@@ -143,6 +155,8 @@ async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, t
     await page.goto(first);
     await page.waitForTimeout(2_000);
   }
+  // The worker the page installs keeps the app and answers the navigations from then on.
+  if (!withoutWorker) await page.waitForFunction(() => navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
   const navigations: number[] = [];
   const paints: number[] = [];
   // A page settles (its code running, its data loaded) before the next measure, as when a person
@@ -158,7 +172,7 @@ async function warmLoads(browser: Awaited<ReturnType<typeof chromium.launch>>, t
     await settle();
   }
   const taps: number[] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < (withoutWorker ? 0 : count); i++) {
     await page.goto(listUrl);
     // The list shown and settled, as a person looks at it before tapping.
     await settle();
@@ -197,8 +211,10 @@ export async function browserFigures(target: BrowserTarget, profile: Profile, co
     const url = `${target.base}/${target.courseId}/${target.moduleId}/modulo`;
     const cold = await coldLoad(browser, target, profile, url);
     const warm = await warmLoads(browser, target, profile, count);
+    const bare = await warmLoads(browser, target, profile, count, true);
     return {
       navigationToVideoMs: { median: median(warm.navigations), all: warm.navigations },
+      navigationToVideoWithoutWorkerMs: { median: median(bare.navigations), all: bare.navigations },
       firstContentfulPaintMs: { median: median(warm.paints), all: warm.paints },
       tapToVideoMs: { median: median(warm.taps), all: warm.taps },
       coldToVideoMs: cold.toVideo,
