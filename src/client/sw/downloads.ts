@@ -51,7 +51,8 @@ async function serveFile(request: Request): Promise<Response> {
 
 async function serveData(request: Request): Promise<Response> {
   const userId = request.headers.get(REQUEST_USER_HEADER);
-  if (!userId) return fetch(request);
+  // Nobody named, or nothing downloaded by them: the network alone (and no empty cache made for them).
+  if (!userId || !(await caches.has(downloadsCacheOf(userId)))) return fetch(request);
   const cache = await caches.open(downloadsCacheOf(userId));
   const stored = await cache.match(request.url);
   const network = fetch(request).then(async (response) => {
