@@ -4,9 +4,10 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { offlineMessages } from '../../../shared/messages.ts';
 import { ApiError } from '../api.ts';
 import { useSession } from '../session.ts';
-import type { DownloadIndex } from './download-index.ts';
+import { downloadsCacheOf } from './cache-name.ts';
+import type { DownloadIndex, DownloadRecord } from './download-index.ts';
 import { fetchOfflineList, removeDownload } from './download-manager.ts';
-import { downloadsOf, subscribeDownloads } from './downloads-store.ts';
+import { downloadsOf, putDownload, subscribeDownloads } from './downloads-store.ts';
 
 const none: DownloadIndex = {};
 
@@ -23,12 +24,35 @@ export function useDownloads(): { userId: string | null; downloads: DownloadInde
 }
 
 /**
- * Asks the server again about each download (at start and whenever the signal comes back): a
- * module now blocked, archived or gone answers 404, and its download is removed, the trainee
- * told. Any other failure (no signal, the session over) leaves the downloads as they are.
+ * A finished download some of whose answers are no longer on the phone (the browser freed the
+ * space, or they were kept where this version no longer looks): it says 'Descarga incompleta'
+ * again, and 'Reanudar' fetches what is missing, rather than failing once the signal is gone.
  */
-export async function revalidateDownloads(userId: string, tell: (message: string) => void): Promise<void> {
+async function markMissing(userId: string, record: DownloadRecord): Promise<void> {
+  if (!record.complete || typeof caches === 'undefined') return;
+  const name = downloadsCacheOf(userId);
+  const cache = (await caches.has(name)) ? await caches.open(name) : null;
+  const missing = new Set<string>();
+  for (const entry of record.entries) if (entry.stored && !(await cache?.match(entry.url))) missing.add(entry.url);
+  if (missing.size === 0) return;
+  putDownload(userId, {
+    ...record,
+    complete: false,
+    downloadedAt: null,
+    entries: record.entries.map((entry) => (missing.has(entry.url) ? { ...entry, stored: false, bytes: 0 } : entry)),
+  });
+}
+
+/**
+ * Checks each download (at start and whenever the signal comes back): what the phone no longer
+ * holds is marked missing; then, `online`, the server is asked again: a module now blocked,
+ * archived or gone answers 404, and its download is removed, the trainee told. Any other failure
+ * (no signal, the session over) leaves the downloads as they are.
+ */
+export async function revalidateDownloads(userId: string, tell: (message: string) => void, online = true): Promise<void> {
   for (const record of Object.values(downloadsOf(userId))) {
+    await markMissing(userId, record).catch(() => undefined);
+    if (!online) continue;
     try {
       await fetchOfflineList(record.moduleId);
     } catch (error) {
@@ -40,15 +64,13 @@ export async function revalidateDownloads(userId: string, tell: (message: string
   }
 }
 
-/** Runs `revalidateDownloads` for the signed-in trainee at start and on each return of the signal. */
+/** Runs `revalidateDownloads` for the signed-in trainee at start (with signal or not) and on each return of the signal. */
 export function useDownloadRevalidation(tell: (message: string) => void) {
   const { data: user } = useSession();
   const userId = user?.role === 'student' ? user.id : null;
   useEffect(() => {
     if (!userId) return;
-    const check = () => {
-      if (navigator.onLine) void revalidateDownloads(userId, tell);
-    };
+    const check = () => void revalidateDownloads(userId, tell, navigator.onLine);
     check();
     window.addEventListener('online', check);
     return () => window.removeEventListener('online', check);
