@@ -106,7 +106,7 @@ export const ffmpegAvailable = () => spawnSync('ffmpeg', ['-version'], { stdio: 
 /** Made once per run: both databases upload the same files. */
 const made = new Map<string, Promise<Buffer[]>>();
 
-function makeClips(count: number, seconds: number): Promise<Buffer[]> {
+export function makeClips(count: number, seconds: number): Promise<Buffer[]> {
   const key = `${count}×${seconds}`;
   if (!made.has(key)) {
     made.set(
@@ -128,11 +128,12 @@ function makeClips(count: number, seconds: number): Promise<Buffer[]> {
 
 // --- The exam through the API -----------------------------------------------------------------
 
-async function api<T = Record<string, unknown>>(klass: ExamClass, method: string, url: string, cookie: string, body?: unknown) {
+/** A request to the app at `base` as the person of `cookie`: JSON (or a form) in, JSON out; any failure throws. */
+export async function benchRequest<T = Record<string, unknown>>(base: string, cookie: string, method: string, url: string, body?: unknown) {
   const form = body instanceof FormData;
-  const response = await fetch(klass.base() + url, {
+  const response = await fetch(base + url, {
     method,
-    headers: { cookie, origin: klass.base(), ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+    headers: { cookie, origin: base, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
@@ -140,6 +141,9 @@ async function api<T = Record<string, unknown>>(klass: ExamClass, method: string
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : {}) as T;
 }
+
+const api = <T = Record<string, unknown>>(klass: ExamClass, method: string, url: string, cookie: string, body?: unknown) =>
+  benchRequest<T>(klass.base(), cookie, method, url, body);
 
 interface Prepared {
   examId: string;

@@ -1,6 +1,6 @@
 // The benchmark's module video: what a trainee's phone pays for a module's video. An instructor
-// uploads a minute recorded at 720p (made here with Debian's ffmpeg, grain included so the encoder
-// works at its cap, as bench-clips.ts does); once its copies are made, the figures are:
+// uploads a minute recorded at 720p (bench-clips.ts's clip, made with Debian's ffmpeg, grain
+// included so the encoder works at its cap); once its copies are made, the figures are:
 // - each copy's size per minute, and the original's; 'Ahorro de datos' (the smallest) is the goal;
 // - what downloading a module with a 10-minute video costs: the module's download list as the
 //   server gives it, its video scaled from 1 to 10 minutes (the copies' bitrate is capped, so the
@@ -10,16 +10,13 @@
 //   720p video playing (the page's own clock: navigation start to the first frame advanced), and
 //   the same with the original file as the module's video (what the page played before the copies);
 // - the app kept for use without signal: its scripts as the server sends them (compressed).
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import type { Route } from '@playwright/test';
-import { emulate, launchChromium, newContext, profiles } from './bench-browser.ts';
+import { emulate, launchChromium, median, newContext, profiles } from './bench-browser.ts';
+import { benchRequest, CLIP_SOURCE, makeClips } from './bench-clips.ts';
 
 export const MODULE_VIDEO_GOALS = {
   startMs: 3_000,
@@ -28,7 +25,6 @@ export const MODULE_VIDEO_GOALS = {
   shellScriptBytes: 300 * 1024,
 };
 
-const SOURCE = 'testsrc2 con grano, 1280×720 a 30 cuadros/s, H.264 a 3,5 Mbit/s y AAC a 128 kbit/s';
 const RENDITIONS_TIMEOUT_MS = 300_000;
 
 export interface ModuleVideoTarget {
@@ -52,60 +48,30 @@ export interface ModuleVideoFigures {
   renditionsSeconds: number;
 }
 
-async function makeVideo(seconds: number): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'aula-bench-modulo-'));
-  const file = path.join(dir, 'clase.mp4');
-  try {
-    await promisify(execFile)('ffmpeg', [
-      ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:rate=30,noise=alls=30:allf=t,scale=1280:720'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '3500k', '-maxrate', '4000k', '-bufsize', '8000k'],
-      ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-y', file],
-    ]);
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-async function call<T>(target: ModuleVideoTarget, cookie: string, method: string, url: string, body?: unknown): Promise<T> {
-  const form = body instanceof FormData;
-  const response = await fetch(target.base + url, {
-    method,
-    headers: { cookie, origin: target.base, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(120_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
 const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64');
 
 /** A module of the course with the video, open to the trainee; resolves once its copies are made. */
 async function moduleWithVideo(target: ModuleVideoTarget, video: Buffer) {
   const upload = new FormData();
   upload.append('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'clase.mp4');
-  const { id: videoId, size } = await call<{ id: string; size: number }>(target, target.admin, 'POST', '/api/videos', upload);
+  const { id: videoId, size } = await benchRequest<{ id: string; size: number }>(target.base, target.admin, 'POST', '/api/videos', upload);
   const image = new FormData();
   image.append('file', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'modulo.png');
-  const { id: imageId } = await call<{ id: string }>(target, target.admin, 'POST', '/api/images', image);
+  const { id: imageId } = await benchRequest<{ id: string }>(target.base, target.admin, 'POST', '/api/images', image);
   const savedAt = performance.now();
-  const { module } = await call<{ module: { id: string } }>(target, target.admin, 'POST', '/api/modules', {
+  const { module } = await benchRequest<{ module: { id: string } }>(target.base, target.admin, 'POST', '/api/modules', {
     courseId: target.courseId,
     name: 'Módulo con video subido',
     imageId,
     videoId,
     questions: ['¿Qué viste?'],
   });
-  const { user } = await call<{ user: { id: string } }>(target, target.trainee, 'GET', '/api/auth/session');
-  await call(target, target.admin, 'PUT', `/api/users/${user.id}/modules/${module.id}/access`, { enabled: true });
+  const { user } = await benchRequest<{ user: { id: string } }>(target.base, target.trainee, 'GET', '/api/auth/session');
+  await benchRequest(target.base, target.admin, 'PUT', `/api/users/${user.id}/modules/${module.id}/access`, { enabled: true });
   const until = performance.now() + RENDITIONS_TIMEOUT_MS;
   for (;;) {
-    const { modules } = await call<{ modules: Array<{ id: string; videoRenditions: Array<{ height: number; size: number }> }> }>(
-      target,
+    const { modules } = await benchRequest<{ modules: Array<{ id: string; videoRenditions: Array<{ height: number; size: number }> }> }>(
+      target.base,
       target.admin,
       'GET',
       `/api/courses/${target.courseId}/modules`,
@@ -125,12 +91,9 @@ async function moduleWithVideo(target: ModuleVideoTarget, video: Buffer) {
 
 /** The module's download list, its video's entry scaled from `seconds` to 10 minutes. */
 async function tenMinuteDownload(target: ModuleVideoTarget, moduleId: string, seconds: number) {
-  const { entries } = await call<{ entries: Array<{ kind: string; size: number | null; optional: boolean; downloadable: boolean }> }>(
-    target,
-    target.trainee,
-    'GET',
-    `/api/modules/${moduleId}/offline`,
-  );
+  const { entries } = await benchRequest<{
+    entries: Array<{ kind: string; size: number | null; optional: boolean; downloadable: boolean }>;
+  }>(target.base, target.trainee, 'GET', `/api/modules/${moduleId}/offline`);
   return entries
     .filter((entry) => entry.downloadable && !entry.optional)
     .reduce((sum, entry) => sum + (entry.size ?? 0) * (entry.kind === 'video' ? 600 / seconds : 1), 0);
@@ -233,13 +196,13 @@ export async function moduleVideoScenario(
   target: ModuleVideoTarget,
   options: { seconds: number; runs: number; browser: boolean },
 ): Promise<ModuleVideoFigures> {
-  const video = await makeVideo(options.seconds);
+  const [video] = (await makeClips(1, options.seconds)) as [Buffer];
   const made = await moduleWithVideo(target, video);
   const perMinute = (bytes: number) => (bytes * 60) / options.seconds;
   const renditions = made.renditions.map(({ height, size }) => ({ height, bytes: size, bytesPerMinute: perMinute(size) }));
   const smallest = [...renditions].sort((a, b) => a.height - b.height)[0]!;
   return {
-    source: SOURCE,
+    source: CLIP_SOURCE,
     seconds: options.seconds,
     originalBytes: made.originalBytes,
     renditions,
@@ -258,7 +221,6 @@ export async function moduleVideoScenario(
 }
 
 const mb = (bytes: number) => (bytes / 1e6).toLocaleString('es-AR', { maximumFractionDigits: 2 });
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const within = (ok: boolean) => (ok ? 'cumple' : 'NO CUMPLE');
 
 export function printModuleVideo(figures: ModuleVideoFigures) {
