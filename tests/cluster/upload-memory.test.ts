@@ -2,7 +2,7 @@
 // file streams from the request to the store in parts, so the process's peak resident memory
 // stays well below the size of the file. A real process (`node src/server/main.ts`) on PostgreSQL.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,16 @@ if (unavailable && !mustRun) console.warn(`Se salta la prueba de memoria de una 
 if (unavailable && mustRun) throw new Error(`En CI la prueba de memoria de una subida de 100 MB tiene que correr: ${unavailable}.`);
 
 const MB = 1024 * 1024;
+
+/**
+ * Sets a process's peak (VmHWM) back to its resident memory now, so the next peak read belongs
+ * to what happens after it (Linux's `clear_refs`, value 5).
+ */
+function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** VmRSS and VmHWM (peak) of a process, in bytes. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -121,21 +131,25 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
       expect(warmUp.status, warmUp.text).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const before = memoryOf(pid);
-      // Three times in a row: 300 MB through the process. A buffered upload would hold at least
-      // one whole file; a streamed one stays within a bound that does not grow with the bytes.
+      // Three times in a row: 300 MB through the process. Each upload's own peak (the peak is reset
+      // before it), above the baseline; a buffered upload holds at least the whole file in each.
       const peaks: number[] = [];
+      const above: number[] = [];
       const seconds: number[] = [];
       let hash = createHash('sha256');
       let answer = { status: 0, text: '' };
       for (let round = 0; round < 3; round += 1) {
         hash = createHash('sha256');
+        resetPeak(pid);
         const started = Date.now();
         answer = await send(hash, size);
         seconds.push((Date.now() - started) / 1000);
         expect(answer.status, answer.text).toBe(201);
-        peaks.push(memoryOf(pid).peak);
+        const { peak } = memoryOf(pid);
+        peaks.push(peak);
+        above.push(peak - before.rss);
+        await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const after = { peak: peaks.at(-1)! };
       const document = (JSON.parse(answer.text) as { document: { id: string; size: number } }).document;
       expect(document.size).toBe(size);
 
@@ -159,8 +173,8 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
         warmUpMb: 16,
         baselineRssMb: Math.round(before.rss / MB),
         peakRssBeforeMb: Math.round(before.peak / MB),
-        peakRssAfterEachUploadMb: peaks.map((peak) => Math.round(peak / MB)),
-        peakAboveBaselineMb: Math.round((after.peak - before.rss) / MB),
+        peakRssOfEachUploadMb: peaks.map((peak) => Math.round(peak / MB)),
+        peakAboveBaselineOfEachUploadMb: above.map((bytes) => Math.round(bytes / MB)),
       };
       console.log(`Memoria de la app al subir un documento de 100 MB a S3: ${JSON.stringify(figure)}`);
       await mkdir('artifacts', { recursive: true });
@@ -170,15 +184,15 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
       );
       await writeFile('artifacts/cluster.json', `${JSON.stringify({ ...existing, upload100Mb: figure }, null, 2)}\n`);
 
-      // Streams, not buffers: after 300 MB the peak is still well below baseline + one file (a
-      // buffered upload needs the whole 100 MB at once, and more for each copy). What it does hold:
-      // 8 MB parts, two in flight, and the chunks already sent, which the garbage collector frees
-      // in batches, whatever the file's size. How much of that garbage is there at the peak depends
-      // on the heap the app has and on the machine's load, so the bound keeps clear of that spread and
-      // still below the one file a buffered upload would hold.
-      expect(after.peak - before.rss).toBeLessThan(0.8 * size);
-      // And it does not grow with the bytes: the second and third files add little to the first's peak.
-      expect(peaks[2]! - peaks[0]!).toBeLessThan(32 * MB);
+      // Streams, not buffers. What a streamed upload holds: 8 MB parts, two in flight, and the
+      // chunks already sent, which the garbage collector frees in batches whatever the file's size.
+      // How much of that garbage is there at one upload's peak depends on when the collector runs
+      // (the same build has measured +57 and +93 MB), so the bound is on the median of the three;
+      // a buffered upload holds the whole 100 MB in every one of them, and more for each copy.
+      expect(median(above)).toBeLessThan(0.8 * size);
+      for (const bytes of above) expect(bytes).toBeLessThan(size);
+      // And it does not grow with the bytes: the third file's peak is not the first's plus a file.
+      expect(above[2]! - above[0]!).toBeLessThan(0.5 * size);
     },
   );
 });
