@@ -8,6 +8,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/api/helpers/global-setup.ts'],
     pool: 'forks',
+    // Each file builds its own app on its own database: the workers' processes are reused
+    // between files instead of loading the server's modules again for each one.
+    isolate: false,
     // Two cores: one test file per core.
     maxWorkers: 2,
     // Password hashing (scrypt) makes a login take tens of milliseconds; rate-limit tests log in dozens of times.

@@ -19,7 +19,7 @@
 // 10-minute module's download, and its start on the phone. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
-//   npm run bench -- --smoke      2-second runs on a small class: checks the benchmark still works
+//   npm run bench -- --smoke      2-second runs on a small class, the phone profile only: checks the benchmark still works
 //   npm run bench -- --db=pglite  one database only (pglite or postgres)
 //   npm run bench -- --route=datos --profile=artifacts/profile
 //                                 only the routes whose name contains "datos" (several: a,b), with the app under
@@ -65,10 +65,12 @@ const outFile = argv.find((a) => a.startsWith('--out='))?.slice(6) ?? 'artifacts
 const onlyRoute = argv.find((a) => a.startsWith('--route='))?.slice(8);
 const profileDir = argv.find((a) => a.startsWith('--profile='))?.slice(10);
 const browserOnly = argv.includes('--browser');
-const onlyProfiles = argv
-  .find((a) => a.startsWith('--profiles='))
-  ?.slice(11)
-  .split(',');
+// The smoke run checks that the browser part still works: the phone profile drives every step of it.
+const onlyProfiles =
+  argv
+    .find((a) => a.startsWith('--profiles='))
+    ?.slice(11)
+    .split(',') ?? (smoke ? ['phone'] : undefined);
 
 const settings = smoke
   ? { students: 20, messages: 50, rounds: 1, seconds: 2, connections: 50, sequentialPages: 20, navigations: 2 }
