@@ -89,32 +89,10 @@ suite() {
   if [ "$k" -gt 0 ]; then node scripts/count-results.ts "$report" --flaky | sed 's/^/   flaky: /'; fi
 }
 
-# Checks that read the code and touch nothing: run side by side, each one's output printed whole
-# when it ends, in order.
-parallel_checks() {
-  local names=() pids=() logs=() starts=()
-  while [ $# -gt 0 ]; do
-    local name=$1 command=$2; shift 2
-    local log="$results_dir/check-${#names[@]}.log"
-    names+=("$name"); logs+=("$log"); starts+=("$SECONDS")
-    bash -c "$command" >"$log" 2>&1 &
-    pids+=("$!")
-  done
-  for i in "${!names[@]}"; do
-    echo "== ${names[$i]}"
-    if wait "${pids[$i]}"; then
-      cat "${logs[$i]}"; passed=$((passed + 1)); echo "-- ${names[$i]}: ok (hasta $(took "${starts[$i]}"))"
-    else
-      cat "${logs[$i]}"; failed=$((failed + 1)); echo "!! ${names[$i]} falló (hasta $(took "${starts[$i]}"))"
-    fi
-  done
-}
-
-parallel_checks \
-  "Tipos (tsc)" "tsc -b" \
-  "Lint (eslint)" "eslint ." \
-  "Formato (Prettier)" "prettier --check --log-level warn ." \
-  "Migraciones al día con el esquema" "node scripts/check-migrations.ts"
+check "Tipos (tsc)" tsc -b
+check "Lint (eslint)" eslint .
+check "Formato (Prettier)" prettier --check --log-level warn .
+check "Migraciones al día con el esquema" node scripts/check-migrations.ts
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
   env -u TEST_DATABASE_URL vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -190,8 +190,8 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
       // (the same build has measured +57 and +93 MB), so the bound is on the median of the three;
       // a buffered upload holds the whole 100 MB in every one of them, and more for each copy.
       expect(median(above)).toBeLessThan(0.8 * size);
-      for (const bytes of above) expect(bytes).toBeLessThan(size);
-      // And it does not grow with the bytes: the third file's peak is not the first's plus a file.
+      // And it does not grow with the bytes: the third upload's peak is within half a file of the
+      // first's (an upload that kept each file would be two files above it).
       expect(above[2]! - above[0]!).toBeLessThan(0.5 * size);
     },
   );
