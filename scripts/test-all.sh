@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project and ends with one line "N passed, N failed":
-# typecheck, lint, formatting, unit and API tests on the embedded database and again on PostgreSQL,
-# the file tests again on an S3-compatible store, the production build (with the login-route
-# size budget) and the browser tests.
+# typecheck, lint, formatting, unit and API tests on the embedded database, the production build
+# (with the login-route size budget), the same tests on PostgreSQL and the file tests again on an
+# S3-compatible store (beside them, the benchmark's smoke run), the tests of several instances
+# behind nginx, and the browser tests.
 # On a fresh Debian machine, as root, it installs Chromium, PostgreSQL, ffmpeg and nginx itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -72,6 +73,23 @@ check() {
   if "$@"; then passed=$((passed + 1)); echo "-- $name: ok ($(took "$start"))"
   else failed=$((failed + 1)); echo "!! $name falló ($(took "$start"))"; fi
 }
+# A check started in the background (one at a time), and its end: it counts as one test.
+background_name="" background_pid="" background_log="" background_start_at=0
+background_start() {
+  background_name=$1; shift
+  background_log="$results_dir/background.log"
+  background_start_at=$SECONDS
+  "$@" >"$background_log" 2>&1 &
+  background_pid=$!
+}
+background_finish() {
+  echo "== $background_name"
+  if wait "$background_pid"; then
+    cat "$background_log"; passed=$((passed + 1)); echo "-- $background_name: ok ($(took "$background_start_at"))"
+  else
+    cat "$background_log"; failed=$((failed + 1)); echo "!! $background_name falló ($(took "$background_start_at"))"
+  fi
+}
 # A step with a test runner: its JSON report gives the counts. A test that passed only on a
 # retry is flaky: it is reported as such and not counted as passed.
 suite() {
@@ -95,6 +113,12 @@ check "Formato (Prettier)" prettier --check --log-level warn .
 check "Migraciones al día con el esquema" node scripts/check-migrations.ts
 suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
   env -u TEST_DATABASE_URL vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
+check "Build de producción" sh -c "vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn"
+check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
+# The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
+# It mostly waits (a throttled phone, a class answering every few seconds, a server restarting),
+# so it runs beside the PostgreSQL and S3 suites, and its output is printed when it ends.
+background_start "Benchmark (modo humo)" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   suite "Unitarias y API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
     vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-postgres.json"
@@ -107,15 +131,12 @@ suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
   env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
     tests/api/renewal.test.ts \
   --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
+background_finish
 # Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load,
 # and the app's memory while 100 MB documents upload to S3: alone and one file at a time, so that
 # the figures they print (and write to artifacts/cluster.json) are not skewed by other tests. Without nginx it skips with the reason, except in CI (CI set), where it fails.
 suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
   vitest run tests/cluster --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
-check "Build de producción" sh -c "vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn"
-check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
-# The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
-check "Benchmark (modo humo)" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
 suite "Navegador (Playwright)" "$results_dir/playwright.json" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$results_dir/playwright.json" playwright test --reporter=list,json
 

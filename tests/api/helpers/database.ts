@@ -5,8 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 
-/** What the global setup prepared: a migrated PGlite template, or a PostgreSQL server to create databases on. */
-export type TestDatabaseTarget = { kind: 'pglite'; templateDir: string } | { kind: 'postgres'; adminUrl: string };
+/** What the global setup prepared: a migrated PGlite template, or a PostgreSQL server with a migrated template database. */
+export type TestDatabaseTarget = { kind: 'pglite'; templateDir: string } | { kind: 'postgres'; adminUrl: string; template: string };
 
 export interface TestDatabase {
   /** The app's DATA_DIR (a fresh temp folder; on PGlite it holds the copied database). */
@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = `aula_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(target.adminUrl, `create database ${name}`);
+  await adminQuery(target.adminUrl, `create database ${name} template ${target.template}`);
   const url = new URL(target.adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -42,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(adminUrl: string, sql: string) {
+export async function adminQuery(adminUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
