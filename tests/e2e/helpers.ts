@@ -268,6 +268,15 @@ export async function expectNoAxeViolations(page: Page, options: { soft?: boolea
       });
       return whole ? all.length : -1;
     });
+  // Likewise a list shown dimmed while its new results load (aria-busy, half transparent): look
+  // once they are in, or after 10 s as it is.
+  await page
+    .waitForFunction(
+      () => ![...document.querySelectorAll('[aria-busy="true"]')].some((element) => getComputedStyle(element).opacity !== '1'),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   let results: Awaited<ReturnType<AxeBuilder['analyze']>>;
   for (let look = 0; ; look++) {
     await expect.poll(notices, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
