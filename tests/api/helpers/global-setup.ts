@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { adminQuery, type TestDatabaseTarget } from './database.ts';
@@ -22,17 +21,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const client = new pg.Client({ connectionString: adminUrl });
+    const template = `aula_test_template_${randomBytes(6).toString('hex')}`;
     try {
-      await client.connect();
-      await client.query('select 1');
+      await adminQuery(adminUrl, `create database ${template}`);
     } catch (error) {
       throw new Error(`TEST_DATABASE_URL no responde (${adminUrl.replace(/:[^:@/]*@/, ':***@')}): ${(error as Error).message}`);
-    } finally {
-      await client.end().catch(() => undefined);
     }
-    const template = `aula_test_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(adminUrl, `create database ${template}`);
     const url = new URL(adminUrl);
     url.pathname = `/${template}`;
     const root = await mkdtemp(path.join(tmpdir(), 'aula-test-template-'));
