@@ -3,10 +3,10 @@
 // screenshots at 360 and 1280 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { adminApi, createCourse, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+import { adminApi, createCourse, createStudent, dialogSettled, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
 import { e2eEnv } from './env.ts';
 import { pdfText } from '../api/helpers/pdf.ts';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 
 const onlyFitness = {
   requirements: {
@@ -27,12 +27,6 @@ async function downloadedPdf(page: Page, click: () => Promise<void>): Promise<{ 
   await click();
   const file = await download;
   return { file, text: pdfText(await readFile((await file.path())!)) };
-}
-
-/** Waits until a dialog's fade-in (a CSS transition) is over, so axe reads its colours as they end up. */
-async function settled(page: Page, dialog: Locator) {
-  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
 }
 
 test('the instructor closes the course record, downloads it, and corrects it, at 360 px', async ({ page }) => {
@@ -67,7 +61,7 @@ test('the instructor closes the course record, downloads it, and corrects it, at
   const closeDialog = page.getByRole('dialog', { name: '¿Cerrar el acta N° 1?' });
   await expect(closeDialog).toContainText('los resultados ya no cambian');
   await expect(closeDialog).toContainText('queda como «No apto»');
-  await settled(page, closeDialog);
+  await dialogSettled(page, closeDialog);
   await expectNoAxeViolations(page);
   await closeDialog.getByRole('button', { name: 'Cerrar acta' }).click();
   await expect(closeDialog).toBeHidden();
@@ -93,7 +87,7 @@ test('the instructor closes the course record, downloads it, and corrects it, at
   await first.getByRole('button', { name: 'Corregir acta' }).click();
   const correctDialog = page.getByRole('dialog', { name: '¿Corregir el acta N° 1?' });
   await expect(correctDialog).toContainText('El acta se conserva como fue emitida y se abre una nueva para corregir');
-  await settled(page, correctDialog);
+  await dialogSettled(page, correctDialog);
   await expectNoAxeViolations(page);
   await correctDialog.getByRole('button', { name: 'Corregir acta' }).click();
   await expect(correctDialog).toBeHidden();

@@ -5,7 +5,17 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { adminPage, appRunning, createCourse, createModule, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+import {
+  adminPage,
+  appRunning,
+  createCourse,
+  createModule,
+  createStudent,
+  dialogSettled,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+} from './helpers.ts';
 
 interface BankQuestion {
   text: string;
@@ -91,13 +101,6 @@ async function examThroughApi(admin: Page, courseId: string, moduleId: string, e
   return ((await created.json()) as { exam: { id: string; title: string } }).exam;
 }
 
-/** Waits until the dialog's fade-in (a CSS transition) is over, so axe reads its colours as they end up. */
-async function transitionsDone(page: Page) {
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
-}
-
 /** The question on screen, found among the bank's by its text. */
 async function currentQuestion(page: Page): Promise<BankQuestion> {
   await expect(page.getByRole('heading', { name: /^Pregunta \d+ de \d+$/ })).toBeVisible();
@@ -161,7 +164,7 @@ test('the admin imports the bank and creates an exam; a trainee on a phone passe
   await form.getByRole('textbox', { name: 'Intentos', exact: true }).fill('1');
   await form.getByRole('textbox', { name: 'Espera entre intentos (horas)' }).fill('0');
   await expect(form.getByRole('radio', { name: 'Al entregar' })).toBeChecked();
-  await transitionsDone(admin);
+  await dialogSettled(admin);
   await screenshot(admin, 'examen-formulario');
   await form.getByRole('button', { name: 'Crear examen' }).click();
   await expect(form).toBeHidden();
@@ -210,7 +213,7 @@ test('the admin imports the bank and creates an exam; a trainee on a phone passe
   await page.getByRole('button', { name: 'Entregar examen' }).click();
   const confirm = page.getByRole('dialog', { name: 'Entregar examen' });
   await expect(confirm).toContainText('Respondiste todas las preguntas');
-  await transitionsDone(page);
+  await dialogSettled(page);
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Entregar' }).click();
 
@@ -254,7 +257,7 @@ test('the admin imports the bank and creates an exam; a trainee on a phone passe
   const answers = admin.getByRole('dialog', { name: 'Respuestas de Lucía Reglamento' });
   await expect(answers).toContainText('Nota: 75 %');
   await expect(answers.getByText('Marcada')).toHaveCount(5);
-  await transitionsDone(admin);
+  await dialogSettled(admin);
   await screenshot(admin, 'examen-respuestas-alumno');
   await context.close();
   await admin.context().close();
@@ -429,7 +432,7 @@ test('once an attempt started, Editar keeps only the dates and the results relea
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(form.getByText('Para mostrar los resultados cuando cierre el examen, indicá cuándo cierra.')).toBeVisible();
   await form.getByLabel('Cierra').fill('2030-06-01T18:00');
-  await transitionsDone(admin);
+  await dialogSettled(admin);
   await screenshot(admin, 'examen-formulario-fechas');
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(form).toBeHidden();

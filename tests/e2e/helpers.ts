@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 
 export interface TestUser {
@@ -250,6 +250,15 @@ export async function axeTally(): Promise<{ scans: number; violations: number; f
     violations: entries.reduce((sum, entry) => sum + entry.violations, 0),
     failing: entries.filter((entry) => entry.violations > 0).map((entry) => `${entry.page}: ${entry.violations}`),
   };
+}
+
+/**
+ * Waits until a dialog's fade-in (a CSS transition) is over, so axe reads its colours as they end
+ * up. An animation cut short (the window resized) is done too.
+ */
+export async function dialogSettled(page: Page, dialog: Locator = page.getByRole('dialog')) {
+  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /** Runs axe-core (WCAG 2.2 AA rules) on the page as it is now; a failure lists each rule broken and where. */

@@ -10,6 +10,7 @@ import {
   createCourse,
   createModule,
   createStudent,
+  dialogSettled,
   expectNoAxeViolations,
   jugadaOptions,
   makeClip,
@@ -82,17 +83,9 @@ async function clipsThroughApi(admin: Page, courseId: string, moduleId: string) 
 async function dialogScreenshot(page: Page, name: string) {
   const original = page.viewportSize() ?? { width: 1280, height: 720 };
   await page.setViewportSize({ width: original.width, height: 2400 });
-  await transitionsDone(page);
+  await dialogSettled(page);
   await screenshot(page, name);
   await page.setViewportSize(original);
-}
-
-/** Waits until the dialog's fade-in (a CSS transition) is over, so axe reads its colours as they end up. */
-async function transitionsDone(page: Page) {
-  const dialog = page.getByRole('dialog');
-  await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-  // An animation cut short (the window resized) is done too.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
 test('the admin creates a video exam from the clips for exams: the pool, the Spanish error, the list and the empty results', async ({
