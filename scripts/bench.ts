@@ -9,7 +9,8 @@
 // times the module page's data issued one request after another, and, in Debian's Chromium at
 // 360 px on a desktop, a mid-range phone and a slow phone (scripts/lib/bench-browser.ts): a warm
 // navigation and a tap in the app to the module's video, the first contentful paint (medians of
-// 10), and a cold first load. Then the class sits a rules exam (scripts/lib/bench-exam.ts): every
+// 10), and a cold first load; beside them, the floor: the same navigation to a page with nothing but
+// the video's frame. Then the class sits a rules exam (scripts/lib/bench-exam.ts): every
 // student starts within 10 s and answers every 2–5 s while the server is killed (kill -9) and
 // restarted and, on PostgreSQL, the database goes away for 10 s; no acknowledged answer may be
 // lost and no clock may move. Last, a trainee sits a video exam on a phone
@@ -664,6 +665,7 @@ function print(figures: DatabaseFigures) {
           {
             'navegación → video ms': Math.round(b.navigationToVideoMs.median),
             'sin service worker ms': Math.round(b.navigationToVideoWithoutWorkerMs.median),
+            'página mínima ms': Math.round(b.bareDocumentToVideoMs.median),
             'toque → video ms': Math.round(b.tapToVideoMs.median),
             'primer pintado ms': Math.round(b.firstContentfulPaintMs.median),
             'en frío → video ms': Math.round(b.coldToVideoMs),

@@ -3,6 +3,8 @@
 // desktop and on emulated phones (Chromium's CPU throttling and network conditions, through CDP).
 // The clock is the page's own: a MutationObserver, set before any of the page's code runs, notes
 // when the first video element is in the document; a tap is timed from its pointerdown.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 
 export interface Profile {
@@ -25,6 +27,12 @@ export interface ProfileFigures {
   navigationToVideoMs: { median: number; all: number[] };
   /** The same, in a browser that keeps the service worker out: what the worker costs or saves. */
   navigationToVideoWithoutWorkerMs: { median: number; all: number[] };
+  /**
+   * The floor under the goals: the same warm navigation to a page holding only a heading and the
+   * video's frame, from a server that does nothing else. What the browser itself takes, on this
+   * profile, for a document that comes through the network.
+   */
+  bareDocumentToVideoMs: { median: number; all: number[] };
   /** The same navigations → the browser's first contentful paint. */
   firstContentfulPaintMs: { median: number; all: number[] };
   /** A tap on a module of the course's list (the app already open) → the video in the page. */
@@ -203,6 +211,37 @@ async function warmLoads(
   return { navigations, paints, taps };
 }
 
+/** A document with nothing but the video's frame: every warm navigation fetches it again (no-store). */
+const bareDocument =
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Módulo</title></head>' +
+  '<body><h1>Módulo</h1><iframe title="Video" src="https://www.youtube.com/embed/bench"></iframe></body></html>';
+
+async function bareDocumentNavigations(browser: Awaited<ReturnType<typeof chromium.launch>>, profile: Profile, count: number) {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(bareDocument);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/modulo`;
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-AR' });
+  try {
+    await context.addInitScript(clockScript);
+    const page = await context.newPage();
+    await emulate(page, profile);
+    await page.goto(url);
+    const navigations: number[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.goto(url);
+      navigations.push(await videoAt(page));
+      await page.waitForTimeout(500);
+    }
+    return navigations;
+  } finally {
+    await context.close();
+    server.close();
+  }
+}
+
 /**
  * Debian's Chromium, headless. Nothing leaves this machine: every host but ours fails to resolve.
  * (Not with Playwright's request routing: routing turns the browser's HTTP cache off, and warm
@@ -229,9 +268,11 @@ export async function browserFigures(target: BrowserTarget, profile: Profile, co
     const cold = await coldLoad(browser, target, profile, url);
     const warm = await warmLoads(browser, target, profile, count);
     const bare = await warmLoads(browser, target, profile, count, true);
+    const floor = await bareDocumentNavigations(browser, profile, count);
     return {
       navigationToVideoMs: { median: median(warm.navigations), all: warm.navigations },
       navigationToVideoWithoutWorkerMs: { median: median(bare.navigations), all: bare.navigations },
+      bareDocumentToVideoMs: { median: median(floor), all: floor },
       firstContentfulPaintMs: { median: median(warm.paints), all: warm.paints },
       tapToVideoMs: { median: median(warm.taps), all: warm.taps },
       coldToVideoMs: cold.toVideo,

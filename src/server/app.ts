@@ -18,7 +18,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Logger } from 'pino';
 import { apiErrorSchema } from '../shared/api-error.ts';
 import { messages } from '../shared/messages.ts';
-import { createAuth } from './auth/auth.ts';
+import { createAuth, type PasswordHasher } from './auth/auth.ts';
 import { createGuards } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bankRoutes } from './bank/routes.ts';
@@ -87,6 +87,8 @@ export interface AppDeps {
   clientDist?: string;
   /** The server's render of the student pages; defaults to the one built beside the web app (dist/server/ssr.js), if any. */
   renderPage?: RenderPage;
+  /** better-auth's scrypt unless given: only the server tests give one, a cheaper one (tests/api/helpers/test-app.ts). */
+  passwordHasher?: PasswordHasher;
 }
 
 /** One API route as registered: "GET /api/courses/:courseId" and its schema. */
@@ -189,6 +191,7 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
     logger,
     onSessionDeleted: (session) => events.publish({ type: 'session.ended', userId: session.userId, sessionId: session.id }),
     onUserChanged: (user) => events.publish({ type: 'session.ended', userId: user.id }),
+    ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
   });
   const storage = deps.storage ?? (await openStorage(config));
   // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.

@@ -41,7 +41,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL) || process.env.TEST_STORA
 
     it('copies a running app and restores courses, answers and files into a fresh DATA_DIR', { timeout: 180_000 }, async () => {
       // Content: a course with a document and a module a student answered.
-      const t = await createTestApp({ database: source, storage: 'local' });
+      const t = await createTestApp({ database: source, storage: 'local', productionPasswords: true });
       const created = await buildCourse(t.ctx, { name: 'Curso respaldado' });
       const module = await buildModule(t.ctx, created.id);
       const doc = await buildDocument(t.ctx, created.id, 'Reglamento respaldado');

@@ -46,7 +46,7 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
   });
 
   it('with the app stopped: sets a new password, ends the sessions and the pending reset links', { timeout: 60_000 }, async () => {
-    const before = await createTestApp({ database });
+    const before = await createTestApp({ database, productionPasswords: true });
     const cookie = await login(before.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect((await call(before.app, { method: 'POST', url: '/api/auth/forgot-password', body: { email: ADMIN_EMAIL } })).statusCode).toBe(
       200,
@@ -70,7 +70,7 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
     expect(result.stdout).toContain('Se muestra una sola vez');
     expect(result.stdout).toContain('Se cerró su sesión abierta.');
 
-    const after = await createTestApp({ database });
+    const after = await createTestApp({ database, productionPasswords: true });
     try {
       expect((await postLogin(after.app, ADMIN_EMAIL, ADMIN_PASSWORD)).statusCode).toBe(401);
       expect((await postLogin(after.app, ADMIN_EMAIL, password)).statusCode).toBe(200);
@@ -88,7 +88,7 @@ describe.skipIf(onPostgres)('on the embedded database', () => {
   });
 
   it('with the app running: the app does it (it owns the database), and the open session ends at once', { timeout: 90_000 }, async () => {
-    const setup = await createTestApp({ database });
+    const setup = await createTestApp({ database, productionPasswords: true });
     const student = await createUser(setup.ctx, { role: 'student', password: 'clave-del-alumno' });
     await setup.app.close();
     await setup.ctx.database.close();

@@ -21,13 +21,20 @@ export interface AuthOptions {
   onSessionDeleted?: (session: { id: string; userId: string }) => Promise<void>;
   /** Called after a user row was changed or deleted and it committed (a role change, a ban, a new name). */
   onUserChanged?: (user: { id: string }) => Promise<void>;
+  /** How passwords are hashed; better-auth's own scrypt unless given (the server tests give a cheaper one). */
+  passwordHasher?: PasswordHasher;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
 /**
  * better-auth owns passwords, sessions and reset tokens. Its HTTP handler is not mounted:
  * our own routes call `auth.api` so every answer keeps our error shape and Spanish texts.
  */
-export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDeleted, onUserChanged }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDeleted, onUserChanged, passwordHasher }: AuthOptions) {
   return betterAuth({
     appName: 'Aula Virtual',
     baseURL: publicUrl,
@@ -45,6 +52,7 @@ export function createAuth({ db, secret, publicUrl, mailer, logger, onSessionDel
       maxPasswordLength: PASSWORD_MAX,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       sendResetPassword: async ({ user, token }) => {
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: answering as fast for a real account as for an unknown email keeps

@@ -9,6 +9,7 @@ import type { RenderPage } from '../../../src/server/http/document.ts';
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
 import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { cheapPasswordHasher } from './password-hasher.ts';
 import { startS3, testStorage, type TestS3 } from './s3.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -47,6 +48,11 @@ export interface TestAppOptions {
   clientDist?: string;
   /** The server's render of the student pages (by default the built one beside dist/client, if any). */
   renderPage?: RenderPage;
+  /**
+   * better-auth's own password hashing, for data a real server process signs in to afterwards
+   * (a backup restored, a command's server); by default the cheaper one of the server tests.
+   */
+  productionPasswords?: boolean;
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
@@ -91,6 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authSecret: 'test-secret-test-secret-test-secret-0123',
     ...(options.clientDist ? { clientDist: options.clientDist } : {}),
     ...(options.renderPage ? { renderPage: options.renderPage } : {}),
+    ...(options.productionPasswords ? {} : { passwordHasher: cheapPasswordHasher }),
   });
   await options.beforeReady?.(app);
   await app.ready();
