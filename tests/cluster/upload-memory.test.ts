@@ -185,9 +185,9 @@ describe.skipIf(unavailable !== null)('a 100 MB document uploaded to S3', () => 
       // Streams, not buffers. What a streamed upload holds: 8 MB parts, two in flight, and the
       // chunks already sent, which the garbage collector frees in batches whatever the file's size.
       // How much of that garbage is there at one upload's peak depends on when the collector runs
-      // (the same build has measured +35 to +93 MB, and +82 twice in one run on a busy machine), so
-      // the bound is on the lowest of the three: a buffered upload holds the whole 100 MB in every
-      // one of them, and more for each copy.
+      // (on a busy machine, two uploads of three have gone past the bound), so the bound is on the
+      // lowest of the three: a buffered upload holds the whole 100 MB in every one of them, and
+      // more for each copy. The figures are in the line printed above.
       expect(Math.min(...above)).toBeLessThan(0.8 * size);
       // And it does not grow with the bytes: the third upload's peak is within half a file of the
       // first's (an upload that kept each file would be two files above it).
