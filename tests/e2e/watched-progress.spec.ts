@@ -51,7 +51,8 @@ test('the admin uploads a module video; the student watches part of it, skips ah
 }) => {
   test.setTimeout(150_000);
   const student = await createStudent({ name: 'Valeria Vista' });
-  const course = await createCourse({ name: 'Curso con video propio', enableFor: [student.id] });
+  // A name of its own: a retry of this test creates another course, and the admin picks it by name.
+  const course = await createCourse({ name: `Curso con video propio ${Date.now().toString(36)}`, enableFor: [student.id] });
   const dir = await mkdtemp(path.join(tmpdir(), 'modulo-video-'));
   const clip = path.join(dir, 'clase.webm');
   await writeFile(clip, await makeClip('webm', 20));
@@ -107,21 +108,29 @@ test('the admin uploads a module video; the student watches part of it, skips ah
     return v.play();
   });
   await expect.poll(() => videoTime(studentPage), { timeout: 15_000, intervals: [100] }).toBeGreaterThan(4);
-  await video(studentPage).evaluate((v: HTMLVideoElement) => {
+  const leftAt = await video(studentPage).evaluate((v: HTMLVideoElement) => {
+    const time = v.currentTime;
     v.currentTime = 14;
+    return time;
   });
   await expect.poll(() => videoTime(studentPage), { timeout: 15_000, intervals: [100] }).toBeGreaterThan(16);
   const paused = reported(studentPage, moduleId);
-  await video(studentPage).evaluate((v: HTMLVideoElement) => v.pause());
+  const pausedAt = await video(studentPage).evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    return v.currentTime;
+  });
   await paused;
 
-  // About 6 of 20 seconds: the 10 seconds skipped do not count.
+  // What played, 0 → leftAt and 14 → pausedAt, counts; the 10 seconds skipped do not. The part
+  // played just before the jump counts up to the player's last time update, which a busy
+  // processor can delay, so up to 1.5 s of it may be missing.
+  const played = leftAt + (pausedAt - 14);
   const watched = (await watchedOf(studentPage, moduleId))!;
   expect(watched.duration).toBeCloseTo(20, 0);
-  expect(watched.seconds).toBeGreaterThan(5.5);
-  expect(watched.seconds).toBeLessThan(8);
-  expect(watched.percent).toBeGreaterThanOrEqual(27);
-  expect(watched.percent).toBeLessThanOrEqual(40);
+  expect(watched.seconds).toBeGreaterThan(played - 1.5);
+  expect(watched.seconds).toBeLessThan(played + 0.3);
+  expect(watched.percent).toBeGreaterThanOrEqual(Math.floor(((played - 1.5) / 20) * 100));
+  expect(watched.percent).toBeLessThanOrEqual(Math.ceil(((played + 0.3) / 20) * 100));
   expect(watched.position).toBeGreaterThan(16);
   await expect(studentPage.getByText(`Visto ${watched.percent} %`)).toBeVisible();
   await expectNoAxeViolations(studentPage);
