@@ -24,7 +24,8 @@ test('the admin uploads a WebM clip, creates two jugadas, edits the lists, and s
 }) => {
   test.setTimeout(120_000);
   const [ana, beto] = [await createStudent({ name: 'Ana Árbitra' }), await createStudent({ name: 'Beto Juez' })];
-  const course = await createCourse({ name: 'Curso de jugadas (admin)', enableFor: [ana.id, beto.id] });
+  // A name of its own: a retry of this test creates another course, and the admin picks it by name.
+  const course = await createCourse({ name: `Curso de jugadas (admin) ${Date.now().toString(36)}`, enableFor: [ana.id, beto.id] });
   const module = await createModule({ courseId: course.id, name: 'Jugadas de ataque', enableFor: [ana.id, beto.id] });
   const dir = await mkdtemp(path.join(tmpdir(), 'jugada-'));
   const clip = path.join(dir, 'jugada.webm');
