@@ -14,7 +14,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
-  timeout: 30_000,
+  // A journey signs in (a real password hash), clicks through several pages and takes screenshots;
+  // on a busy two-core machine one takes 30–40 s. Longer ones set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: ci ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
   use: {

@@ -231,9 +231,6 @@ test("after 'Crear usuario' the admin goes straight to 'Habilitar cursos', and a
 });
 
 test('Mi cuenta: a student changes their name and their password; their other sessions end', async ({ page, browser }) => {
-  // Sign-ins and a password change, each paying for a real password hash, and screenshots at two
-  // widths: past 30 s on a busy machine.
-  test.setTimeout(60_000);
   const alumna = await createStudent({ name: 'Sofi' });
   await signIn(page, alumna);
   await expect(page).toHaveURL(/\/inicio$/);

@@ -384,7 +384,6 @@ test("'Importar preguntas' previews a CSV with a bad row, imports the good ones,
 });
 
 test('a question is written and saved with the keyboard only', async ({ page }) => {
-  test.setTimeout(60_000);
   const course = await createCourse({ name: `Curso por teclado ${Date.now().toString(36)}` });
   await signIn(page, e2eEnv().admin);
   await expect(page).toHaveURL(/\/admin\/home$/);

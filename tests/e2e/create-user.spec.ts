@@ -3,7 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { screenshot, signIn, uniqueEmail } from './helpers.ts';
 
 test('the admin creates a student, who can then sign in; the same email twice fails', async ({ page, browser, baseURL }) => {
-  test.setTimeout(60_000);
   const student = { name: 'Valentina Sosa', email: uniqueEmail('valentina'), password: 'clave-valen-1' };
 
   await signIn(page, e2eEnv().admin);

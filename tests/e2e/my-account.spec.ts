@@ -50,7 +50,6 @@ test('a student is emailed when an admin answers their forum question, and the e
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
   const student = await createStudent({ name: 'Paula Foro' });
   const course = await createCourse({ enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, name: 'Módulo de preguntas', enableFor: [student.id] });

@@ -15,9 +15,6 @@ test('Recuperala aquí leads to /forgot-password and Ir a loguearse back to the 
 });
 
 test('a student recovers their password by email and signs in with the new one; the link works once', async ({ page }) => {
-  // Sign-ins and a password change, each paying for a real password hash, and screenshots at two
-  // widths: past 30 s on a busy machine.
-  test.setTimeout(60_000);
   const student = await createStudent({ name: 'Sofía Ramírez', password: 'clave-vieja-1' });
   const newPassword = 'clave-nueva-2';
 

@@ -90,7 +90,6 @@ test('the manifest is linked, in Spanish, with a start page and icons that load'
 });
 
 test('without signal the app still opens, says so, and holds nobody’s data in its caches', async ({ page, context }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 360, height: 740 });
   const { course } = await studentInApp(page);
   // With signal, the student's page comes from the server with her data in it.
@@ -192,7 +191,6 @@ test("'Instalar Aula Virtual' shows in the menu only where the browser offers it
 });
 
 test("a new version waits for 'Actualizar': no reload by itself, then one reload into it", async ({ page }) => {
-  test.setTimeout(60_000);
   await studentInApp(page);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
   // A mark on this page: it survives as long as the page is not reloaded.

@@ -237,7 +237,6 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
 test('a browser without Element.moveBefore (older browsers) also keeps the frame the document brought, and what plays on it counts', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const { frameLoads } = await fakeYouTube(page);
   await page.addInitScript(() => {
     delete (Element.prototype as Partial<Element & { moveBefore: unknown }>).moveBefore;

@@ -23,7 +23,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 test('messages typed while the previous one is sending all reach the forum, in order, each once; a failed one waits with Reintentar', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const alumna = await createStudent({ name: 'Paula Señal' });
   const course = await createCourse({ enableFor: [alumna.id] });
   const module = await createModule({ courseId: course.id, enableFor: [alumna.id] });
@@ -185,7 +184,6 @@ test("when YouTube's player script cannot load, the module's video stays and the
 test('a jugada with a moment asks for it before the answer is sent; a clip that never played does not cost the attempt', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const alumno = await createStudent({ name: 'Bruno Apurado' });
   const course = await createCourse({ enableFor: [alumno.id] });
   const module = await createModule({ courseId: course.id, enableFor: [alumno.id] });
