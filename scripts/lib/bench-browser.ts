@@ -81,6 +81,7 @@ function clockScript() {
     getDuration = () => 0;
     getPlayerState = () => -1;
     seekTo() {}
+    cueVideoById() {}
     destroy() {}
   }
   w.YT = { Player, PlayerState: { ENDED: 0, PLAYING: 1, PAUSED: 2, CUED: 5 } };

@@ -2,7 +2,8 @@
 // icons and the plain index.html) and, when a page is opened without signal, answers with that
 // index.html, the app then starting on its own as it does without the server's page data. It
 // keeps nothing of anyone's: pages come from the network first, because the server writes the
-// signed-in student's data into them (the shell is used only when the network fails), and the
+// signed-in student's data into them (the shell is used only when the network fails; the
+// browser's own cache may answer first with that student's copy, server http/document.ts), and the
 // API's answers are never stored here (what a trainee downloads is the downloads' own cache,
 // served by their routes). A new version waits until the person chooses 'Actualizar'.
 import { clientsClaim } from 'workbox-core';

@@ -69,9 +69,10 @@ describe('the installable app', () => {
     const module = await buildModule(t.ctx, course.id, { name: 'Reglas del pasivo' });
     const student = await signedIn(t.app, t.ctx, 'student', { name: 'Alumna Offline' });
     await enableModule(t.ctx, student.id, module.id);
-    // The student's own page comes with her data (and is never stored)...
+    // The student's own page comes with her data (kept by her browser only, for her session)...
     const page = await call(t.app, { url: '/inicio', cookie: student.cookie, headers: { accept: 'text/html' } });
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toMatch(/^private, /);
+    expect(page.headers.vary).toContain('cookie');
     expect(page.body).toContain('aula-page-data');
     // ...the shell the service worker stores does not, whoever asks for it.
     const response = await call(t.app, { url: '/index.html', cookie: student.cookie, headers: { accept: 'text/html' } });

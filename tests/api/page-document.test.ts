@@ -1,13 +1,13 @@
 // The document of a student's page carries that page's data for the signed-in user, exactly as
 // GET /api/pages/... answers that user, and the page rendered by the app's own components from
-// it; and nothing for anyone else: no session, another student, a blocked module. Such
-// documents are never stored by the browser.
+// it; and nothing for anyone else: no session, another student, a blocked module. A page with
+// nothing to type in may be kept by that browser for that session only; one with fields never.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonForScript, type RenderPage } from '../../src/server/http/document.ts';
+import { jsonForScript, KEPT_PAGE_SECONDS, type RenderPage } from '../../src/server/http/document.ts';
 import { pageDataFor } from '../../src/shared/page-data.ts';
 import { buildCourse, buildModule, enableModule, signedIn } from './helpers/content.ts';
 import { call } from './helpers/http.ts';
@@ -88,13 +88,14 @@ describe('the page data inside the document', () => {
     expect(doc.html).toContain('no existe');
   });
 
-  it("with a student's cookie it carries exactly that student's answer of the page route, and is never stored", async () => {
+  it("with a student's cookie it carries exactly that student's answer of the page route, kept by that browser for that session only", async () => {
     const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, a.cookie);
     expect(doc.url).toBe(`/api/pages/modules/${f.open}`);
     const api = await call(t.app, { url: `/api/pages/modules/${f.open}`, cookie: a.cookie });
     expect(doc.data).toEqual(api.json());
     expect(doc.data!.user).toMatchObject({ id: a.id, name: 'Alumna A' });
-    expect(doc.response.headers['cache-control']).toBe('no-store');
+    expect(doc.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
+    expect(doc.response.headers.vary).toBe('cookie, accept-encoding');
 
     // The module page comes rendered: its title and its video, in the page before any code runs.
     // The YouTube frame as YT.Player would make it for this page: the IFrame API on, the app's origin.
@@ -176,6 +177,10 @@ describe('the page data inside the document', () => {
     expect(rootOf(home.html)).toMatch(/<h1[^>]*>Mis cursos<\/h1>/);
     expect(rootOf(modules.html)).toContain('Reglas del pasivo');
     expect(rootOf(activities.html)).toBe('<div id="root"></div><script type="application/json" ');
+    // Kept by the browser the same way, except the activities: a copy would show answers older than those saved since.
+    expect(home.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
+    expect(modules.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
+    expect(activities.response.headers['cache-control']).toBe('no-store');
   });
 
   it('text from the database cannot close the element or open markup, and reads back unchanged', async () => {

@@ -45,6 +45,7 @@ const fakeApi = String.raw`
     playVideo() { this.startedAt = performance.now(); this.fire(PLAYING); }
     pauseVideo() { this.time = this.getCurrentTime(); this.fire(PAUSED); }
     seekTo(seconds) { this.time = seconds; this.startedAt = performance.now(); }
+    cueVideoById(options) { this.time = options.startSeconds || 0; this.cued = options; this.fire(CUED); }
     destroy() { this.iframe.remove(); }
   }
   window.YT = { Player, PlayerState: { ENDED, PLAYING, PAUSED, CUED } };
@@ -68,6 +69,12 @@ export async function fakeYouTube(target: BrowserContext | Page): Promise<{ fram
   });
   return { frameLoads };
 }
+
+/**
+ * The fake set up before the page's code instead, with no request routing (routing turns the
+ * browser's cache off): for a browser where YouTube's addresses do not resolve.
+ */
+export const fakeYouTubeInPage = (target: BrowserContext | Page) => target.addInitScript({ content: fakeApi });
 
 /** What the fake player knows: whether it took over a frame already in the page, and where it started. */
 export const fakePlayerState = (page: Page) =>

@@ -423,6 +423,8 @@ export async function createModule(input: {
   enableFor?: string[];
   /** Another video address (e.g. YouTube, with the IFrame API faked by fake-youtube.ts). */
   videoUrl?: string;
+  /** An uploaded video (uploadVideo) instead of an address. */
+  videoId?: string;
 }): Promise<{ id: string; name: string; questions: Array<{ id: string; text: string }> }> {
   const form = new FormData();
   form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'modulo.png');
@@ -435,7 +437,7 @@ export async function createModule(input: {
       courseId: input.courseId,
       name,
       imageId: image.id,
-      videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4',
+      ...(input.videoId ? { videoId: input.videoId } : { videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4' }),
       questions: input.questions ?? [],
     },
     201,

@@ -4,7 +4,19 @@
 // between the student's pages reuses what it holds.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { appRunning, createCourse, createModule, createStudent, recordVideoElements, signIn, videoElements } from './helpers.ts';
+import {
+  adminApi,
+  appRunning,
+  createCourse,
+  createModule,
+  createStudent,
+  makeClip,
+  recordVideoElements,
+  signIn,
+  uploadVideo,
+  videoElements,
+} from './helpers.ts';
+import { fakePlayerState, fakeYouTubeInPage } from './fake-youtube.ts';
 
 /** Every API request the page makes (images aside), and every CSP complaint. */
 function watch(page: Page) {
@@ -21,6 +33,12 @@ function watch(page: Page) {
   });
   return { api, all, cspErrors };
 }
+
+/** How the page's document came: 'cache' when it is the browser's own copy. */
+const delivery = (page: Page) =>
+  page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string }).deliveryType,
+  );
 
 async function studentWithModules() {
   const student = await createStudent();
@@ -96,11 +114,124 @@ test('the module page arrives rendered with its video, and the app takes that sa
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await expect(page.locator('video, iframe')).toHaveCount(0);
-  // And the module's address now gives the login page, without the video in its document.
+  // And the module's address now gives the login page, without the video in its document: the
+  // browser's copy of the module page was for the session that ended.
   await page.goto(`/${course.id}/${first.id}/modulo`);
   await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  expect(await delivery(page)).not.toBe('cache');
   expect(documentHtml).not.toContain('<video');
   await expect(page.locator('video, iframe')).toHaveCount(0);
+});
+
+test("a module page opened again shows the browser's copy at once, then what changed since: the position, 'Visto N %', a block", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const student = await createStudent();
+  const course = await createCourse({ enableFor: [student.id] });
+  const videoId = await uploadVideo(await makeClip('webm', 20), 'clase.webm');
+  const module = await createModule({ courseId: course.id, name: 'Reglas guardadas', videoId, enableFor: [student.id] });
+  const url = `/${course.id}/${module.id}/modulo`;
+  // What the page shows when its document is read, before any of the app runs.
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { documentText: string }).documentText = document.getElementById('root')?.textContent ?? '';
+    });
+  });
+  const documentText = () => page.evaluate(() => (window as unknown as { documentText: string }).documentText);
+  const videoTime = () => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+
+  // The first visit: the server's page, nothing watched yet.
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Reglas guardadas' })).toBeVisible();
+  expect(await delivery(page)).not.toBe('cache');
+  await appRunning(page);
+  await expect(page.getByText(/^Visto \d+ %$/)).toHaveCount(0);
+
+  // Meanwhile (on another phone, say) the student watched the first 12 of its 20 seconds.
+  await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
+  const saved = await page.evaluate(async (id) => {
+    const body = JSON.stringify({ duration: 20, position: 12, intervals: [[0, 12]] });
+    return (await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+  }, module.id);
+  expect(saved).toBe(200);
+
+  // Opened again: the browser's copy shows the page as it was, video included, and the app asks
+  // for the page's data once; the fresh data then shows, and the video waits at 12 s.
+  const { api } = watch(page);
+  await page.goto(url);
+  expect(await delivery(page)).toBe('cache');
+  expect(await documentText()).toContain('Reglas guardadas');
+  expect(await documentText()).not.toContain('Visto');
+  await expect(page.getByText('Visto 60 %')).toBeVisible();
+  await expect.poll(videoTime, { timeout: 15_000 }).toBeCloseTo(12, 0);
+  await expect(page.locator('video')).toHaveCount(1);
+  expect(api.filter((path) => !path.startsWith(`/api/modules/${module.id}/video`))).toEqual([`/api/pages/modules/${module.id}`]);
+
+  // The instructor blocks the module: the copy still opens, and the page then says it is not available.
+  await adminApi(
+    'PUT',
+    `/api/users/${encodeURIComponent(student.id)}/modules/${encodeURIComponent(module.id)}/access`,
+    { enabled: false },
+    204,
+  );
+  await page.goto(`/${course.id}/modulos`);
+  await page.goto(url);
+  expect(await delivery(page)).toBe('cache');
+  await expect(page.getByRole('heading', { name: 'No está disponible' })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+});
+
+test("a YouTube module opened again from the browser's copy is cued where the student left off since, not played", async ({
+  playwright,
+  baseURL,
+}) => {
+  const student = await createStudent();
+  const course = await createCourse({ enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Reglas en YouTube guardadas',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    enableFor: [student.id],
+  });
+  const url = `/${course.id}/${module.id}/modulo`;
+  // A browser of its own where nothing but this machine resolves, so YouTube's frame needs no routing.
+  const browser = await playwright.chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, locale: 'es-AR', serviceWorkers: 'block' });
+    await fakeYouTubeInPage(context);
+    const page = await context.newPage();
+    const cued = () =>
+      page.evaluate(() => (window as unknown as { __fakeYouTube?: { cued?: { startSeconds: number } } }).__fakeYouTube?.cued);
+    await signIn(page, student);
+    await expect(page).toHaveURL(/\/inicio$/);
+    await page.goto(url);
+    await expect.poll(() => fakePlayerState(page)).toMatchObject({ tookOver: true, startAt: 0 });
+    await appRunning(page);
+
+    // Meanwhile the student watched up to 42 s elsewhere; the copy of the page still says 0.
+    const saved = await page.evaluate(async (id) => {
+      const body = JSON.stringify({ duration: 100, position: 42.5, intervals: [[0, 42.5]] });
+      return (await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+    }, module.id);
+    expect(saved).toBe(200);
+    await page.goto(`/${course.id}/modulos`);
+    await page.goto(url);
+    expect(await delivery(page)).toBe('cache');
+    await expect(page.getByText('Visto 42 %')).toBeVisible();
+    await expect.poll(cued).toEqual({ videoId: 'dQw4w9WgXcQ', startSeconds: 42 });
+    expect(await fakePlayerState(page)).toMatchObject({ tookOver: true, frameInPage: true });
+    expect(await page.evaluate(() => (window as unknown as { __fakeYouTube: { state: number } }).__fakeYouTube.state)).toBe(5);
+  } finally {
+    await browser.close();
+  }
 });
 
 test('the rendered module page lays out the way back, the title, the badges and the video where the running app puts them, at 360 and 1280 px', async ({
@@ -242,9 +373,9 @@ test('a cold first load of the module page at 360 px transfers at most 250 KB, i
   expect(document?.csp).toContain("default-src 'self'");
   expect(scripts.filter((r) => r.csp !== undefined).map((r) => r.url)).toEqual([]);
   // Hashed app files are kept for a year by anyone; the document, which carries the student's
-  // page data, by no cache at all.
+  // page data, only by this browser, for a few minutes (and for this session: see the next test).
   expect(scripts.filter((r) => r.cacheControl !== 'public, max-age=31536000, immutable').map((r) => r.url)).toEqual([]);
-  expect(document?.cacheControl).toBe('no-store');
+  expect(document?.cacheControl).toMatch(/^private, max-age=\d+$/);
   expect(bytes).toBeGreaterThan(10_000);
   // PRODUCT.md: under 250 KB (Moodle's course page: 1.15 MB). It counts what the browser fetches
   // while idle for the next page (the activities' code) too.

@@ -91,6 +91,16 @@ function FileVideo({ videoUrl, title, startAt, onAdapter, renditions = [], poste
       report.current?.(null);
     };
   }, [videoUrl]);
+  // A page shown from the browser's copy knew an older position; the fresh one moves the playhead
+  // there, unless the person already played or moved it.
+  useEffect(() => {
+    const video = element.current;
+    const previous = start.current;
+    if (!video || startAt == null || startAt === previous) return;
+    start.current = startAt;
+    const untouched = video.played.length === 0 && !video.seeking && Math.abs(video.currentTime - (previous > 1 ? previous : 0)) < 0.5;
+    if (untouched && video.readyState >= 1 && startAt < video.duration - 2) video.currentTime = startAt > 1 ? startAt : 0;
+  }, [startAt]);
 
   return (
     <Stack gap={6}>
@@ -182,6 +192,11 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
   const host = useRef<HTMLDivElement>(null);
   const report = useRef(onAdapter);
   report.current = onAdapter;
+  // Where the frame starts, and where it should: a page shown from the browser's copy knew an
+  // older position, and the fresh one comes a moment later.
+  const start = useRef({ frame: startAt ?? 0, wanted: startAt ?? 0 });
+  start.current.wanted = startAt ?? 0;
+  const cueWanted = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     let cancelled = false;
@@ -194,9 +209,21 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
       .then((YT) => {
         if (cancelled || !frame) return;
         let adapter: ReturnType<typeof youtubeAdapter> | null = null;
+        let ready = false;
+        // Not yet played (unstarted or cued): the frame starts again where the student left off.
+        cueWanted.current = () => {
+          const { frame: from, wanted } = start.current;
+          if (!ready || Math.floor(from) === Math.floor(wanted) || ![-1, 5].includes(player.getPlayerState())) return;
+          start.current.frame = wanted;
+          player.cueVideoById({ videoId: id, startSeconds: wanted > 1 ? Math.floor(wanted) : 0 });
+        };
         const player = new YT.Player(frame, {
           events: {
-            onReady: () => adapter?.ready(),
+            onReady: () => {
+              ready = true;
+              cueWanted.current();
+              adapter?.ready();
+            },
             onStateChange: (event: { data: number }) => adapter?.stateChanged(event.data),
           },
         });
@@ -212,9 +239,11 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
       .catch(() => !cancelled && setUntracked(true));
     return () => {
       cancelled = true;
+      cueWanted.current = () => undefined;
       destroy();
     };
-  }, [frameHtml]);
+  }, [frameHtml, id]);
+  useEffect(() => cueWanted.current(), [startAt]);
 
   return (
     <>

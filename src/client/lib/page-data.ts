@@ -24,20 +24,24 @@ const inFlight = new Map<string, Promise<unknown>>();
 
 export type PageData = Partial<HomePage & CourseModulesPage & ModulePage & ActivitiesPage>;
 
-/** Files every piece of a page's answer under its own key (in the server's render, that request's own cache). */
-export function seedPage(client: QueryClient, data: PageData, url: string) {
+/**
+ * Files every piece of a page's answer under its own key (in the server's render, that request's
+ * own cache). `updatedAt` 0: an old copy, shown until the fresh answer replaces it.
+ */
+export function seedPage(client: QueryClient, data: PageData, url: string, updatedAt?: number) {
+  const at = updatedAt === undefined ? undefined : { updatedAt };
   if (client.getQueryData(sessionKeys.current) === undefined)
     client.setQueryData<SessionResponse>(sessionKeys.current, { user: data.user ?? null });
-  if (data.courses) client.setQueryData(courseKeys.list(), { courses: data.courses });
+  if (data.courses) client.setQueryData(courseKeys.list(), { courses: data.courses }, at);
   if (data.module) {
-    client.setQueryData(moduleKeys.detail(data.module.id), data.module);
-    if (data.modules) client.setQueryData(moduleKeys.mine(data.module.courseId), { modules: data.modules });
-    if (data.exams) client.setQueryData(examKeys.ofModule(data.module.id), { exams: data.exams });
+    client.setQueryData(moduleKeys.detail(data.module.id), data.module, at);
+    if (data.modules) client.setQueryData(moduleKeys.mine(data.module.courseId), { modules: data.modules }, at);
+    if (data.exams) client.setQueryData(examKeys.ofModule(data.module.id), { exams: data.exams }, at);
   } else if (data.modules) {
     const courseId = decodeURIComponent(/\/courses\/([^/]+)\/modules$/.exec(url)?.[1] ?? '');
-    if (courseId) client.setQueryData(moduleKeys.mine(courseId), { modules: data.modules });
+    if (courseId) client.setQueryData(moduleKeys.mine(courseId), { modules: data.modules }, at);
   }
-  if (data.activity) client.setQueryData(activityKeys.mine(data.activity.moduleId), data.activity);
+  if (data.activity) client.setQueryData(activityKeys.mine(data.activity.moduleId), data.activity, at);
 }
 
 /** Whether `data` looks like a page's answer: it says who is signed in. */
@@ -59,17 +63,32 @@ function readDocumentData(url: string): unknown {
 }
 
 /**
+ * Whether this document is the browser's copy (the server lets it keep a student's page for a
+ * few minutes, server http/document.ts) rather than one the server just sent. Where the browser
+ * does not say how it came, a document without bytes on the wire is taken for a copy.
+ */
+export function documentFromCache(entry = performance.getEntriesByType('navigation')[0]): boolean {
+  if (!entry) return false;
+  const { deliveryType, transferSize, encodedBodySize } = entry as PerformanceNavigationTiming & { deliveryType?: string };
+  return deliveryType === 'cache' || (transferSize === 0 && encodedBodySize > 0);
+}
+
+/**
  * At start, before the first render: files the page's data the document brought, so the page
  * (and who is signed in) is known at once, with no request; true when it did. Without it (or
  * with data that does not look like the page's answer) the page's data is asked for at once,
- * while the code loads.
+ * while the code loads. The browser's copy of a page shows too, and its data is asked for at
+ * once all the same: the fresh answer replaces the copy's, and a page no longer the student's
+ * (a module blocked since, a session ended) says so as the pages do.
  */
 export function seedFromDocument(): boolean {
   const page = pageDataFor(location.pathname);
   if (!page) return false;
   const data = readDocumentData(page.url);
   if (isPageData(data)) {
-    seedPage(queryClient, data, page.url);
+    const copy = documentFromCache();
+    seedPage(queryClient, data, page.url, copy ? 0 : undefined);
+    if (copy) loadPage(page.url).catch(() => undefined);
     return true;
   }
   startLoad = loadPage<PageData>(page.url);

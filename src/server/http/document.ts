@@ -11,6 +11,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
 import { pageDataElementId, pageDataFor } from '../../shared/page-data.ts';
 
+/**
+ * How long a browser may show its copy of a student's page before asking the server: long enough
+ * for a person going back and forth, short enough that a copy rarely outlives a new version of the app.
+ */
+export const KEPT_PAGE_SECONDS = 600;
+
 /** The server's render of a page (client ssr.tsx, built into dist/server): its HTML, or ''. */
 export type RenderPage = (path: string, url: string, data: unknown, origin: string) => Promise<string>;
 
@@ -70,8 +76,15 @@ export async function sendDocument(app: FastifyInstance, options: DocumentOption
     if (answer.statusCode === 200 && String(answer.headers['content-type']).startsWith('application/json')) {
       const setCookie = answer.headers['set-cookie'];
       if (setCookie) reply.header('set-cookie', setCookie);
-      // One person's data: never kept by a browser or a proxy, never shown to anyone else.
-      reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // One person's data: never kept by a proxy. A page with nothing to type in is kept by this
+      // browser for a few minutes, for this session only (vary: cookie): opened again, it shows at
+      // once and the app asks for its data at the same time (client lib/page-data.ts). Another
+      // session, or none, never gets it. A page with fields, or one that renews the cookie, is never kept.
+      const kept = page.rendered && !setCookie;
+      reply
+        .header('cache-control', kept ? `private, max-age=${KEPT_PAGE_SECONDS}` : 'no-store')
+        .header('vary', 'cookie, accept-encoding')
+        .type('text/html; charset=utf-8');
       const rendered = page.rendered ? await renderSafely(options, pathname, page.url, answer.body, request) : '';
       return reply.send(compressed(withPageData(options.html, page.url, answer.body, rendered), request, reply));
     }

@@ -5,6 +5,8 @@ import type { YouTubePlayerLike } from './playback.ts';
 export interface YouTubePlayer extends YouTubePlayerLike {
   playVideo(): void;
   pauseVideo(): void;
+  /** Loads the video again, not playing, to start at `startSeconds`. */
+  cueVideoById(options: { videoId: string; startSeconds?: number }): void;
   destroy(): void;
 }
 
