@@ -5,7 +5,7 @@ import { messages, videoLabel, videoMessages } from '../../shared/messages.ts';
 import { youtubeId, type VideoRendition } from '../../shared/schemas/content.ts';
 import { youtubeFrameHtml } from '../../shared/video-source.ts';
 import { useOrigin } from '../lib/origin.ts';
-import { nativeAdapter, youtubeAdapter, type PlaybackAdapter } from '../lib/video/playback.ts';
+import { nativeAdapter, youtubeAdapter, YT_STATE, type PlaybackAdapter } from '../lib/video/playback.ts';
 import {
   currentEnvironment,
   firstPaintRendition,
@@ -213,7 +213,9 @@ function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerP
         // Not yet played (unstarted or cued): the frame starts again where the student left off.
         cueWanted.current = () => {
           const { frame: from, wanted } = start.current;
-          if (!ready || Math.floor(from) === Math.floor(wanted) || ![-1, 5].includes(player.getPlayerState())) return;
+          if (!ready || Math.floor(from) === Math.floor(wanted)) return;
+          const state = player.getPlayerState();
+          if (state !== YT_STATE.UNSTARTED && state !== YT_STATE.CUED) return;
           start.current.frame = wanted;
           player.cueVideoById({ videoId: id, startSeconds: wanted > 1 ? Math.floor(wanted) : 0 });
         };

@@ -77,18 +77,18 @@ export function documentFromCache(entry = performance.getEntriesByType('navigati
  * At start, before the first render: files the page's data the document brought, so the page
  * (and who is signed in) is known at once, with no request; true when it did. Without it (or
  * with data that does not look like the page's answer) the page's data is asked for at once,
- * while the code loads. The browser's copy of a page shows too, and its data is asked for at
- * once all the same: the fresh answer replaces the copy's, and a page no longer the student's
- * (a module blocked since, a session ended) says so as the pages do.
+ * while the code loads. The browser's copy of a page shows too, filed as old: the page asks
+ * for its data as soon as the app takes it over (not before: data that changed while the page
+ * is being taken over would not match what it shows). The fresh answer replaces the copy's,
+ * and a page no longer the student's (a module blocked since, a session ended) says so as the
+ * pages do.
  */
 export function seedFromDocument(): boolean {
   const page = pageDataFor(location.pathname);
   if (!page) return false;
   const data = readDocumentData(page.url);
   if (isPageData(data)) {
-    const copy = documentFromCache();
-    seedPage(queryClient, data, page.url, copy ? 0 : undefined);
-    if (copy) loadPage(page.url).catch(() => undefined);
+    seedPage(queryClient, data, page.url, documentFromCache() ? 0 : undefined);
     return true;
   }
   startLoad = loadPage<PageData>(page.url);

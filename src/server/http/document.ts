@@ -78,7 +78,7 @@ export async function sendDocument(app: FastifyInstance, options: DocumentOption
       if (setCookie) reply.header('set-cookie', setCookie);
       // One person's data: never kept by a proxy. A page with nothing to type in is kept by this
       // browser for a few minutes, for this session only (vary: cookie): opened again, it shows at
-      // once and the app asks for its data at the same time (client lib/page-data.ts). Another
+      // once and the app asks for its data as it takes the page over (client lib/page-data.ts). Another
       // session, or none, never gets it. A page with fields, or one that renews the cookie, is never kept.
       const kept = page.rendered && !setCookie;
       reply

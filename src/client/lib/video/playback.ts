@@ -54,7 +54,7 @@ export interface YouTubePlayerLike {
 }
 
 /** YouTube's player states (YT.PlayerState). */
-export const YT_STATE = { ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3 } as const;
+export const YT_STATE = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 } as const;
 
 /**
  * A YouTube player. It has no time or seek events, so the playhead is read every half second
