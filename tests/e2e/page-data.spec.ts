@@ -151,14 +151,18 @@ test("a module page opened again shows the browser's copy at once, then what cha
   await appRunning(page);
   await expect(page.getByText(/^Visto \d+ %$/)).toHaveCount(0);
 
-  // Meanwhile (on another phone, say) the student watched the first 12 of its 20 seconds.
+  // Meanwhile (on another phone, say) the student watched the first 12 of its 20 seconds, and
+  // wrote their name in full.
   await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
   const saved = await page.evaluate(async (id) => {
+    const headers = { 'content-type': 'application/json' };
     const body = JSON.stringify({ duration: 20, position: 12, intervals: [[0, 12]] });
-    return (await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+    const watched = await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers, body });
+    const renamed = await fetch('/api/me', { method: 'PATCH', headers, body: JSON.stringify({ name: 'Alumna Guardada Completa' }) });
+    return [watched.status, renamed.status];
   }, module.id);
-  expect(saved).toBe(200);
+  expect(saved).toEqual([200, 200]);
 
   // Opened again: the browser's copy shows the page as it was, video included, and the app asks
   // for the page's data once; the fresh data then shows, and the video waits at 12 s.
@@ -168,6 +172,7 @@ test("a module page opened again shows the browser's copy at once, then what cha
   expect(await documentText()).toContain('Reglas guardadas');
   expect(await documentText()).not.toContain('Visto');
   await expect(page.getByText('Visto 60 %')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Alumna Guardada Completa');
   await expect.poll(videoTime, { timeout: 15_000 }).toBeCloseTo(12, 0);
   await expect(page.locator('video')).toHaveCount(1);
   expect(api.filter((path) => !path.startsWith(`/api/modules/${module.id}/video`))).toEqual([`/api/pages/modules/${module.id}`]);

@@ -30,7 +30,10 @@ export type PageData = Partial<HomePage & CourseModulesPage & ModulePage & Activ
  */
 export function seedPage(client: QueryClient, data: PageData, url: string, updatedAt?: number) {
   const at = updatedAt === undefined ? undefined : { updatedAt };
-  if (client.getQueryData(sessionKeys.current) === undefined)
+  // Who is signed in: known from here at start; later answers bring the same person's latest name
+  // (a copy of the page may have an older one), never someone else (a sign-out is the session's to tell).
+  const session = client.getQueryData<SessionResponse>(sessionKeys.current);
+  if (session === undefined || (data.user && session.user?.id === data.user.id))
     client.setQueryData<SessionResponse>(sessionKeys.current, { user: data.user ?? null });
   if (data.courses) client.setQueryData(courseKeys.list(), { courses: data.courses }, at);
   if (data.module) {
