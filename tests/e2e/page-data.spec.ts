@@ -40,6 +40,16 @@ const delivery = (page: Page) =>
     () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string }).deliveryType,
   );
 
+/** What the signed-in student watched of a module's video, reported as a player would: the answer's status. */
+const reportWatched = (page: Page, moduleId: string, duration: number, position: number) =>
+  page.evaluate(
+    async ({ id, duration, position }) => {
+      const body = JSON.stringify({ duration, position, intervals: [[0, position]] });
+      return (await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
+    },
+    { id: moduleId, duration, position },
+  );
+
 async function studentWithModules() {
   const student = await createStudent();
   const course = await createCourse({ enableFor: [student.id] });
@@ -155,14 +165,12 @@ test("a module page opened again shows the browser's copy at once, then what cha
   // wrote their name in full.
   await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
-  const saved = await page.evaluate(async (id) => {
-    const headers = { 'content-type': 'application/json' };
-    const body = JSON.stringify({ duration: 20, position: 12, intervals: [[0, 12]] });
-    const watched = await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers, body });
-    const renamed = await fetch('/api/me', { method: 'PATCH', headers, body: JSON.stringify({ name: 'Alumna Guardada Completa' }) });
-    return [watched.status, renamed.status];
-  }, module.id);
-  expect(saved).toEqual([200, 200]);
+  expect(await reportWatched(page, module.id, 20, 12)).toBe(200);
+  const renamed = await page.evaluate(async () => {
+    const body = JSON.stringify({ name: 'Alumna Guardada Completa' });
+    return (await fetch('/api/me', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body })).status;
+  });
+  expect(renamed).toBe(200);
 
   // Opened again: the browser's copy shows the page as it was, video included, and the app asks
   // for the page's data once; the fresh data then shows, and the video waits at 12 s.
@@ -222,11 +230,7 @@ test("a YouTube module opened again from the browser's copy is cued where the st
     await appRunning(page);
 
     // Meanwhile the student watched up to 42 s elsewhere; the copy of the page still says 0.
-    const saved = await page.evaluate(async (id) => {
-      const body = JSON.stringify({ duration: 100, position: 42.5, intervals: [[0, 42.5]] });
-      return (await fetch(`/api/modules/${id}/watched`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status;
-    }, module.id);
-    expect(saved).toBe(200);
+    expect(await reportWatched(page, module.id, 100, 42.5)).toBe(200);
     await page.goto(`/${course.id}/modulos`);
     await page.goto(url);
     expect(await delivery(page)).toBe('cache');
@@ -246,14 +250,7 @@ test('the rendered module page lays out the way back, the title, the badges and 
   await signIn(page, student);
   await expect(page).toHaveURL(/\/inicio$/);
   // Some of the video watched: the page shows 'Visto N %' beside 'Sin responder'.
-  await page.evaluate(async (id) => {
-    const response = await fetch(`/api/modules/${id}/watched`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ duration: 100, position: 42.5, intervals: [[0, 42.5]] }),
-    });
-    if (!response.ok) throw new Error(String(response.status));
-  }, first.id);
+  expect(await reportWatched(page, first.id, 100, 42.5)).toBe(200);
   const boxes = () =>
     page.evaluate(() => {
       const box = (element: Element | null | undefined) => {
