@@ -7,16 +7,17 @@ import { setUnauthorizedHandler } from './lib/api.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { seedFromDocument } from './lib/page-data.ts';
 import { queryClient } from './lib/query-client.ts';
-import { followOtherTabs, followSessionUser, sessionEnded } from './lib/session.ts';
+import { followOtherTabs, followPageRestores, followSessionUser, sessionEnded } from './lib/session.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { newVersionWaiting } from './lib/service-worker.ts';
 
 // A 401 anywhere means the session ended: forget the user (and what was cached for them) and the
 // guards send them to login, which says so and brings them back here after signing in. Sign-ins
-// and sign-outs in other tabs apply here too.
+// and sign-outs in other tabs apply here too, and a page Back brings back whole is checked again.
 setUnauthorizedHandler(() => sessionEnded(queryClient));
 followOtherTabs(queryClient);
+followPageRestores(queryClient);
 followSessionUser(queryClient);
 // The browser's offer to install the app can come before any page shows: kept for 'Instalar Aula Virtual'.
 listenForInstallPrompt();

@@ -73,3 +73,41 @@ test('signing out in one tab signs out the other tabs of the browser', async ({ 
   await expect(other).toHaveURL(/\/$/);
   await expect(other.getByText('Curso en dos pestañas')).toHaveCount(0);
 });
+
+test('a page Back brings back whole, after the session ended meanwhile, goes to the login page and says so', async ({
+  playwright,
+  baseURL,
+}) => {
+  const student = await createStudent({ name: 'Alumna que Vuelve' });
+  const course = await createCourse({ name: 'Curso al que se vuelve', enableFor: [student.id] });
+  // A phone's browser keeps a page whole for Back; Playwright's are started without that (a flag it adds).
+  const browser = await playwright.chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, locale: 'es-AR' });
+    await context.addInitScript(() =>
+      addEventListener('pageshow', (event) => {
+        if (event.persisted) Object.assign(window, { broughtBackWhole: true });
+      }),
+    );
+    const page = await context.newPage();
+    await signIn(page, student);
+    await expect(page).toHaveURL(/\/inicio$/);
+    await expect(page.getByRole('main').getByRole('link', { name: course.name })).toBeVisible();
+
+    // The student leaves the app; meanwhile the session ends (here: its cookie is gone); Back.
+    await page.goto('/api/health');
+    await context.clearCookies();
+    // A page brought back whole fires no load event: only the navigation's commit is awaited.
+    await page.goBack({ waitUntil: 'commit' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { broughtBackWhole?: boolean }).broughtBackWhole)).toBe(true);
+    await expect(page.getByRole('alert')).toHaveText('Tu sesión venció. Ingresá de nuevo.');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(course.name)).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});

@@ -128,3 +128,26 @@ export function followOtherTabs(queryClient: QueryClient) {
     resetCache(queryClient, event.data.type === 'signed-out' ? null : undefined);
   });
 }
+
+/**
+ * A page the browser kept whole when its person left it (back/forward) comes back as it was,
+ * while the session may have ended or changed hands meanwhile: the server is asked again, and a
+ * page that is still theirs is brought up to date. Call once at start.
+ */
+export function followPageRestores(queryClient: QueryClient) {
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    const before = queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user?.id ?? null;
+    getSession()
+      .then(({ user }) => {
+        if (before !== null && user === null) sessionEnded(queryClient);
+        else if ((user?.id ?? null) !== before) resetCache(queryClient, user);
+        else {
+          const others = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.current[0] };
+          queryClient.invalidateQueries(others).catch(() => undefined);
+        }
+      })
+      // No signal: the page stays as it was; the next request that reaches the server decides.
+      .catch(() => undefined);
+  });
+}
