@@ -56,14 +56,16 @@ export function useSession() {
 // sign-out, a session the server ended), everything cached for the previous one is dropped,
 // so on a shared phone nothing of one student ever shows to the next.
 
+/** Every query but the session's. */
+const allButSession = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.current[0] };
+
 /**
  * Forgets every query but the session itself (whose mounted observers, the guards, must hear
  * the change), then records who is signed in now.
  */
 function resetCache(queryClient: QueryClient, user: SessionUser | null | undefined) {
-  const others = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.current[0] };
-  queryClient.cancelQueries(others).catch(() => undefined);
-  queryClient.removeQueries(others);
+  queryClient.cancelQueries(allButSession).catch(() => undefined);
+  queryClient.removeQueries(allButSession);
   queryClient.getMutationCache().clear();
   if (user === undefined) queryClient.invalidateQueries({ queryKey: sessionKeys.current }).catch(() => undefined);
   else {
@@ -142,10 +144,7 @@ export function followPageRestores(queryClient: QueryClient) {
       .then(({ user }) => {
         if (before !== null && user === null) sessionEnded(queryClient);
         else if ((user?.id ?? null) !== before) resetCache(queryClient, user);
-        else {
-          const others = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.current[0] };
-          queryClient.invalidateQueries(others).catch(() => undefined);
-        }
+        else queryClient.invalidateQueries(allButSession).catch(() => undefined);
       })
       // No signal: the page stays as it was; the next request that reaches the server decides.
       .catch(() => undefined);
