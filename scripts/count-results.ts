@@ -1,6 +1,9 @@
-// Prints "<passed> <failed> <flaky>" from a Vitest or Playwright JSON report, or with --flaky
-// the names of the tests that passed only on a retry (they count as neither passed nor failed).
+// Prints "<passed> <failed> <flaky>" from a Vitest or Playwright JSON report; with --flaky the
+// names of the tests that passed only on a retry (they count as neither passed nor failed); with
+// --files each Playwright spec file's time, one "<seconds>\t<file>" line each (scripts/test-all.sh
+// lists the slowest; Vitest's come from scripts/lib/vitest-file-times.ts).
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 interface VitestReport {
   numPassedTests: number;
@@ -9,7 +12,7 @@ interface VitestReport {
 }
 interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  specs?: { title: string; file: string; tests: { status: string; results?: { duration: number }[] }[] }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {
@@ -20,6 +23,25 @@ interface PlaywrightReport {
 
 const report = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as VitestReport | PlaywrightReport;
 const listFlaky = process.argv.includes('--flaky');
+const listFiles = process.argv.includes('--files');
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+if (listFiles) {
+  const times = new Map<string, number>();
+  if (!('numPassedTests' in report)) {
+    const walk = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? []) {
+        const ms = spec.tests.flatMap((t) => t.results ?? []).reduce((sum, r) => sum + r.duration, 0);
+        const file = path.join('tests/e2e', spec.file);
+        times.set(file, (times.get(file) ?? 0) + ms);
+      }
+      (suite.suites ?? []).forEach(walk);
+    };
+    (report.suites ?? []).forEach(walk);
+  }
+  for (const [file, ms] of times) console.log(`${seconds(ms)}\t${file}`);
+  process.exit(0);
+}
 
 if ('numPassedTests' in report) {
   const files = report.testResults ?? [];

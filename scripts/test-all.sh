@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test of the project and ends with one line "N passed, N failed":
-# typecheck, lint, formatting, unit and API tests on the embedded database, the production build
-# (with the login-route size budget), the same tests on PostgreSQL and the file tests again on an
-# S3-compatible store (beside them, the benchmark's smoke run), the tests of several instances
-# behind nginx, and the browser tests.
+# - the checks, side by side: types, lint, formatting, migrations in step with the schema, the
+#   production build (with the login-route size budget) and the unit tests (no database: once);
+# - the API tests on the embedded database, then on PostgreSQL (beside them, the benchmark's
+#   smoke run), and the file tests again on an S3-compatible store;
+# - several instances behind nginx; the browser tests.
+# Each stage says how long it took; at the end, every stage's time and the ten slowest test files.
 # On a fresh Debian machine, as root, it installs Chromium, PostgreSQL, ffmpeg and nginx itself.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,22 +27,33 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# --- System packages: Debian's Chromium for the browser tests, PostgreSQL for the server database.
+passed=0
+failed=0
+flaky_total=0
+# How long a stage took, for its closing line and the summary.
+took() { echo "$(( SECONDS - $1 )) s"; }
+stage_times="$results_dir/stages.txt"
+note_stage() { printf '%5d s  %s\n' "$(( SECONDS - $2 ))" "$1" >>"$stage_times"; }
+
+# --- System packages: Debian's Chromium (and its headless shell, which runs the browser tests),
+# PostgreSQL for the server database, ffmpeg for video, nginx for several instances.
+start=$SECONDS
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
-# Browser tests of jugadas make their video clips with ffmpeg.
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
-# The cluster tests put two app instances behind Debian's nginx (deploy/nginx.conf).
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
     echo "== Instalando paquetes del sistema: ${missing[*]}"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    echo "-- Paquetes del sistema: $(took "$start")"
   else
     echo "Faltan paquetes del sistema: ${missing[*]} (instalalos con apt-get como root)." >&2
   fi
 fi
+note_stage "Paquetes del sistema" "$start"
 
 # --- A throwaway PostgreSQL server on a free loopback port, unless one is given.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
@@ -60,11 +73,6 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   fi
 fi
 
-passed=0
-failed=0
-flaky_total=0
-# How long a stage took, for its closing line.
-took() { echo "$(( SECONDS - $1 )) s"; }
 # A step that is one check: it counts as one test.
 check() {
   local name=$1; shift
@@ -73,73 +81,125 @@ check() {
   if "$@"; then passed=$((passed + 1)); echo "-- $name: ok ($(took "$start"))"
   else failed=$((failed + 1)); echo "!! $name falló ($(took "$start"))"; fi
 }
-# A check started in the background (one at a time), and its end: it counts as one test.
-background_name="" background_pid="" background_log="" background_start_at=0
-background_start() {
-  background_name=$1; shift
-  background_log="$results_dir/background.log"
-  background_start_at=$SECONDS
-  "$@" >"$background_log" 2>&1 &
-  background_pid=$!
+
+# Steps started side by side, each with its own log; `parallel_wait` prints each as it was (in the
+# order started) and counts it: a check counts as one test, a suite by its report.
+parallel_names=() parallel_pids=() parallel_kinds=() parallel_reports=() parallel_starts=()
+parallel_start() {
+  local kind=$1 name=$2 report=$3; shift 3
+  local log="$results_dir/parallel-${#parallel_names[@]}.log"
+  parallel_starts+=("$SECONDS")
+  # The subshell's SECONDS goes on from this shell's: its end, for the step's time.
+  ( "$@"; status=$?; echo "$SECONDS" >"$log.end"; exit "$status" ) >"$log" 2>&1 &
+  parallel_pids+=("$!") parallel_names+=("$name") parallel_kinds+=("$kind") parallel_reports+=("$report")
 }
-background_finish() {
-  echo "== $background_name"
-  if wait "$background_pid"; then
-    cat "$background_log"; passed=$((passed + 1)); echo "-- $background_name: ok ($(took "$background_start_at"))"
-  else
-    cat "$background_log"; failed=$((failed + 1)); echo "!! $background_name falló ($(took "$background_start_at"))"
-  fi
+parallel_wait() {
+  local i status
+  for i in "${!parallel_pids[@]}"; do
+    wait "${parallel_pids[$i]}"
+    status=$?
+    local name=${parallel_names[$i]} log="$results_dir/parallel-$i.log"
+    # When it ended, not when it was waited for.
+    local time="$(( $(cat "$log.end" 2>/dev/null || echo "$SECONDS") - parallel_starts[i] )) s"
+    echo "== $name"
+    cat "$log"
+    if [ "${parallel_kinds[$i]}" = suite ]; then
+      count_suite "$name" "${parallel_reports[$i]}" "$status" "$time"
+    elif [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "-- $name: ok ($time)"
+    else failed=$((failed + 1)); echo "!! $name falló ($time)"; fi
+  done
+  parallel_names=() parallel_pids=() parallel_kinds=() parallel_reports=() parallel_starts=()
 }
-# A step with a test runner: its JSON report gives the counts. A test that passed only on a
-# retry is flaky: it is reported as such and not counted as passed.
-suite() {
-  local name=$1 report=$2; shift 2
-  local start=$SECONDS
-  echo "== $name"
-  "$@"
-  local status=$?
+
+# A test runner's counts, from its JSON report. A test that passed only on a retry is flaky: it is
+# reported as such and not counted as passed. Its files' times go to the list of the slowest.
+count_suite() {
+  local name=$1 report=$2 status=$3 time=$4
   local counts
   counts=$(node scripts/count-results.ts "$report") || counts="0 1 0"
   read -r p f k <<<"$counts"
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   passed=$((passed + p)); failed=$((failed + f)); flaky_total=$((flaky_total + k))
-  echo "-- $name: $p passed, $f failed, $k flaky ($(took "$start"))"
+  echo "-- $name: $p passed, $f failed, $k flaky ($time)"
   if [ "$k" -gt 0 ]; then node scripts/count-results.ts "$report" --flaky | sed 's/^/   flaky: /'; fi
+  # Each file's time: Vitest's reporter wrote them beside the report, Playwright's report has them.
+  { cat "$report.files" 2>/dev/null || node scripts/count-results.ts "$report" --files 2>/dev/null; } | sed "s|\$|  ($name)|" >>"$results_dir/files.txt"
+}
+# A Vitest command with the reporters that give the counts (JSON) and each file's time.
+vitest_run() {
+  local report=$1; shift
+  TEST_FILE_TIMES="$report.files" "$@" --reporter=default --reporter=json --outputFile.json="$report" \
+    --reporter=./scripts/lib/vitest-file-times.ts
+}
+suite() {
+  local name=$1 report=$2; shift 2
+  local start=$SECONDS
+  echo "== $name"
+  "$@"
+  count_suite "$name" "$report" $? "$(took "$start")"
 }
 
-check "Tipos (tsc)" tsc -b
-check "Lint (eslint)" eslint .
-check "Formato (Prettier)" prettier --check --log-level warn .
-check "Migraciones al día con el esquema" node scripts/check-migrations.ts
-suite "Unitarias y API (PGlite)" "$results_dir/vitest-pglite.json" \
-  env -u TEST_DATABASE_URL vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-pglite.json"
-check "Build de producción" sh -c "vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn"
-check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
-# The benchmark in its 2-second mode, only to keep it working: figures from a test run mean nothing.
+# --- Checks, side by side (each mostly one core): types, lint, formatting, migrations, the build,
+# and the tests that touch no database.
+start=$SECONDS
+build() { vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn && node scripts/bundle-size.ts --check; }
+parallel_start check "Tipos (tsc)" "" tsc -b
+parallel_start check "Lint (eslint)" "" eslint .
+parallel_start check "Formato (Prettier)" "" prettier --check --log-level warn .
+parallel_start check "Migraciones al día con el esquema" "" node scripts/check-migrations.ts
+parallel_start check "Build de producción y tamaño de la ruta de login" "" build
+parallel_start suite "Unitarias (sin base de datos)" "$results_dir/vitest-unit.json" \
+  vitest_run "$results_dir/vitest-unit.json" vitest run --project unit
+parallel_wait
+note_stage "Chequeos, build y unitarias" "$start"
+
+start=$SECONDS
+suite "API (PGlite)" "$results_dir/vitest-pglite.json" \
+  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api
+note_stage "API (PGlite)" "$start"
+
+# The benchmark in its smoke mode, only to keep it working: figures from a test run mean nothing.
 # It mostly waits (a throttled phone, a class answering every few seconds, a server restarting),
-# so it runs beside the PostgreSQL and S3 suites, and its output is printed when it ends.
-background_start "Benchmark (modo humo)" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
+# so it runs beside the PostgreSQL and S3 suites.
+start=$SECONDS
+parallel_start check "Benchmark (modo humo)" "" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  suite "Unitarias y API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
-    vitest run --exclude 'tests/cluster/**' --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-postgres.json"
+  suite "API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
+    vitest_run "$results_dir/vitest-postgres.json" vitest run --project api
 else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
   failed=$((failed + 1))
 fi
 # The file tests again with uploads on an S3-compatible store (s3rver, started by the tests).
 suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
-  env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts \
-    tests/api/renewal.test.ts \
-  --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-s3.json"
-background_finish
+  vitest_run "$results_dir/vitest-s3.json" env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run --project api \
+  tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts tests/api/renewal.test.ts
+parallel_wait
+note_stage "API (PostgreSQL), S3 y benchmark" "$start"
+
 # Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load,
-# and the app's memory while 100 MB documents upload to S3: alone and one file at a time, so that
-# the figures they print (and write to artifacts/cluster.json) are not skewed by other tests. Without nginx it skips with the reason, except in CI (CI set), where it fails.
+# and what the app holds while 100 MB documents upload to S3: one file at a time, so that the
+# figures they print (and write to artifacts/cluster.json) are not skewed by other tests. Without
+# nginx it skips with the reason, except in CI (CI set), where it fails.
+start=$SECONDS
 suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
-  vitest run tests/cluster --no-file-parallelism --reporter=default --reporter=json --outputFile.json="$results_dir/vitest-cluster.json"
+  vitest_run "$results_dir/vitest-cluster.json" vitest run --project cluster
+note_stage "Varias instancias" "$start"
+
+start=$SECONDS
+# The browser the tests run in (playwright.config.ts: the headless shell when it is there).
+browser=/usr/lib/chromium/chromium-headless-shell
+[ -x "$browser" ] || browser=/usr/bin/chromium
+echo "== Navegador: $("$browser" --version 2>/dev/null || echo "no está $browser")"
 suite "Navegador (Playwright)" "$results_dir/playwright.json" \
   env PLAYWRIGHT_JSON_OUTPUT_NAME="$results_dir/playwright.json" playwright test --reporter=list,json
+note_stage "Navegador" "$start"
 
+echo
+echo "Duración por etapa:"
+cat "$stage_times"
+echo "Los diez archivos de prueba más lentos:"
+sort -rn "$results_dir/files.txt" 2>/dev/null | head -n 10 | awk -F'\t' '{ printf "%7s s  %s\n", $1, $2 }'
 echo "Duración total: $(took 0)"
 if [ "$flaky_total" -gt 0 ]; then echo "$flaky_total flaky (pasaron sólo al reintentar; no se cuentan como passed)"; fi
 echo "$passed passed, $failed failed"

@@ -26,8 +26,12 @@ const MB = 1024 * 1024;
 let t: TestApp;
 let admin: string;
 let work: string;
-/** A 10-second 1280×720 H.264 clip with AAC sound, as a camera or an editor would give it (about 4 MB). */
+/**
+ * A 1280×720 H.264 clip with AAC sound, as a camera or an editor would give it (about 2 MB): five
+ * seconds, as short as a jugada's clip gets, since each test has ffmpeg convert it.
+ */
 let clip: Buffer;
+const CLIP_SECONDS = 5;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,8 +39,8 @@ beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'aula-renditions-'));
   const file = path.join(work, 'original.mp4');
   await run('ffmpeg', [
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=10:size=1280x720:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=10'],
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=duration=${CLIP_SECONDS}:size=1280x720:rate=25`],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${CLIP_SECONDS}`],
     ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k'],
     ...['-movflags', '+faststart', '-shortest', '-y', file],
   ]);
@@ -116,12 +120,12 @@ async function jugadaWithClip(content = clip, filename = 'jugada.mp4') {
     cookie: admin,
     body: {
       video: { kind: 'file', videoId },
-      start: 2,
-      end: 8,
+      start: 1,
+      end: 4,
       prompt: '¿Qué cobrás?',
       correctDecisionId: await optionId(t.ctx, course.id, 'Tiro de 7 metros'),
       correctSanctionId: await optionId(t.ctx, course.id, 'Exclusión de 2 minutos'),
-      moment: 5,
+      moment: 2.5,
       tolerance: 1,
       explanation: 'Regla 8:5',
     },
@@ -142,7 +146,8 @@ describe('the light copy of a jugada clip', () => {
     expect(row.renditionKey).not.toBe(row.storageKey);
     const copy = await readStored(row.renditionKey!);
     expect(copy.length).toBe(row.renditionSize);
-    expect(copy.length).toBeLessThanOrEqual(1.5 * MB);
+    // 1.5 MB per 10 seconds.
+    expect(copy.length).toBeLessThanOrEqual(1.5 * MB * (CLIP_SECONDS / 10));
     const [original, light] = await Promise.all([probe(clip), probe(copy)]);
     expect(light.height).toBe(360);
     expect(light.audio).toBe(true);

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { correctAsAdmin, createCourse, createModule, createStudent, recordAxeScan, screenshot, signIn } from './helpers.ts';
+import { axeViolations, correctAsAdmin, createCourse, createModule, createStudent, recordAxeScan, screenshot, signIn } from './helpers.ts';
 
 // Keyboard, screen readers and phones (WCAG 2.2 AA): a visible focus ring on everything Tab
 // reaches, focus on the new page's heading after a route change and back on the opener after a
@@ -61,9 +60,9 @@ async function expectHeadingFocused(page: Page, text: string | RegExp) {
 // Every page and state this file visits, with axe's violations: printed at the end for the totals.
 const tally: Array<{ page: string; violations: number; rules: string[] }> = [];
 async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const rules = results.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
-  const violations = results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  const found = await axeViolations(page);
+  const rules = found.map((violation) => `${violation.id} (${violation.nodes.length})`);
+  const violations = found.reduce((sum, violation) => sum + violation.nodes.length, 0);
   tally.push({ page: label, violations, rules });
   await recordAxeScan(page, violations, label);
   expect.soft(rules, `violaciones de axe en ${label}`).toEqual([]);

@@ -1,7 +1,7 @@
 // A trainee without signal on a phone: what they answer and write waits in the phone's line of
 // writes (IndexedDB), survives closing the page, and reaches the server once, in order, when the
 // signal is back; what the server refuses meanwhile is shown with their text kept.
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { adminApi, createCourse, createModule, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
 
@@ -125,4 +125,41 @@ test('a write refused after reconnecting (the module was blocked meanwhile) is s
   await expect(refusals(page)).toHaveCount(0);
   // Nothing reached the server.
   expect((await activityAsAdmin(student.id, module.id)).submitted).toBe(false);
+});
+
+test('with the browser online but the server out of reach, the app says it has no connection, keeps what is typed, and sends it once the server answers', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const { student, course, module } = await setUp('Lucía Wifi Sin Salida');
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await page.goto(`/${course.id}/${module.id}/actividades`);
+  await expect(answerBox(page, 0)).toBeEditable();
+
+  // A hall's wifi that reaches nowhere: the browser says it is online, and no request gets an answer.
+  const held: Route[] = [];
+  await context.route('**/api/**', (route) => void held.push(route));
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await answerBox(page, 0).fill(answers[0]!);
+  const banner = page.getByRole('status').filter({ hasText: 'Sin conexión: lo que hagas se guarda en el teléfono' });
+  await expect(banner).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('estado-guardado')).toContainText('Guardado en el teléfono');
+  await answerBox(page, 1).fill(answers[1]!);
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Guardado en el teléfono: se envía al volver la señal');
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  await expect(pendingLine(page)).toContainText('esperando señal');
+  expect((await activityAsAdmin(student.id, module.id)).submitted).toBe(false);
+
+  // The network reaches the server again: the requests that were hanging are lost, the app finds
+  // the server by itself, the banner goes and what waited reaches the server once.
+  await context.unroute('**/api/**');
+  for (const route of held.splice(0)) await route.abort('timedout').catch(() => undefined);
+  await expect(banner).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await activityAsAdmin(student.id, module.id)).submitted, { timeout: 20_000 }).toBe(true);
+  expect((await activityAsAdmin(student.id, module.id)).items.map((item) => item.answer)).toEqual(answers);
+  await expect(pendingLine(page)).toBeHidden();
 });

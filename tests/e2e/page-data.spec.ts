@@ -162,9 +162,15 @@ test("a module page opened again shows the browser's copy at once, then what cha
   await expect(page.getByText(/^Visto \d+ %$/)).toHaveCount(0);
 
   // Meanwhile (on another phone, say) the student watched the first 12 of its 20 seconds, and
-  // wrote their name in full.
+  // wrote their name in full. Leaving this page, whose video nobody played, reports nothing: it
+  // would put the position back where this page had it.
+  const report = page.waitForRequest(/\/watched$/, { timeout: 2_000 }).then(
+    (request) => request.url(),
+    () => null,
+  );
   await page.getByRole('main').getByRole('link', { name: 'Módulos' }).click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/modulos$`));
+  expect(await report).toBeNull();
   expect(await reportWatched(page, module.id, 20, 12)).toBe(200);
   const renamed = await page.evaluate(async () => {
     const body = JSON.stringify({ name: 'Alumna Guardada Completa' });

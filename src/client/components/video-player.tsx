@@ -79,11 +79,15 @@ function FileVideo({ videoUrl, title, startAt, onAdapter, renditions = [], poste
   useEffect(() => {
     const video = element.current;
     if (!video) return;
-    // Resume where the student left off, once the length is known (the server answers Range requests).
+    // Resume where the student left off, once the length is known (the server answers Range
+    // requests), and again each time another file of the video loads (a quality the fresh page
+    // data brought, 'Calidad') while the person has not played or moved it: the position is not
+    // lost with the file.
     const resume = () => {
-      if (start.current > 1 && start.current < video.duration - 2) video.currentTime = start.current;
+      const untouched = video.played.length === 0 && video.currentTime < 0.5;
+      if (untouched && start.current > 1 && start.current < video.duration - 2) video.currentTime = start.current;
     };
-    video.addEventListener('loadedmetadata', resume, { once: true });
+    video.addEventListener('loadedmetadata', resume);
     if (video.readyState >= 1) resume();
     report.current?.(nativeAdapter(video));
     return () => {

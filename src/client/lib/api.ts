@@ -1,6 +1,7 @@
 import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
-import { REQUEST_USER_HEADER } from './offline/cache-name.ts';
+import { isOnline, watchRequest } from './connectivity.ts';
+import { OFFLINE_HEADER, REQUEST_USER_HEADER } from './offline/cache-name.ts';
 
 /** An API failure, carrying the server's code and Spanish message. */
 export class ApiError extends Error {
@@ -68,9 +69,12 @@ export function setRequestUser(userId: string | null) {
 
 export const currentRequestUser = () => requestUser;
 
-/** The headers every request of the app carries. */
+/** The headers every request of the app carries (and, without connection, the word for the service worker). */
 export function baseHeaders(): Record<string, string> {
-  return requestUser ? { accept: 'application/json', [REQUEST_USER_HEADER]: requestUser } : { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (requestUser) headers[REQUEST_USER_HEADER] = requestUser;
+  if (!isOnline()) headers[OFFLINE_HEADER] = '1';
+  return headers;
 }
 
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
@@ -83,6 +87,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   for (let attempt = 0; ; attempt++) {
     const last = attempt >= repeats.length;
     let response: Response | undefined;
+    const watch = watchRequest();
     try {
       response = await fetch(path, {
         method,
@@ -92,7 +97,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      watch.settled(response);
     } catch (error) {
+      watch.settled(undefined, signal?.aborted);
       if (signal?.aborted) throw error;
       if (last) throw new ApiError(0, 'INTERNAL', messages.network);
     }

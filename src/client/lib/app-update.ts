@@ -3,6 +3,8 @@
 // reloads. Nothing reloads a page by itself — not even when the update was accepted in another
 // tab, which would lose what this one has on screen.
 
+import { isOnline as isConnected } from './connectivity.ts';
+
 export interface AppUpdate {
   /** 'Actualizar': activate the waiting version; this page reloads once it is in control. */
   accept(activate: () => Promise<void>): Promise<void>;
@@ -35,7 +37,7 @@ export const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function checkForUpdates(
   registration: Pick<ServiceWorkerRegistration, 'update'>,
-  isOnline: () => boolean = () => navigator.onLine,
+  isOnline: () => boolean = isConnected,
   every = UPDATE_CHECK_MS,
 ): () => void {
   const timer = setInterval(() => {

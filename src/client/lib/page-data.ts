@@ -3,6 +3,7 @@ import type { SessionResponse } from '../../shared/schemas/auth.ts';
 import type { ActivitiesPage, CourseModulesPage, HomePage, ModulePage } from '../../shared/schemas/pages.ts';
 import { pageDataElementId, pageDataFor, pageDataUrl } from '../../shared/page-data.ts';
 import { ApiError, baseHeaders, readResponse } from './api.ts';
+import { watchRequest } from './connectivity.ts';
 import { messages } from '../../shared/messages.ts';
 import { queryClient } from './query-client.ts';
 import { activityKeys, courseKeys, examKeys, moduleKeys, sessionKeys } from './query-keys.ts';
@@ -103,10 +104,15 @@ export function seedFromDocument(): boolean {
 export function loadPage<T>(url: string): Promise<T> {
   let pending = inFlight.get(url) as Promise<T> | undefined;
   if (!pending) {
+    const watch = watchRequest();
     pending = fetch(url, { credentials: 'same-origin', headers: baseHeaders() })
-      .catch(() => {
-        throw new ApiError(0, 'INTERNAL', messages.network);
-      })
+      .then(
+        (response) => (watch.settled(response), response),
+        () => {
+          watch.settled(undefined);
+          throw new ApiError(0, 'INTERNAL', messages.network);
+        },
+      )
       .then((response) => readResponse<T>(response))
       .then((data) => {
         seedPage(queryClient, data as PageData, url);

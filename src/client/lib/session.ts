@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, SessionUser } from '../../shared/schemas/auth.ts';
 import { api, ApiError, setRequestUser } from './api.ts';
+import { connectionLostSignal, onReconnect } from './connectivity.ts';
 import { userFromStartPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
 import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
@@ -31,16 +32,40 @@ function rememberedSession(): SessionResponse | null {
   }
 }
 
-/** At start, the page's data (already on its way) says who is signed in; otherwise ask. */
+/** The session in use is the one remembered on this device (the server could not be reached): asked again when it can. */
+let sessionFromMemory = false;
+
+/** Resolves to `value` once the app finds itself without connection (lib/connectivity.ts). */
+function whenConnectionLost<T>(value: T): { promise: Promise<T>; stop(): void } {
+  const lost = connectionLostSignal();
+  return {
+    promise: new Promise((resolve) => lost.signal.addEventListener('abort', () => resolve(value), { once: true })),
+    stop: lost.done,
+  };
+}
+
+/**
+ * At start, the page's data (already on its way) says who is signed in; otherwise ask. Without
+ * connection (the request failed, or the app found the server unreachable while it waited), the
+ * session remembered on this device, if any.
+ */
 async function loadSession(signal?: AbortSignal): Promise<SessionResponse> {
+  const remembered = rememberedSession();
+  const lost = whenConnectionLost(remembered);
   try {
-    const response = await (userFromStartPage()?.catch(() => getSession(signal)) ?? getSession(signal));
-    rememberSession(response.user);
+    const asked = userFromStartPage()?.catch(() => getSession(signal)) ?? getSession(signal);
+    const response = remembered ? await Promise.race([asked, lost.promise.then(() => remembered)]) : await asked;
+    sessionFromMemory = response === remembered;
+    if (!sessionFromMemory) rememberSession(response.user);
     return response;
   } catch (error) {
-    const remembered = error instanceof ApiError && error.status === 0 ? rememberedSession() : null;
-    if (remembered) return remembered;
+    if (remembered && error instanceof ApiError && error.status === 0) {
+      sessionFromMemory = true;
+      return remembered;
+    }
     throw error;
+  } finally {
+    lost.stop();
   }
 }
 
@@ -116,6 +141,10 @@ export function sessionEnded(queryClient: QueryClient) {
  */
 export function followSessionUser(queryClient: QueryClient) {
   setRequestUser(rememberedSession()?.user?.id ?? null);
+  // The session came from this device's memory: once the server can be reached, it decides.
+  onReconnect(() => {
+    if (sessionFromMemory) queryClient.invalidateQueries({ queryKey: sessionKeys.current }).catch(() => undefined);
+  });
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] !== sessionKeys.current[0]) return;
     const session = event.query.state.data as SessionResponse | undefined;

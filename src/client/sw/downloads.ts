@@ -4,11 +4,18 @@
 //   the player asks for out of the whole stored file; from the network when not downloaded;
 // - data (page data, activity, jugadas, practice, documents list): from the network first, so the
 //   server decides and the download stays current (its copy is refreshed), and from the cache
-//   when there is no signal or it takes too long; only from the cache of the person the app
+//   when there is no signal or it takes too long (at once when the app says it is without
+//   connection, lib/connectivity.ts); only from the cache of the person the app
 //   makes the request for (its header), so on a shared phone nobody is shown another's answers.
 //   Files are no one's own: any person's downloaded copy plays.
 import { registerRoute } from 'workbox-routing';
-import { DOWNLOADS_CACHE_PREFIX, downloadsCacheOf, REQUEST_USER_HEADER } from '../lib/offline/cache-name.ts';
+import {
+  DOWNLOADS_CACHE_PREFIX,
+  downloadsCacheOf,
+  FROM_DOWNLOADS_HEADER,
+  OFFLINE_HEADER,
+  REQUEST_USER_HEADER,
+} from '../lib/offline/cache-name.ts';
 import { partialResponse } from './range.ts';
 
 /** The downloads' cache of the first version, shared by everyone on the phone: removed. */
@@ -61,18 +68,31 @@ async function serveData(request: Request): Promise<Response> {
     return response;
   });
   if (!stored) return network;
+  const copy = markedAsDownloaded(stored);
+  // The app already knows it has no connection: the copy now, the network only refreshes it.
+  if (request.headers.has(OFFLINE_HEADER)) {
+    network.catch(() => undefined);
+    return copy;
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS);
   });
   try {
     const first = await Promise.race([network, late]);
-    return first === 'late' ? stored : first;
+    return first === 'late' ? copy : first;
   } catch {
-    return stored;
+    return copy;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The downloaded answer, marked as such: the app does not take it for a sign that the server is there. */
+function markedAsDownloaded(stored: Response): Response {
+  const headers = new Headers(stored.headers);
+  headers.set(FROM_DOWNLOADS_HEADER, '1');
+  return new Response(stored.body, { status: stored.status, statusText: stored.statusText, headers });
 }
 
 export function registerDownloadRoutes(): void {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cpSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,7 +25,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
 
   if (target.kind === 'pglite') {
-    await cp(target.templateDir, path.join(dataDir, 'db'), { recursive: true });
+    // At once: fs.promises.cp takes several times as long over its thousand small files.
+    cpSync(target.templateDir, path.join(dataDir, 'db'), { recursive: true });
     return { dataDir, databaseUrl: undefined, drop: removeDir };
   }
 

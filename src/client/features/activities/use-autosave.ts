@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { ApiError } from '../../lib/api.ts';
+import { onReconnect } from '../../lib/connectivity.ts';
 import { useWriteSent, type QueuedWrite } from '../../lib/offline-queue/index.ts';
 import { saveDraftInLine, type DraftAnswers } from './api/save-answers.ts';
 import { activityKeys } from '../../lib/query-keys.ts';
@@ -178,10 +179,9 @@ export function useAutosave(moduleId: string, activity: Activity | undefined) {
 
   // Back online: send what is waiting right away.
   useEffect(() => {
-    const online = () => schedule(0);
-    window.addEventListener('online', online);
+    const stop = onReconnect(() => schedule(0));
     return () => {
-      window.removeEventListener('online', online);
+      stop();
       clearTimeout(timer.current);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AttemptQuestion } from '../../../shared/schemas/exams.ts';
 import { ApiError } from '../../lib/api.ts';
+import { onReconnect } from '../../lib/connectivity.ts';
 import { saveAnswer, type SavedAnswer } from './api/attempts.ts';
 
 // An exam's answers on a weak signal: each one is kept on the phone the moment it is chosen
@@ -224,7 +225,7 @@ export class AnswerSync {
 const syncs = new Map<string, AnswerSync>();
 
 // The signal is back: every attempt waiting to send tries at once.
-if (typeof window !== 'undefined') window.addEventListener('online', () => syncs.forEach((sync) => sync.resume()));
+onReconnect(() => syncs.forEach((sync) => sync.resume()));
 
 function syncFor(attemptId: string): AnswerSync {
   let sync = syncs.get(attemptId);

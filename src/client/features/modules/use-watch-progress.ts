@@ -21,10 +21,13 @@ export function useWatchProgress(moduleId: string, courseId: string, adapter: Pl
     if (!adapter || !enabled) return;
     const tracker = new WatchTracker();
     let lastPosition = -1;
+    // A player nobody played has nothing to say: its position is the one the page gave it, and
+    // reporting it on leaving would undo what was watched meanwhile on another device.
+    let played = false;
 
     const flush = (keepalive = false) => {
       const duration = adapter.duration();
-      if (!(duration > 0)) return;
+      if (!(duration > 0) || !played) return;
       const position = Math.min(Math.max(adapter.currentTime(), 0), duration);
       const intervals = mergeIntervals(tracker.take(), duration).slice(-WATCHED_INTERVALS_MAX);
       if (intervals.length === 0 && Math.abs(position - lastPosition) < 1) return;
@@ -40,8 +43,10 @@ export function useWatchProgress(moduleId: string, courseId: string, adapter: Pl
 
     const unsubscribe = adapter.subscribe((event) => {
       const time = adapter.currentTime();
-      if (event === 'play') tracker.play(time);
-      else if (event === 'time') tracker.time(time);
+      if (event === 'play') {
+        played = true;
+        tracker.play(time);
+      } else if (event === 'time') tracker.time(time);
       else if (event === 'seek') tracker.seek(time);
       else if (event === 'pause' || event === 'ended') {
         tracker.stop(time);

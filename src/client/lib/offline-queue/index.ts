@@ -5,6 +5,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../api.ts';
+import { connectionLostSignal, isOnline, onReconnect } from '../connectivity.ts';
 import { newIdempotencyKey } from '../idempotency-key.ts';
 import type { SessionResponse } from '../../../shared/schemas/auth.ts';
 import { queryClient } from '../query-client.ts';
@@ -22,8 +23,6 @@ export type { QueuedWrite, RefusedWrite, WriteContext, WriteLabel, WriteMethod }
 const SEND_TIMEOUT_MS = 30_000;
 /** How often a line that could not be sent tries again by itself. */
 const RETRY_EVERY_MS = 30_000;
-
-const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 const inBrowser = typeof window !== 'undefined' && typeof indexedDB !== 'undefined';
 
@@ -64,7 +63,7 @@ if (inBrowser) {
   // Loaded after the session is known (with the first write of a page): its owner now.
   const owner = sessionOwner();
   if (owner !== undefined) void offlineQueue.setUser(owner);
-  window.addEventListener('online', () => void offlineQueue.flush());
+  onReconnect(() => void offlineQueue.flush());
   setInterval(() => {
     if (offlineQueue.snapshot().pending.length > 0) void offlineQueue.flush();
   }, RETRY_EVERY_MS);
@@ -91,11 +90,16 @@ export async function sendWrite<T>(input: WriteInput): Promise<WriteOutcome<T>> 
     const { write, sent, response } = await offlineQueue.sendInLine(keyed);
     return sent ? { saved: true, data: response as T } : { saved: false, write };
   }
+  // A request on a network that reaches nowhere is given up when the app finds itself without
+  // connection: the write goes to the line (its key makes a copy that did arrive harmless).
+  const lost = connectionLostSignal();
   try {
-    return { saved: true, data: await api<T>(input.url, request) };
+    return { saved: true, data: await api<T>(input.url, { ...request, signal: lost.signal }) };
   } catch (error) {
     if (isNetworkFailure(error)) return { saved: false, write: await offlineQueue.enqueue(keyed) };
     throw error;
+  } finally {
+    lost.done();
   }
 }
 

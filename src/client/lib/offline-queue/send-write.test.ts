@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api.ts';
+import { isOnline, REACH_TIMEOUT_MS, reportReached } from '../connectivity.ts';
 import { offlineQueue, sendWrite, type WriteInput } from './index.ts';
 import { closeQueueDb } from './store.ts';
 
@@ -34,6 +35,8 @@ describe('sendWrite', () => {
         return onLine;
       },
     });
+    // Whatever an earlier test left: the server reached.
+    reportReached();
     await offlineQueue.setUser('ana');
   });
   afterEach(() => {
@@ -63,13 +66,36 @@ describe('sendWrite', () => {
     expect(outcome.saved).toBe(false);
     const [first] = keysSent(fetchMock);
     expect(offlineQueue.snapshot().pending[0]?.idempotencyKey).toBe(first);
+    // The app is without connection now, though the browser says it is online: the next write waits too.
+    expect(isOnline()).toBe(false);
+    await expect(sendWrite({ ...answer, url: '/api/segundo' })).resolves.toMatchObject({ saved: false });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
+    // The server answers again (the app's health check): the line goes, in order, with the same key.
     fetchMock.mockReset();
     fetchMock.mockResolvedValue(json(200, { counted: true }));
+    reportReached();
     await offlineQueue.flush();
-    expect(keysSent(fetchMock)).toEqual([first]);
+    expect(keysSent(fetchMock)[0]).toBe(first);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([answer.url, '/api/segundo']);
     expect(offlineQueue.snapshot().pending).toEqual([]);
   }, 15_000);
+
+  it('a request on a network that reaches nowhere is given up once the app finds itself without connection, and kept', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The write's request never answers; neither does the health check the app asks after 3 s.
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error))),
+    );
+    const outcome = sendWrite(answer);
+    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS * 2 + 100);
+    vi.useRealTimers();
+    await expect(outcome).resolves.toMatchObject({ saved: false });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([answer.url, '/api/health']);
+    expect(offlineQueue.snapshot().pending.map((w) => w.url)).toEqual([answer.url]);
+    expect(isOnline()).toBe(false);
+  });
 
   it('a write made while others wait goes behind them, in order', async () => {
     onLine = false;

@@ -3,6 +3,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { offlineMessages } from '../../../shared/messages.ts';
 import { ApiError } from '../api.ts';
+import { isOnline, onReconnect } from '../connectivity.ts';
 import { useSession } from '../session.ts';
 import { downloadsCacheOf } from './cache-name.ts';
 import type { DownloadIndex, DownloadRecord } from './download-index.ts';
@@ -70,9 +71,8 @@ export function useDownloadRevalidation(tell: (message: string) => void) {
   const userId = user?.role === 'student' ? user.id : null;
   useEffect(() => {
     if (!userId) return;
-    const check = () => void revalidateDownloads(userId, tell, navigator.onLine);
+    const check = () => void revalidateDownloads(userId, tell, isOnline());
     check();
-    window.addEventListener('online', check);
-    return () => window.removeEventListener('online', check);
+    return onReconnect(check);
   }, [userId, tell]);
 }

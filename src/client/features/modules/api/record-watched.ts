@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { StudentModule, StudentModuleDetail, Watched } from '../../../../shared/schemas/content.ts';
 import { api } from '../../../lib/api.ts';
+import { isOnline } from '../../../lib/connectivity.ts';
 import { moduleKeys } from '../../../lib/query-keys.ts';
 import { mergeIntervals } from '../../../../shared/watched.ts';
 import { WATCHED_INTERVALS_MAX, type WatchedInput } from '../../../../shared/schemas/watched.ts';
@@ -53,7 +54,7 @@ export async function recordWatchedOrKeep(
       coalesceKey: `watched:${moduleId}`,
       merge: mergeReports,
     }).then(() => null);
-  if (offlineQueue.currentUser && typeof navigator !== 'undefined' && navigator.onLine === false) return keep();
+  if (offlineQueue.currentUser && !isOnline()) return keep();
   try {
     return await recordWatched(moduleId, input, keepalive);
   } catch (error) {

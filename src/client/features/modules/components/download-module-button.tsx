@@ -7,6 +7,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import type { OfflineModule } from '../../../../shared/schemas/offline.ts';
 import { OfflineBadge } from '../../../components/offline-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { isOnline } from '../../../lib/connectivity.ts';
 import { formatBytes, type DownloadRecord } from '../../../lib/offline/download-index.ts';
 import { DownloadFailed, downloadModule, fetchOfflineList, type DownloadProgress } from '../../../lib/offline/download-manager.ts';
 import { useDownloads } from '../../../lib/offline/use-downloads.ts';
@@ -20,7 +21,7 @@ type Step =
 /** Why a download stopped, in words for the trainee. */
 function failureText(error: unknown): string {
   if ((error instanceof ApiError || error instanceof DownloadFailed) && error.status === 404) return 'Este módulo ya no está disponible.';
-  if (!navigator.onLine) return 'Sin conexión: la descarga sigue cuando vuelva la señal.';
+  if (!isOnline()) return 'Sin conexión: la descarga sigue cuando vuelva la señal.';
   return 'La descarga se cortó. Lo descargado queda guardado: podés reanudarla.';
 }
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/api/helpers/database.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { rateLimit } from '../db/schema.ts';
-import { countAttempt, hit, reset, type Delay, type Limit } from './rate-limit.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { rateLimit } from '../../src/server/db/schema.ts';
+import { countAttempt, hit, reset, type Delay, type Limit } from '../../src/server/auth/rate-limit.ts';
 
 let testDb: TestDatabase;
 let database: Database;
