@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { useMemoryForTempFiles } from './scripts/lib/test-tmpdir.ts';
+
+// The app's data folder and the suite's mail go to memory where there is a tmpfs.
+useMemoryForTempFiles();
 
 const ci = Boolean(process.env.CI);
 

@@ -1,26 +1,8 @@
-import { accessSync, constants } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { useMemoryForTempFiles } from './scripts/lib/test-tmpdir.ts';
 
-// Each test file copies a migrated database (40 MB, a thousand files) and writes its uploads in
-// temp folders: in memory where the machine has a tmpfs (Linux's /dev/shm), a copy takes 50 ms
-// instead of more than a second on disk. Set before the workers start, so they inherit it.
-function inMemoryTmp(): string | undefined {
-  try {
-    accessSync('/dev/shm', constants.W_OK);
-    return '/dev/shm';
-  } catch {
-    return undefined;
-  }
-}
-const memory = process.env.TMPDIR ? undefined : inMemoryTmp();
-if (memory) process.env.TMPDIR = memory;
+useMemoryForTempFiles();
 
-// Three projects, run by `npm test` each where it belongs (scripts/test-all.sh):
-// - unit: the rules, the client's logic and the build's plugins, on no database: run once;
-// - api: the server through its HTTP API, each file on a database of its own (a copy of a
-//   migrated PGlite template, or a fresh database on the PostgreSQL server named by
-//   TEST_DATABASE_URL), so files run in parallel: run on both databases;
-// - cluster: app processes behind nginx on PostgreSQL and S3, one file at a time.
 export default defineConfig({
   test: {
     environment: 'node',

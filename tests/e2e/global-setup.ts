@@ -156,6 +156,8 @@ export default async function globalSetup(): Promise<void> {
     HOME: process.env.HOME,
     LANG: process.env.LANG,
     TZ: process.env.TZ,
+    // Its temp files (a video being converted) where the suite's are (scripts/lib/test-tmpdir.ts).
+    TMPDIR: process.env.TMPDIR,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

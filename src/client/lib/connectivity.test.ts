@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api.ts';
-import { isOnline, onReconnect, PROBE_DELAYS_MS, REACH_TIMEOUT_MS, reportReached, reportUnreachable } from './connectivity.ts';
+import {
+  isOnline,
+  onReconnect,
+  PROBE_DELAYS_MS,
+  PROBE_TIMEOUT_MS,
+  REACH_TIMEOUT_MS,
+  reportReached,
+  reportUnreachable,
+} from './connectivity.ts';
 import { FROM_DOWNLOADS_HEADER, OFFLINE_HEADER } from './offline/cache-name.ts';
 
 const ok = (headers: Record<string, string> = {}) =>
@@ -28,15 +36,29 @@ describe('connectivity', () => {
     fetchMock.mockReset();
   });
 
-  it('a request that fails for the network means no connection, though the browser says online', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+  it('a request that fails for the network, and the health check after it, mean no connection, though the browser says online', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api('/api/courses')).rejects.toBeInstanceOf(ApiError);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/courses', '/api/health']);
     expect(isOnline()).toBe(false);
     // What the app asks meanwhile tells the service worker, which answers downloaded data at once.
+    fetchMock.mockReset();
     fetchMock.mockResolvedValueOnce(ok());
     await api('/api/pages/modules/m1');
-    expect(sentHeaders(fetchMock.mock.calls[1]!)[OFFLINE_HEADER]).toBe('1');
+    expect(sentHeaders(fetchMock.mock.calls[0]!)[OFFLINE_HEADER]).toBe('1');
     // ...and the server's answer means it is reached again.
+    expect(isOnline()).toBe(true);
+  });
+
+  it('one request lost while the server answers its health check is not a lost signal', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/health') return ok();
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api('/api/modules/m1/messages', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/modules/m1/messages', '/api/health']);
     expect(isOnline()).toBe(true);
   });
 
@@ -46,7 +68,7 @@ describe('connectivity', () => {
     await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/session', '/api/health']);
     expect(isOnline()).toBe(true);
-    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS);
     expect(isOnline()).toBe(false);
   });
 

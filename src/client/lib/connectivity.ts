@@ -1,11 +1,12 @@
 // Whether the app can reach its server. The browser's word (navigator.onLine and its events) is
 // certain only when it says "offline": a page opened without signal may still report "online"
 // in its new document, and so does a phone on a network that reaches nowhere (a hall's wifi
-// without internet, one bar of signal). So the app's own requests decide too: one that fails for
-// the network means "sin conexión", and so does one that has no answer within REACH_TIMEOUT_MS
-// while the server's health check, asked then, has none either (a slow answer is not a lost
-// signal). "Sin conexión" lasts until a request reaches the server again; meanwhile the health
-// check is asked every few seconds, and at once when the browser says the signal is back.
+// without internet, one bar of signal). So the app's own requests decide too: when one fails for
+// the network, or has no answer within REACH_TIMEOUT_MS, the server's health is asked at once,
+// and if that fails too, or has no answer in PROBE_TIMEOUT_MS, the app is "sin conexión" (one
+// request lost, or one slow answer, is not a lost signal: the banner does not come and go on a
+// weak one). It lasts until a request reaches the server again; meanwhile the health check is
+// asked every few seconds, and at once when the browser says the signal is back.
 //
 // While it lasts, the banner shows, writes go to the phone's line, and each request says so to
 // the service worker (OFFLINE_HEADER), which then answers downloaded data at once instead of
@@ -14,6 +15,8 @@ import { FROM_DOWNLOADS_HEADER } from './offline/cache-name.ts';
 
 /** How long a request may go unanswered before the app asks whether the server is there at all. */
 export const REACH_TIMEOUT_MS = 3_000;
+/** How long the health check may take: a server this slow to say it is there is out of reach. */
+export const PROBE_TIMEOUT_MS = 4_000;
 /** Between health checks while the server cannot be reached: soon at first, then less often. */
 export const PROBE_DELAYS_MS = [2_000, 4_000, 8_000, 15_000];
 const HEALTH_URL = '/api/health';
@@ -67,7 +70,7 @@ export function reportReached(): void {
   notify();
 }
 
-/** A request failed for the network: the server cannot be reached until a request does again. */
+/** The server cannot be reached (the health check failed): until a request reaches it again. */
 export function reportUnreachable(): void {
   if (unreachable) return;
   unreachable = true;
@@ -75,8 +78,8 @@ export function reportUnreachable(): void {
   scheduleProbe();
 }
 
-/** A request has gone unanswered for REACH_TIMEOUT_MS: asks the server's health whether it is there. */
-export function reportSlow(): void {
+/** A request failed for the network, or has gone unanswered for REACH_TIMEOUT_MS: is the server there at all? */
+export function checkReach(): void {
   if (!unreachable) void probe();
 }
 
@@ -94,7 +97,7 @@ function scheduleProbe() {
 function probe(): Promise<void> {
   if (probing) return probing;
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), REACH_TIMEOUT_MS);
+  const timeout = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
   probing = fetch(HEALTH_URL, { cache: 'no-store', credentials: 'omit', signal: controller.signal })
     .then(
       () => reportReached(),
@@ -115,12 +118,12 @@ function probe(): Promise<void> {
  * to ask. Call `settled` with the answer (or nothing if it failed, `aborted` if it was cancelled).
  */
 export function watchRequest(): { settled(response: Response | undefined, aborted?: boolean): void } {
-  const slow = setTimeout(reportSlow, REACH_TIMEOUT_MS);
+  const slow = setTimeout(checkReach, REACH_TIMEOUT_MS);
   return {
     settled(response, aborted = false) {
       clearTimeout(slow);
       if (aborted) return;
-      if (!response) reportUnreachable();
+      if (!response) checkReach();
       // A downloaded copy the service worker answered says nothing of the server.
       else if (!response.headers.has(FROM_DOWNLOADS_HEADER)) reportReached();
     },

@@ -36,7 +36,10 @@ describe('AnswerSync', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', fetchMock);
+    // The server's health, which the app asks after a request lost on the way, answers: these tests are about the answers.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url === '/api/health' ? Promise.resolve(new Response('{}', { status: 200 })) : fetchMock(url, init),
+    );
     vi.stubGlobal('localStorage', {
       getItem: (key: string) => storage.get(key) ?? null,
       setItem: (key: string, value: string) => void storage.set(key, value),

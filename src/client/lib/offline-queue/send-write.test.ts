@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api.ts';
-import { isOnline, REACH_TIMEOUT_MS, reportReached } from '../connectivity.ts';
+import { isOnline, PROBE_TIMEOUT_MS, REACH_TIMEOUT_MS, reportReached } from '../connectivity.ts';
 import { offlineQueue, sendWrite, type WriteInput } from './index.ts';
 import { closeQueueDb } from './store.ts';
 
@@ -17,8 +17,11 @@ const answer: WriteInput = {
   context: { kind: 'jugada-answer', moduleId: 'm1' },
 };
 
+/** The Idempotency-Key of each write sent (the server's health checks aside). */
 const keysSent = (fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) =>
-  fetchMock.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['idempotency-key']);
+  fetchMock.mock.calls
+    .filter(([url]) => url !== '/api/health')
+    .map(([, init]) => (init!.headers as Record<string, string>)['idempotency-key']);
 
 describe('sendWrite', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -66,10 +69,12 @@ describe('sendWrite', () => {
     expect(outcome.saved).toBe(false);
     const [first] = keysSent(fetchMock);
     expect(offlineQueue.snapshot().pending[0]?.idempotencyKey).toBe(first);
-    // The app is without connection now, though the browser says it is online: the next write waits too.
-    expect(isOnline()).toBe(false);
+    // The server's health does not answer either: the app is without connection now, though the
+    // browser says it is online, and the next write waits too.
+    await vi.waitFor(() => expect(isOnline()).toBe(false));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([answer.url, '/api/health']);
     await expect(sendWrite({ ...answer, url: '/api/segundo' })).resolves.toMatchObject({ saved: false });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
 
     // The server answers again (the app's health check): the line goes, in order, with the same key.
     fetchMock.mockReset();
@@ -83,13 +88,13 @@ describe('sendWrite', () => {
 
   it('a request on a network that reaches nowhere is given up once the app finds itself without connection, and kept', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    // The write's request never answers; neither does the health check the app asks after 3 s.
+    // The write's request never answers; neither does the health check the app asks after a few seconds.
     fetchMock.mockImplementation(
       (_url, init) =>
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error))),
     );
     const outcome = sendWrite(answer);
-    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS * 2 + 100);
+    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS + PROBE_TIMEOUT_MS + 100);
     vi.useRealTimers();
     await expect(outcome).resolves.toMatchObject({ saved: false });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([answer.url, '/api/health']);
