@@ -142,15 +142,16 @@ suite() {
 # --- Checks, side by side (each mostly one core): types, lint, formatting, migrations, the build,
 # and the tests that touch no database.
 start=$SECONDS
-build() { vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn && node scripts/bundle-size.ts --check; }
+build() { vite build --logLevel warn && vite build -c vite.ssr.config.ts --logLevel warn; }
 parallel_start check "Tipos (tsc)" "" tsc -b
 parallel_start check "Lint (eslint)" "" eslint .
 parallel_start check "Formato (Prettier)" "" prettier --check --log-level warn .
 parallel_start check "Migraciones al día con el esquema" "" node scripts/check-migrations.ts
-parallel_start check "Build de producción y tamaño de la ruta de login" "" build
+parallel_start check "Build de producción" "" build
 parallel_start suite "Unitarias (sin base de datos)" "$results_dir/vitest-unit.json" \
   vitest_run "$results_dir/vitest-unit.json" vitest run --project unit
 parallel_wait
+check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 note_stage "Chequeos, build y unitarias" "$start"
 
 start=$SECONDS

@@ -230,7 +230,8 @@ function MessageComposer({ onSend }: MessageComposerProps) {
   const send = () => {
     const parsed = z.safeParse(postMessageSchema, { body: text });
     if (!parsed.success) {
-      if (text.trim() === '' && Date.now() - lastSent.current < 1500) return;
+      // The box a send just emptied: a second tap, not a message. Spaces typed are one, and are told.
+      if (text === '' && Date.now() - lastSent.current < 1500) return;
       setError(parsed.error.issues[0]?.message ?? null);
       return;
     }
