@@ -3,6 +3,17 @@ import { useMemoryForTempFiles } from './scripts/lib/test-tmpdir.ts';
 
 useMemoryForTempFiles();
 
+// The projects, each run by `npm test` where it belongs (scripts/test-all.sh):
+// - unit: the rules, the client's logic and the build's plugins, on no database: run once;
+// - api: the server through its HTTP API in the test's process, each file on a database of its
+//   own (a copy of a migrated PGlite template, or a fresh database on the PostgreSQL server named
+//   by TEST_DATABASE_URL), so files run in parallel: run on both databases;
+// - system: the same, with what takes seconds rather than milliseconds (the app and its commands
+//   as processes, ffmpeg converting videos, the database going away): on both databases too, and
+//   left out of the quick loop of `npm run test:changed`;
+// - cluster: app processes behind nginx on PostgreSQL and S3, one file at a time.
+const withDatabase = { globalSetup: ['tests/api/helpers/global-setup.ts'] };
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -17,10 +28,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      {
-        extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/api/helpers/global-setup.ts'] },
-      },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...withDatabase } },
+      { extends: true, test: { name: 'system', include: ['tests/system/**/*.test.ts'], ...withDatabase } },
       // The figures they print are not skewed by other tests running beside them.
       { extends: true, test: { name: 'cluster', include: ['tests/cluster/**/*.test.ts'], fileParallelism: false } },
     ],

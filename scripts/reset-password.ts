@@ -2,16 +2,15 @@
 // printed once; their open sessions end. Reads the configuration like the app (DATA_DIR,
 // DATABASE_URL). On the embedded database a running app does it (PGlite belongs to one process);
 // with no app running, and on PostgreSQL, this script does it with the app's own code.
+//
+// What it is asked is checked first, so a mistyped command is told at once; the app's code (its
+// database, its server) is loaded only to do the work.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import pino from 'pino';
 import { z } from 'zod';
-import { buildApp } from '../src/server/app.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { createMailer } from '../src/server/mail/mailer.ts';
 import { sendControl } from '../src/server/maintenance/control-socket.ts';
-import { randomPassword, resetPasswordAsOperator, type PasswordReset } from '../src/server/users/operator-password.ts';
+import { randomPassword, type PasswordReset } from '../src/server/users/operator-password.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -73,6 +72,13 @@ async function here(): Promise<PasswordReset | null> {
   ) {
     fail(`No hay una base en ${path.join(config.dataDir, 'db')}: revisá DATA_DIR.`);
   }
+  const [{ default: pino }, { buildApp }, { openDatabase }, { createMailer }, { resetPasswordAsOperator }] = await Promise.all([
+    import('pino'),
+    import('../src/server/app.ts'),
+    import('../src/server/db/client.ts'),
+    import('../src/server/mail/mailer.ts'),
+    import('../src/server/users/operator-password.ts'),
+  ]);
   const logger = pino({ level: 'error' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   try {

@@ -156,7 +156,7 @@ note_stage "Chequeos, build y unitarias" "$start"
 
 start=$SECONDS
 suite "API (PGlite)" "$results_dir/vitest-pglite.json" \
-  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api
+  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system
 note_stage "API (PGlite)" "$start"
 
 # The benchmark in its smoke mode, only to keep it working: figures from a test run mean nothing.
@@ -166,7 +166,7 @@ start=$SECONDS
 parallel_start check "Benchmark (modo humo)" "" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   suite "API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
-    vitest_run "$results_dir/vitest-postgres.json" vitest run --project api
+    vitest_run "$results_dir/vitest-postgres.json" vitest run --project api --project system
 else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
   failed=$((failed + 1))

@@ -6,12 +6,12 @@ import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { user, verification } from '../../src/server/db/schema.ts';
-import { createUser } from './helpers/builders.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { call, login, postLogin } from './helpers/http.ts';
-import { startAppProcess, type AppProcess } from './helpers/app-process.ts';
-import { httpLogin } from './helpers/process.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL } from './helpers/test-app.ts';
+import { createUser } from '../api/helpers/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../api/helpers/database.ts';
+import { call, login, postLogin } from '../api/helpers/http.ts';
+import { startAppProcess, type AppProcess } from '../api/helpers/app-process.ts';
+import { httpLogin } from '../api/helpers/process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL } from '../api/helpers/test-app.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 

@@ -11,11 +11,11 @@ import { deleteModule } from '../../src/server/courses/archive.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { cleanUp, cleanUpOnce } from '../../src/server/maintenance/cleanup.ts';
-import { buildCourse, buildModule, createImage } from './helpers/content.ts';
-import { multipart, pdfBytes, pngBytes, storedFiles, webmBytes } from './helpers/files.ts';
-import { call, login } from './helpers/http.ts';
-import { startAppProcess } from './helpers/app-process.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL, type TestApp } from './helpers/test-app.ts';
+import { buildCourse, buildModule, createImage } from '../api/helpers/content.ts';
+import { multipart, pdfBytes, pngBytes, storedFiles, webmBytes } from '../api/helpers/files.ts';
+import { call, login } from '../api/helpers/http.ts';
+import { startAppProcess } from '../api/helpers/app-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL, type TestApp } from '../api/helpers/test-app.ts';
 
 describe('request ids', () => {
   let t: TestApp;

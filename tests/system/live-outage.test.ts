@@ -5,20 +5,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/lib/throwaway-postgres.ts';
-import { createUser } from './helpers/builders.ts';
-import { buildCourse, buildModule, enableModule } from './helpers/content.ts';
-import { call, login } from './helpers/http.ts';
-import { listen, openEventStream, type EventStream, type ServerEvent } from './helpers/live.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createUser } from '../api/helpers/builders.ts';
+import { buildCourse, buildModule, enableModule } from '../api/helpers/content.ts';
+import { call, login } from '../api/helpers/http.ts';
+import { listen, openEventStream, type EventStream, type ServerEvent } from '../api/helpers/live.ts';
+import { createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 
-const throwaway = await startThrowawayPostgres().catch(() => null);
-if (!throwaway) console.warn('Skipping the live outage test: it needs root and PostgreSQL binaries to run a throwaway server.');
+// It runs its own server whatever the suite's database, so it runs once: with the suite on PostgreSQL.
+const onPostgres = inject('testDatabase').kind === 'postgres';
+const throwaway = onPostgres ? await startThrowawayPostgres().catch(() => null) : null;
+if (onPostgres && !throwaway) console.warn('Skipping the live outage test: it needs root and PostgreSQL binaries to run a throwaway server.');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!throwaway)('live events across a PostgreSQL outage (skipped without a throwaway PostgreSQL)', () => {
+describe.skipIf(!throwaway)('live events across a PostgreSQL outage (with the suite on PostgreSQL, and a throwaway server)', () => {
   const postgres = throwaway as ThrowawayPostgres;
   let dataDir: string;
   let a: TestApp;

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { activityItem, course, document } from '../../src/server/db/schema.ts';
-import { buildCourse, buildDocument, buildModule, enableModule, submitAnswers } from './helpers/content.ts';
-import { createUser } from './helpers/builders.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
-import { startAppProcess, type AppProcess } from './helpers/app-process.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL } from './helpers/test-app.ts';
+import { buildCourse, buildDocument, buildModule, enableModule, submitAnswers } from '../api/helpers/content.ts';
+import { createUser } from '../api/helpers/builders.ts';
+import { createTestDatabase, type TestDatabase } from '../api/helpers/database.ts';
+import { startAppProcess, type AppProcess } from '../api/helpers/app-process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, PUBLIC_URL } from '../api/helpers/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = (script: string, file: string, dataDir: string) =>

@@ -11,9 +11,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer, type RunningServer } from '../../src/server/server.ts';
-import { multipart, pngBytes } from './helpers/files.ts';
-import { httpLogin } from './helpers/process.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/test-app.ts';
+import { multipart, pngBytes } from '../api/helpers/files.ts';
+import { httpLogin } from '../api/helpers/process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../api/helpers/test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

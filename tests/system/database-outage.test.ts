@@ -2,17 +2,22 @@
 // answers a Spanish 503 while PostgreSQL is away (/api/health included) and recovers by itself.
 // Runs its own throwaway PostgreSQL (it is stopped and restarted), as the server's own process.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/lib/throwaway-postgres.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { httpLogin, runServerProcess } from './helpers/process.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/test-app.ts';
+import { httpLogin, runServerProcess } from '../api/helpers/process.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../api/helpers/test-app.ts';
 
-const throwaway = await startThrowawayPostgres().catch((error: unknown) => {
-  console.warn(`Sin PostgreSQL propio para la prueba de cortes: ${(error as Error).message}`);
-  return null;
-});
-if (!throwaway) console.warn('Skipping the database outage tests: they need root and PostgreSQL binaries to run a throwaway server.');
+// It runs its own server whatever the suite's database, so it runs once: with the suite on PostgreSQL.
+const onPostgres = inject('testDatabase').kind === 'postgres';
+const throwaway = onPostgres
+  ? await startThrowawayPostgres().catch((error: unknown) => {
+      console.warn(`Sin PostgreSQL propio para la prueba de cortes: ${(error as Error).message}`);
+      return null;
+    })
+  : null;
+if (onPostgres && !throwaway)
+  console.warn('Skipping the database outage tests: they need root and PostgreSQL binaries to run a throwaway server.');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,7 +30,7 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
   }
 }
 
-describe.skipIf(!throwaway)('the server process through database outages (skipped without a throwaway PostgreSQL)', () => {
+describe.skipIf(!throwaway)('the server process through database outages (with the suite on PostgreSQL, and a throwaway server)', () => {
   const postgres = throwaway as ThrowawayPostgres;
   let server: Awaited<ReturnType<typeof runServerProcess>>;
   let cookie: string;

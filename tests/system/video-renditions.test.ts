@@ -15,10 +15,10 @@ import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { createRenditionWorker, renderNext, servedClip, type RenditionDeps } from '../../src/server/videos/rendition.ts';
 import { examRendition, renditionsOf } from '../../src/server/videos/read.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
-import { buildCourse, buildModule, optionId, signedIn } from './helpers/content.ts';
-import { multipart, storedFiles, webmBytes } from './helpers/files.ts';
-import { call, login } from './helpers/http.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildCourse, buildModule, optionId, signedIn } from '../api/helpers/content.ts';
+import { multipart, storedFiles, webmBytes } from '../api/helpers/files.ts';
+import { call, login } from '../api/helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;

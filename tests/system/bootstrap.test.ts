@@ -7,8 +7,8 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { course, courseModule, jugada, user as userTable } from '../../src/server/db/schema.ts';
 import { bootstrap } from '../../src/server/seed/bootstrap.ts';
 import { DEMO_STUDENT_EMAIL, seedDemo } from '../../src/server/seed/demo.ts';
-import { call, login, postLogin } from './helpers/http.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { call, login, postLogin } from '../api/helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -18,10 +18,10 @@ import { claimRendition, createRenditionWorker, renderNext, type RenditionDeps }
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { messages, videoMessages } from '../../src/shared/messages.ts';
 import type { ModuleWithQuestions } from '../../src/shared/schemas/content.ts';
-import { buildCourse, createImage, enableModule, optionId, signedIn, unknownId } from './helpers/content.ts';
-import { multipart, storedFiles } from './helpers/files.ts';
-import { call, login } from './helpers/http.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { buildCourse, createImage, enableModule, optionId, signedIn, unknownId } from '../api/helpers/content.ts';
+import { multipart, storedFiles } from '../api/helpers/files.ts';
+import { call, login } from '../api/helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 
 const run = promisify(execFile);
 const MB = 1024 * 1024;
