@@ -12,9 +12,9 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encodi
 
 const base = process.argv[2] ?? 'main';
 const since = git('merge-base', 'HEAD', base)[0]!;
-const changed = [
-  ...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')]),
-].filter((file) => existsSync(path.join(root, file)));
+const changed = [...new Set([...git('diff', '--name-only', since), ...git('ls-files', '--others', '--exclude-standard')])].filter((file) =>
+  existsSync(path.join(root, file)),
+);
 
 if (changed.length === 0) {
   console.log(`Nada cambió desde ${base}: no hay pruebas que correr.`);

@@ -265,45 +265,58 @@ describe('a first request still running', () => {
   const requestWith = (key: string) =>
     ({ headers: { 'idempotency-key': key }, method: 'POST', url: '/api/pruebas', body: { texto: 'largo' } }) as unknown as FastifyRequest;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A create that runs until `finish` is called; `started` once it runs (its key reserved). */
+  function heldCreate<T>(answer: T) {
+    let finish = () => undefined as void;
+    let begin = () => undefined as void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    let runs = 0;
+    const run = async () => {
+      runs += 1;
+      begin();
+      await finished;
+      return answer;
+    };
+    return { run, started, finish, runs: () => runs };
+  }
 
   it('is waited for: the repeat gets its answer', async () => {
     Object.assign(idempotencyTiming, { waitMs: 4000 });
     const key = randomUUID();
-    let runs = 0;
-    // A long create (an upload): many times the stale time.
-    const first = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
-      runs += 1;
-      await sleep(1500);
-      return { primero: true };
-    });
-    await sleep(100);
+    // A long create (an upload): it answers only once the repeat has been waiting for it.
+    const create = heldCreate({ primero: true });
+    const first = idempotent(t.ctx.db, requestWith(key), student.id, create.run);
+    await create.started;
+    let repeatRuns = 0;
     const repeat = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
-      runs += 1;
+      repeatRuns += 1;
       return { primero: false };
     });
+    // A few of the repeat's looks (every 50 ms) find the first one still running.
+    await sleep(200);
+    create.finish();
     expect(await first).toEqual({ primero: true });
     expect(await repeat).toEqual({ primero: true });
-    expect(runs).toBe(1);
+    expect([create.runs(), repeatRuns]).toEqual([1, 0]);
   });
 
   it('answers a repeat 409 (in progress) when it runs longer than the wait', async () => {
     Object.assign(idempotencyTiming, { waitMs: 800 });
     const key = randomUUID();
-    let runs = 0;
-    const first = idempotent(t.ctx.db, requestWith(key), student.id, async () => {
-      runs += 1;
-      await sleep(1500);
-      return 'hecho';
-    });
-    await sleep(100);
+    const create = heldCreate('hecho');
+    const first = idempotent(t.ctx.db, requestWith(key), student.id, create.run);
+    await create.started;
+    let repeatRuns = 0;
     await expect(
       idempotent(t.ctx.db, requestWith(key), student.id, async () => {
-        runs += 1;
+        repeatRuns += 1;
         return 'otra vez';
       }),
     ).rejects.toMatchObject({ message: messages.requestInProgress });
+    create.finish();
     expect(await first).toBe('hecho');
-    expect(runs).toBe(1);
+    expect([create.runs(), repeatRuns]).toEqual([1, 0]);
   });
 });
 
