@@ -24,7 +24,8 @@ export default defineConfig({
   // Three, on two cores: a journey waits much of its time (the server, a timer, a video), and a
   // third keeps the cores busy meanwhile (a run took 430 s with three against 500 s with two).
   workers: 3,
-  fullyParallel: false,
+  // Each test makes its own course, people and data: a long file's tests spread over the workers.
+  fullyParallel: true,
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   // A journey signs in (a real password hash), clicks through several pages and takes screenshots;

@@ -154,18 +154,17 @@ parallel_wait
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 note_stage "Chequeos, build y unitarias" "$start"
 
-start=$SECONDS
-suite "API (PGlite)" "$results_dir/vitest-pglite.json" \
-  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system
-note_stage "API (PGlite)" "$start"
-
 # The benchmark in its smoke mode, only to keep it working: figures from a test run mean nothing.
-# It mostly waits (a throttled phone, a class answering every few seconds, a server restarting),
-# so it runs beside the PostgreSQL and S3 suites.
+# It mostly waits (a throttled phone, a class answering every few seconds, a server restarting,
+# videos being converted), so it runs beside the API suites, from the first to the last.
 start=$SECONDS
 parallel_start check "Benchmark (modo humo)" "" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
+suite "API y sistema (PGlite)" "$results_dir/vitest-pglite.json" \
+  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system
+note_stage "API y sistema (PGlite), con el benchmark al lado" "$start"
+start=$SECONDS
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  suite "API (PostgreSQL)" "$results_dir/vitest-postgres.json" \
+  suite "API y sistema (PostgreSQL)" "$results_dir/vitest-postgres.json" \
     vitest_run "$results_dir/vitest-postgres.json" vitest run --project api --project system
 else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
@@ -176,7 +175,7 @@ suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
   vitest_run "$results_dir/vitest-s3.json" env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run --project api \
   tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts tests/api/renewal.test.ts
 parallel_wait
-note_stage "API (PostgreSQL), S3 y benchmark" "$start"
+note_stage "API y sistema (PostgreSQL), S3 y el final del benchmark" "$start"
 
 # Two app processes on their own PostgreSQL and S3 behind nginx, one of them killed under load,
 # and what the app holds while 100 MB documents upload to S3: one file at a time, so that the
