@@ -16,7 +16,8 @@ import { createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 // It runs its own server whatever the suite's database, so it runs once: with the suite on PostgreSQL.
 const onPostgres = inject('testDatabase').kind === 'postgres';
 const throwaway = onPostgres ? await startThrowawayPostgres().catch(() => null) : null;
-if (onPostgres && !throwaway) console.warn('Skipping the live outage test: it needs root and PostgreSQL binaries to run a throwaway server.');
+if (onPostgres && !throwaway)
+  console.warn('Skipping the live outage test: it needs root and PostgreSQL binaries to run a throwaway server.');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
