@@ -362,21 +362,26 @@ test('at 0:00 the answers stop, what was chosen counts, and the graded attempt i
   const course = await createCourse({ enableFor: [trainee.id] });
   const module = await createModule({ courseId: course.id, enableFor: [trainee.id] });
   const admin = await adminPage(browser);
-  // The exam closes in 25 s: the attempt's deadline is its close.
-  const exam = await examThroughApi(admin, course.id, module.id, { closesAt: new Date(Date.now() + 25_000).toISOString() });
-  await admin.context().close();
+  const exam = await examThroughApi(admin, course.id, module.id);
 
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   await signIn(page, trainee);
   await expect(page).toHaveURL(/\/inicio$/);
   await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  // Right before the trainee starts, the exam is set to close in 10 s: the attempt's deadline is its close.
+  const closes = await admin.request.put(`/api/exams/${exam.id}/schedule`, {
+    headers: origin(),
+    data: { resultsRelease: 'al-entregar', opensAt: null, closesAt: new Date(Date.now() + 10_000).toISOString() },
+  });
+  expect(closes.status(), await closes.text()).toBe(200);
+  await admin.context().close();
   await page.getByRole('button', { name: 'Comenzar examen' }).click();
-  await expect(page.getByRole('timer')).toHaveText(/^Quedan 0:[0-2]\d$/);
+  await expect(page.getByRole('timer')).toHaveText(/^Quedan 0:0\d$/);
   const question = await currentQuestion(page);
   await mark(page, question.correct);
   await expect(page.getByText(/Se terminó el tiempo: ya no se pueden cambiar las respuestas\. Estamos corrigiendo/)).toBeVisible({
-    timeout: 35_000,
+    timeout: 20_000,
   });
   await expect(page.getByRole('checkbox').first()).toBeDisabled();
   const result = page.getByTestId('resultado-examen');
