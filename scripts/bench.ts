@@ -20,7 +20,7 @@
 // 10-minute module's download, and its start on the phone. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
-//   npm run bench -- --smoke      1-second runs on a small class, the phone profile only: checks the benchmark still works
+//   npm run bench -- --smoke      300 requests per route on a small class, the phone profile only: checks the benchmark still works
 //   npm run bench -- --db=pglite  one database only (pglite or postgres)
 //   npm run bench -- --route=datos --profile=artifacts/profile
 //                                 only the routes whose name contains "datos" (several: a,b), with the app under
@@ -76,6 +76,8 @@ const onlyProfiles =
 const settings = smoke
   ? { students: 20, messages: 50, rounds: 1, seconds: 1, connections: 50, sequentialPages: 20, navigations: 2 }
   : { students: 200, messages: 500, rounds: 5, seconds: 3, connections: 50, sequentialPages: 300, navigations: 10 };
+/** Requests per route and round in the smoke run (instead of seconds). */
+const SMOKE_REQUESTS = 300;
 const secondsArg = argv.find((a) => a.startsWith('--seconds='))?.slice(10);
 if (secondsArg) settings.seconds = Number(secondsArg);
 
@@ -372,7 +374,8 @@ async function load(base: string, route: RouteLoad): Promise<Measure> {
   const result = await autocannon({
     url: base,
     connections: settings.connections,
-    duration: settings.seconds,
+    // The smoke run only checks that each route answers under 50 connections: a few hundred requests.
+    ...(smoke ? { amount: SMOKE_REQUESTS } : { duration: settings.seconds }),
     headers: { origin: base },
     requests: route.requests(() => counter++),
   });
@@ -628,8 +631,9 @@ async function benchDatabase(
 }
 
 function print(figures: DatabaseFigures) {
+  const measure = smoke ? `${SMOKE_REQUESTS} pedidos` : `${settings.seconds} s`;
   console.log(
-    `\n${figures.database}: ${settings.connections} conexiones, ${settings.rounds} ronda(s) de ${settings.seconds} s por ruta, cada una tras ${settings.seconds} s de /api/health`,
+    `\n${figures.database}: ${settings.connections} conexiones, ${settings.rounds} ronda(s) de ${measure} por ruta, cada una tras ${measure} de /api/health`,
   );
   console.table(
     Object.fromEntries(

@@ -36,30 +36,39 @@ stage_times="$results_dir/stages.txt"
 note_stage() { printf '%5d s  %s\n' "$(( SECONDS - $2 ))" "$1" >>"$stage_times"; }
 
 # --- System packages: Debian's Chromium (and its headless shell, which runs the browser tests),
-# PostgreSQL for the server database, ffmpeg for video, nginx for several instances.
-start=$SECONDS
+# PostgreSQL for the server database, ffmpeg for video, nginx for several instances. On a fresh
+# machine they install while the checks run (those need none of them).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+apt_pid="" apt_start=$SECONDS
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    echo "== Instalando paquetes del sistema: ${missing[*]}"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    echo "-- Paquetes del sistema: $(took "$start")"
+    echo "== Instalando paquetes del sistema mientras corren los chequeos: ${missing[*]}"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >"$results_dir/apt.log" 2>&1 &
+    apt_pid=$!
   else
     echo "Faltan paquetes del sistema: ${missing[*]} (instalalos con apt-get como root)." >&2
   fi
 fi
-note_stage "Paquetes del sistema" "$start"
+# Waits for the packages' installation, if one is under way.
+packages_ready() {
+  [ -n "$apt_pid" ] || return 0
+  if wait "$apt_pid"; then echo "-- Paquetes del sistema instalados ($(took "$apt_start"))"
+  else echo "!! No se pudieron instalar los paquetes del sistema:"; tail -n 20 "$results_dir/apt.log"; fi
+  apt_pid=""
+}
 
 # --- A throwaway PostgreSQL server on a free loopback port, unless one is given.
-if [ -z "${TEST_DATABASE_URL:-}" ]; then
+start_postgres() {
+  [ -z "${TEST_DATABASE_URL:-}" ] || return 0
   pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
   if [ -n "$pg_bin" ] && [ "$(id -u)" -eq 0 ]; then
-    pg_dir=$(mktemp -d)
+    # In memory where there is a tmpfs, as the tests' own temp files (scripts/lib/test-tmpdir.ts).
+    pg_dir=$(mktemp -d -p "$( [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}" )")
     chown postgres "$pg_dir"
     pg_port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
     if su postgres -c "$pg_bin/initdb -D '$pg_dir/data' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null \
@@ -71,7 +80,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
       cat "$pg_dir/log" >&2 2>/dev/null
     fi
   fi
-fi
+}
 
 # A step that is one check: it counts as one test.
 check() {
@@ -153,6 +162,10 @@ parallel_start suite "Unitarias (sin base de datos)" "$results_dir/vitest-unit.j
 parallel_wait
 check "Tamaño de la ruta de login" node scripts/bundle-size.ts --check
 note_stage "Chequeos, build y unitarias" "$start"
+start=$SECONDS
+packages_ready
+start_postgres
+note_stage "Paquetes del sistema (lo que quedaba) y PostgreSQL" "$start"
 
 # The benchmark in its smoke mode, only to keep it working: figures from a test run mean nothing.
 # It mostly waits (a throttled phone, a class answering every few seconds, a server restarting,

@@ -1,5 +1,4 @@
-import { writeFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
@@ -27,7 +26,9 @@ test('the admin uploads a WebM clip, creates two jugadas, edits the lists, and s
   // A name of its own: a retry of this test creates another course, and the admin picks it by name.
   const course = await createCourse({ name: `Curso de jugadas (admin) ${Date.now().toString(36)}`, enableFor: [ana.id, beto.id] });
   const module = await createModule({ courseId: course.id, name: 'Jugadas de ataque', enableFor: [ana.id, beto.id] });
-  const dir = await mkdtemp(path.join(tmpdir(), 'jugada-'));
+  // The test's own output folder: Playwright empties it before the next run.
+  const dir = test.info().outputDir;
+  await mkdir(dir, { recursive: true });
   const clip = path.join(dir, 'jugada.webm');
   await writeFile(clip, await makeClip('webm', 5));
   const notVideo = path.join(dir, 'falso.webm');

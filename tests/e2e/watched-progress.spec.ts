@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
@@ -53,7 +52,9 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   const student = await createStudent({ name: 'Valeria Vista' });
   // A name of its own: a retry of this test creates another course, and the admin picks it by name.
   const course = await createCourse({ name: `Curso con video propio ${Date.now().toString(36)}`, enableFor: [student.id] });
-  const dir = await mkdtemp(path.join(tmpdir(), 'modulo-video-'));
+  // The test's own output folder: Playwright empties it before the next run.
+  const dir = test.info().outputDir;
+  await mkdir(dir, { recursive: true });
   const clip = path.join(dir, 'clase.webm');
   await writeFile(clip, await makeClip('webm', 20));
   const notVideo = path.join(dir, 'falso.webm');
