@@ -489,7 +489,7 @@ async function clipFigures(app: RunningApp, seeded: Seeded) {
   const sitOn = (smoke ? ['phone'] : ['phone', 'slow-phone']) as Array<'phone' | 'slow-phone'>;
   return clipScenario(klass, {
     clips: smoke ? 2 : 3,
-    seconds: smoke ? 4 : 10,
+    seconds: smoke ? 2 : 10,
     profiles: sitOn.filter((name) => !onlyProfiles || onlyProfiles.includes(name)),
     browser: browserAvailable(),
   });
@@ -506,7 +506,7 @@ async function moduleVideoFigures(app: RunningApp, seeded: Seeded) {
   }
   const target = { base: app.base, admin: seeded.admin, trainee: seeded.students[0]!.cookie, courseId: seeded.courseId };
   const phone = browserAvailable() && (!onlyProfiles || onlyProfiles.includes('phone'));
-  return moduleVideoScenario(target, { seconds: smoke ? 6 : 60, runs: smoke ? 1 : 3, browser: phone });
+  return moduleVideoScenario(target, { seconds: smoke ? 3 : 60, runs: smoke ? 1 : 3, browser: phone });
 }
 
 /** The class sitting an exam, with the server killed and restarted midway and (when we run the server) the database away. */

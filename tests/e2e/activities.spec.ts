@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, waitForEmail, type TestUser, adminPage } from './helpers.ts';
+import {
+  adminPage,
+  createCourse,
+  createModule,
+  createStudent,
+  screenshot,
+  signInThroughApi,
+  type TestUser,
+  waitForEmail,
+} from './helpers.ts';
 
 const questions = [
   '¿Cuántos jugadores de campo tiene cada equipo en cancha?',
@@ -92,8 +101,7 @@ test('a student answers, submits, gets a correction by email, fixes it and is ap
   const { student, course, module } = await setUp('Lucía Fernández', moduleName);
 
   // The student reaches Actividades from the module page.
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/modulos`);
   await expect(page.getByRole('link', { name: new RegExp(moduleName) })).toContainText('Sin responder');
   await page.getByRole('link', { name: new RegExp(moduleName) }).click();
@@ -224,8 +232,7 @@ test('a student answers, submits, gets a correction by email, fixes it and is ap
 test('typing while offline shows Sin conexión and the answer reaches the server once back online', async ({ page, context }) => {
   const moduleName = `Sanciones progresivas ${Date.now().toString(36)}`;
   const { student, course, module } = await setUp('Tomás Aguirre', moduleName);
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await expect(answerBox(page, 0)).toBeEditable();
   // Nothing typed yet: nothing to report.
@@ -252,8 +259,7 @@ test('two admins correct the same submission: the second one gets the conflict m
   test.slow(); // a student and two admin tabs, each signing in and loading its pages
   const moduleName = `Arbitraje en pareja ${Date.now().toString(36)}`;
   const { student, course, module } = await setUp('Valentina Sosa', moduleName);
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   for (const index of [0, 1, 2]) await answerBox(page, index).fill(`Respuesta ${index + 1} de Valentina.`);
   await sendButton(page).click();

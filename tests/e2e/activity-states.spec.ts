@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { correctAsAdmin, createCourse, createModule, createStudent, screenshot, signIn } from './helpers.ts';
+import { correctAsAdmin, createCourse, createModule, createStudent, screenshot, signInThroughApi } from './helpers.ts';
 
 // What the activity page shows must match the activity's state: after a resubmission, after
 // another tab sent it, before anything was typed.
@@ -35,8 +35,7 @@ async function send(page: Page) {
 test('after a resubmission the earlier feedback is history, not current; Guardado only after typing', async ({ page, browser }) => {
   const feedback = 'Son dos tiempos de treinta minutos.';
   const { student, course, module, url } = await setUp('Estados Claros');
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(url);
   await expect(answerBox(page, 0)).toBeEditable();
   // Nothing typed: no 'Guardado' yet.
@@ -67,8 +66,7 @@ test('after a resubmission the earlier feedback is history, not current; Guardad
   // The admin sees the new answer undecided, with the earlier correction as history.
   const adminContext = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const admin = await adminContext.newPage();
-  await signIn(admin, e2eEnv().admin);
-  await expect(admin).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(admin, e2eEnv().admin);
   await admin.goto(`/admin/users-activities/${student.id}/cursos/${course.id}/modules/${module.id}`);
   await expect(admin.getByText('Sesenta minutos: dos tiempos de treinta.')).toBeVisible();
   const second = admin.getByRole('radiogroup', { name: 'Corrección de la pregunta 2' });
@@ -85,8 +83,7 @@ test('after a resubmission the earlier feedback is history, not current; Guardad
 
 test('a second tab of the same activity recovers from a conflict by loading the current activity', async ({ page, context }) => {
   const { student, url } = await setUp('Dos Pestañas');
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(url);
   const other = await context.newPage();
   await other.goto(url);
@@ -112,8 +109,7 @@ test('a second tab of the same activity recovers from a conflict by loading the 
 
 test('Enviar in a tab left behind explains and shows the activity as sent', async ({ page, context }) => {
   const { student, url } = await setUp('Pestaña Atrasada');
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(url);
   const other = await context.newPage();
   await other.goto(url);

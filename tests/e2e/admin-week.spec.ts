@@ -3,7 +3,7 @@
 // correction, a changed correction ('Modificar corrección') and the student reading the new feedback.
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, invitationLinkFrom, screenshot, signIn, uniqueEmail, waitForEmail } from './helpers.ts';
+import { createCourse, createModule, invitationLinkFrom, screenshot, signInThroughApi, uniqueEmail, waitForEmail } from './helpers.ts';
 
 const question = '¿Qué gesto indica juego pasivo?';
 
@@ -24,8 +24,7 @@ test("an admin's week: import a class, a student accepts the invitation, the boa
   const csv = Buffer.from(['nombre,email', ...students.map((t) => `${t.name},${t.email}`), ''].join('\n'), 'utf8');
 
   // Monday: the admin imports the class with the course enabled.
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/users/import');
   await expect(page.getByRole('heading', { name: 'Importar alumnos' })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: 'clase.csv', mimeType: 'text/csv', buffer: csv });

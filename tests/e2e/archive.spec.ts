@@ -3,7 +3,7 @@
 // user deactivated (their open session ends at once) and reactivated; each confirmation says
 // what happens.
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, adminPage } from './helpers.ts';
+import { adminPage, createCourse, createModule, createStudent, screenshot, signIn, signInThroughApi } from './helpers.ts';
 
 test('a course is archived and restored; one with student work is not offered for deletion, an empty one is deleted', async ({
   page,
@@ -22,8 +22,7 @@ test('a course is archived and restored; one with student work is not offered fo
   const empty = await createCourse({ name: `Curso vacío ${tag}` });
 
   // The student has written in the course: that is work to keep.
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await page.getByRole('textbox', { name: '1. ¿Qué es un pie?' }).fill('Tocar la pelota con el pie.');
   await expect(page.getByTestId('estado-guardado')).toContainText(/Guardado/);

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { adminPage, createCourse, createModule, createStudent, screenshot, signIn } from './helpers.ts';
+import { adminPage, createCourse, createModule, createStudent, screenshot, signInThroughApi } from './helpers.ts';
 
 interface Question {
   text: string;
@@ -89,8 +89,7 @@ test('the admin writes a question (a mistake shown on its field), edits it, sear
 }) => {
   test.setTimeout(120_000);
   const course = await createCourse({ name: `Curso del banco ${Date.now().toString(36)}` });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await openBank(page, course);
   await expect(page.getByText('Todavía no hay preguntas en el banco')).toBeVisible();
   await shoot(page, 'banco-vacio');
@@ -256,8 +255,7 @@ test("'Borrar' of a question an exam attempt used is refused with the server's r
   const student = await createStudent({ name: 'Inés Examinada' });
   const course = await createCourse({ name: `Curso con examen ${Date.now().toString(36)}`, enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, name: 'Módulo con examen', enableFor: [student.id] });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await addQuestion(page, course.id, exclusion);
   const created = await page.request.post(`/api/courses/${course.id}/exams`, {
     headers: origin(),
@@ -283,8 +281,7 @@ test("'Borrar' of a question an exam attempt used is refused with the server's r
   // The student starts an attempt: the question is copied into it.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const studentPage = await context.newPage();
-  await signIn(studentPage, student);
-  await expect(studentPage).toHaveURL(/\/inicio$/);
+  await signInThroughApi(studentPage, student);
   const started = await studentPage.request.post(`/api/exams/${exam.id}/attempts`, { headers: origin() });
   expect(started.status(), await started.text()).toBe(201);
   await context.close();
@@ -329,8 +326,7 @@ test("'Importar preguntas' previews a CSV with a bad row, imports the good ones,
     '',
   ].join('\r\n');
 
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await openBank(page, course);
   await page.getByRole('button', { name: 'Importar preguntas' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Importar preguntas' });
@@ -385,8 +381,7 @@ test("'Importar preguntas' previews a CSV with a bad row, imports the good ones,
 
 test('a question is written and saved with the keyboard only', async ({ page }) => {
   const course = await createCourse({ name: `Curso por teclado ${Date.now().toString(36)}` });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/courses/${course.id}/banco`);
   await expect(page.getByText('Todavía no hay preguntas en el banco')).toBeVisible();
 
@@ -488,8 +483,7 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
   for (const question of practiceBank) await addQuestion(admin, course.id, question);
   await admin.context().close();
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/modulos`);
   await page.getByRole('main').getByRole('link', { name: 'Practicar reglamento' }).click();
   await expect(page).toHaveURL(new RegExp(`/${course.id}/practica$`));
@@ -608,8 +602,7 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
 test('the practice of a course without questions says so', async ({ page }) => {
   const student = await createStudent({ name: 'Tomás Sin Banco' });
   const course = await createCourse({ name: `Curso sin banco ${Date.now().toString(36)}`, enableFor: [student.id] });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/practica`);
   await expect(page.getByRole('heading', { level: 1, name: 'Practicar reglamento' })).toBeVisible();
   await expect(page.getByText('Este curso todavía no tiene preguntas para practicar.')).toBeVisible();

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, waitForEmail } from './helpers.ts';
+import { createCourse, createModule, createStudent, screenshot, signInThroughApi, waitForEmail } from './helpers.ts';
 
 const questions = ['¿Qué gesto indica juego pasivo?', '¿Cuánto dura una exclusión?'];
 const answerBox = (page: Page, index: number) => page.getByRole('textbox', { name: `${index + 1}. ${questions[index]}` });
@@ -29,8 +29,7 @@ test('the admin changes a saved correction; the history shows both and the stude
   const course = await createCourse({ name: `Curso ${moduleName}`, enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, name: moduleName, questions, enableFor: [student.id] });
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await answerBox(page, 0).fill('Brazo levantado.');
   await answerBox(page, 1).fill('Dos minutos.');
@@ -39,8 +38,7 @@ test('the admin changes a saved correction; the history shows both and the stude
 
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const admin = await context.newPage();
-  await signIn(admin, e2eEnv().admin);
-  await expect(admin).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(admin, e2eEnv().admin);
   await admin.goto(`/admin/users-activities/${student.id}/cursos/${course.id}/modules/${module.id}`);
   await decide(admin, 0, 'Incorrecta', 'Falta el antebrazo.');
   await decide(admin, 1, 'Correcta');

@@ -3,7 +3,7 @@
 // screenshots at 360 and 1280 px.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures.ts';
-import { adminApi, createCourse, createStudent, dialogSettled, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+import { adminApi, createCourse, createStudent, dialogSettled, expectNoAxeViolations, screenshot, signInThroughApi } from './helpers.ts';
 import { e2eEnv } from './env.ts';
 import { pdfText } from '../api/helpers/pdf.ts';
 import type { Download, Page } from '@playwright/test';
@@ -40,8 +40,7 @@ test('the instructor closes the course record, downloads it, and corrects it, at
   await adminApi('POST', `/api/courses/${course.id}/trainees/${passed.id}/fitness-results`, { testedOn: today, level: 9 }, 201);
 
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/courses/${course.id}/aprobacion`);
 
   const section = page.getByRole('region', { name: 'Acta del curso' });

@@ -14,7 +14,7 @@ import {
   dialogSettled,
   expectNoAxeViolations,
   screenshot,
-  signIn,
+  signInThroughApi,
 } from './helpers.ts';
 
 interface BankQuestion {
@@ -177,8 +177,7 @@ test('the admin imports the bank and creates an exam; a trainee on a phone passe
   // The trainee, on a phone: the module's page has the exam's button.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await signIn(page, trainee);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, trainee);
   // The exam's button comes with the module page's own data, drawn by the server: no request of its own.
   const examRequests: string[] = [];
   page.on('request', (request) => {
@@ -276,8 +275,7 @@ test('a reload in the middle keeps the answers, the order and the time; answers 
 
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await signIn(page, trainee);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, trainee);
   await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
   await page.getByRole('button', { name: 'Comenzar examen' }).click();
   await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
@@ -366,8 +364,7 @@ test('at 0:00 the answers stop, what was chosen counts, and the graded attempt i
 
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await signIn(page, trainee);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, trainee);
   await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
   // Right before the trainee starts, the exam is set to close in 10 s: the attempt's deadline is its close.
   const closes = await admin.request.put(`/api/exams/${exam.id}/schedule`, {
@@ -420,8 +417,7 @@ test('once an attempt started, Editar keeps only the dates and the results relea
   // The trainee starts an attempt.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const page = await context.newPage();
-  await signIn(page, trainee);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, trainee);
   const started = await page.request.post(`/api/exams/${exam.id}/attempts`, { headers: origin() });
   expect(started.status()).toBe(201);
   const attemptId = ((await started.json()) as { attempt: { id: string } }).attempt.id;

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn } from './helpers.ts';
+import { createCourse, createModule, createStudent, screenshot, signIn, signInThroughApi } from './helpers.ts';
 
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Escribí tu mensaje' });
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Mensajes del foro' });
@@ -61,8 +61,7 @@ test('student and admin talk in the module forum live, without reloading', async
   await markDocument(admin);
 
   // The student: module page, 'Hacer una pregunta'.
-  await signIn(student, alumna);
-  await expect(student).toHaveURL(/\/inicio$/);
+  await signInThroughApi(student, alumna);
   await student.goto(`/${course.id}/${module.id}/modulo`);
   const studentStream = liveStream(student, `/api/modules/${module.id}/events`);
   await student.getByRole('link', { name: 'Hacer una pregunta' }).click();

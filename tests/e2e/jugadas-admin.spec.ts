@@ -13,7 +13,7 @@ import {
   makeClip,
   moduleJugadas,
   screenshot,
-  signIn,
+  signInThroughApi,
   uploadVideo,
 } from './helpers.ts';
 
@@ -38,8 +38,7 @@ test('the admin uploads a WebM clip, creates two jugadas, edits the lists, and s
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/create-module');
   await page.getByRole('textbox', { name: 'Curso' }).click();
   await page.getByRole('option', { name: course.name }).click();
@@ -195,14 +194,12 @@ test("a jugada students answered is archived instead of deleted: it leaves the s
   // The student sees both, one of them right.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const student = await context.newPage();
-  await signIn(student, ana);
-  await expect(student).toHaveURL(/\/inicio$/);
+  await signInThroughApi(student, ana);
   await student.goto(`/${course.id}/${module.id}/jugadas`);
   await expect(student.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
 
   // The admin is offered 'Archivar' for the answered one, 'Eliminar' only for the other.
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/modules/${module.id}/jugadas`);
   const items = page.getByRole('list', { name: 'Jugadas del módulo' }).getByRole('listitem');
   await expect(items.nth(0)).toContainText('1 alumno la respondió');

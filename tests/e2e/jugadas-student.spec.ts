@@ -8,7 +8,7 @@ import {
   expectNoAxeViolations,
   makeClip,
   screenshot,
-  signIn,
+  signInThroughApi,
   uploadVideo,
 } from './helpers.ts';
 
@@ -45,8 +45,7 @@ test('a student practises the call on an uploaded clip: plays only the segment, 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/modulos`);
   await expect(page.getByRole('link', { name: /Sanciones progresivas/ })).toContainText('Jugadas: 0 de 2 correctas');
   await page.getByRole('link', { name: /Sanciones progresivas/ }).click();

@@ -13,7 +13,7 @@ import {
   makeClip,
   moduleJugadas,
   screenshot,
-  signIn,
+  signInThroughApi,
   uploadVideo,
 } from './helpers.ts';
 
@@ -41,14 +41,12 @@ test("the admin tags a jugada and makes it for exams: the student's jugadas no l
   // The student practises both jugadas of the module.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const student = await context.newPage();
-  await signIn(student, ana);
-  await expect(student).toHaveURL(/\/inicio$/);
+  await signInThroughApi(student, ana);
   await student.goto(`/${course.id}/${module.id}/jugadas`);
   await expect(student.getByText('Jugadas: 1 de 2 correctas')).toBeVisible();
 
   // The admin tags the second one and makes it for exams only.
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/modules/${module.id}/jugadas`);
   await page.getByRole('button', { name: 'Editar jugada 2' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar jugada' });
@@ -131,8 +129,7 @@ test("the admin tags a jugada and makes it for exams: the student's jugadas no l
 
 test("'Jugadas del curso' of a course without jugadas says so and where to add them", async ({ page }) => {
   const course = await createCourse({ name: 'Curso sin jugadas' });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/courses/${course.id}/jugadas`);
   await expect(page.getByText('Este curso todavía no tiene jugadas')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir a los módulos' })).toHaveAttribute('href', `/admin/create-module?curso=${course.id}`);

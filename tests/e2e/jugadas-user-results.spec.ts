@@ -9,7 +9,7 @@ import {
   jugadaOptions,
   makeClip,
   screenshot,
-  signIn,
+  signInThroughApi,
   uploadVideo,
 } from './helpers.ts';
 
@@ -41,8 +41,7 @@ test("the admin's page of one student's module shows that student's first attemp
   await answerAs(browser, carla, second.id, ids.get('Gol')!, ids.get('Ninguna')!);
   await answerAs(browser, carla, second.id, ids.get('Pasos')!, ids.get('Ninguna')!);
 
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/users-activities/${carla.id}/cursos/${course.id}/modules`);
   await page
     .getByRole('link', { name: /Jugadas por alumno/ })

@@ -1,7 +1,7 @@
 import type { Dialog, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, signIn } from './helpers.ts';
+import { createCourse, createModule, createStudent, signInThroughApi } from './helpers.ts';
 
 // Leaving a form with typed content asks first: in-app links, the menu, back, closing the tab.
 
@@ -28,8 +28,7 @@ async function openMenuLink(page: Page, name: string) {
 }
 
 test('leaving Crear Curso with typed content asks first; staying keeps it, accepting leaves', async ({ page }) => {
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/create-course');
   const name = page.getByRole('textbox', { name: 'Nombre del curso' });
 
@@ -65,8 +64,7 @@ test('leaving Crear Curso with typed content asks first; staying keeps it, accep
 });
 
 test('closing the tab with a half-written module asks the browser to confirm', async ({ page }) => {
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/create-module');
   await page.getByRole('textbox', { name: 'Nombre del módulo' }).fill('Módulo sin terminar');
   const prompt = answerNextDialog(page, false);
@@ -81,16 +79,14 @@ test('leaving a correction marked but not saved asks first', async ({ page, brow
   const module = await createModule({ courseId: course.id, questions: ['¿Qué es un pasivo?'], enableFor: [student.id] });
   const studentContext = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const studentPage = await studentContext.newPage();
-  await signIn(studentPage, student);
-  await expect(studentPage).toHaveURL(/\/inicio$/);
+  await signInThroughApi(studentPage, student);
   await studentPage.goto(`/${course.id}/${module.id}/actividades`);
   await studentPage.getByRole('textbox', { name: '1. ¿Qué es un pasivo?' }).fill('Un ataque sin intención de tirar.');
   await studentPage.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(studentPage.getByRole('dialog')).toContainText('Tus respuestas fueron guardadas');
   await studentContext.close();
 
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/users-activities/${student.id}/cursos/${course.id}/modules/${module.id}`);
   await expect(page.getByRole('button', { name: 'Guardar corrección' })).toBeVisible();
 

@@ -6,7 +6,16 @@ import type { Page } from '@playwright/test';
 import { addDays, dayOf } from '../../src/shared/calendar.ts';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { adminApi, adminPage, appRunning, createCourse, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+import {
+  adminApi,
+  adminPage,
+  appRunning,
+  createCourse,
+  createStudent,
+  expectNoAxeViolations,
+  screenshot,
+  signInThroughApi,
+} from './helpers.ts';
 
 /** The 6 digits the projector shows now. */
 async function shownCode(page: Page): Promise<string> {
@@ -72,8 +81,7 @@ test('the instructor creates a class and takes attendance with the changing code
 
   // The trainee, on their phone: the course page's 'Marcar asistencia', the code typed.
   const page = await phone(browser);
-  await signIn(page, trainee);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, trainee);
   await page.goto(`/${course.id}`);
   await appRunning(page);
   await expect(page.getByText('Clase presencial en curso')).toBeVisible();

@@ -13,6 +13,7 @@ import {
   makeClip,
   recordVideoElements,
   signIn,
+  signInThroughApi,
   uploadVideo,
   videoElements,
 } from './helpers.ts';
@@ -231,8 +232,7 @@ test("a YouTube module opened again from the browser's copy is cued where the st
     const page = await context.newPage();
     const cued = () =>
       page.evaluate(() => (window as unknown as { __fakeYouTube?: { cued?: { startSeconds: number } } }).__fakeYouTube?.cued);
-    await signIn(page, student);
-    await expect(page).toHaveURL(/\/inicio$/);
+    await signInThroughApi(page, student);
     await page.goto(url);
     await expect.poll(() => fakePlayerState(page)).toMatchObject({ tookOver: true, startAt: 0 });
     await appRunning(page);

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signIn, type TestUser } from './helpers.ts';
+import { createCourse, createModule, createStudent, screenshot, signInThroughApi, type TestUser } from './helpers.ts';
 
 /** The student answers every question of the module and submits, through the API as their browser would. */
 async function submitAs(student: TestUser, moduleId: string) {
@@ -45,8 +45,7 @@ test('the admin follows the whole class on one board', async ({ page }) => {
   await createModule({ courseId: course.id, name: 'Evaluación final', questions: ['¿Qué marca el árbitro?'] });
   await submitAs(beatriz, reglas.id);
 
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/create-course');
   await page.getByRole('link', { name: `Progreso del curso ${course.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/courses/${course.id}/progreso$`));

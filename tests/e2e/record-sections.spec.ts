@@ -2,7 +2,7 @@
 // match observation ('Observaciones de partido'); changing the course's minimum judges the test
 // again. Screenshots at 360 and 1280 px, axe on each state.
 import { expect, test } from './fixtures.ts';
-import { createCourse, createStudent, expectNoAxeViolations, screenshot, signIn } from './helpers.ts';
+import { createCourse, createStudent, expectNoAxeViolations, screenshot, signInThroughApi } from './helpers.ts';
 import { e2eEnv } from './env.ts';
 
 const recordPath = (userId: string, courseId: string) => `/admin/users-activities/${userId}/cursos/${courseId}`;
@@ -14,8 +14,7 @@ test('the instructor records a physical test and a match observation on the trai
   const course = await createCourse({ name: `Curso del legajo ${tag}`, enableFor: [trainee.id] });
 
   await page.setViewportSize({ width: 360, height: 780 });
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(recordPath(trainee.id, course.id));
 
   const fitness = page.getByRole('region', { name: 'Prueba física' });

@@ -1,6 +1,6 @@
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, signIn } from './helpers.ts';
+import { createCourse, createModule, createStudent, signInThroughApi } from './helpers.ts';
 
 // What people do every day: type and click at once, tap twice. Each must have the effect of once.
 
@@ -8,8 +8,7 @@ test('a quick click on a search match after typing stays on the page clicked', a
   const suffix = Date.now().toString(36);
   const student = await createStudent({ name: `Quimey Rápida ${suffix}` });
 
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/users-activities?q=${encodeURIComponent(`Quimey Rápida`)}`);
   const row = page.getByRole('link', { name: new RegExp(`Quimey Rápida ${suffix}`) });
   await expect(row).toBeVisible();
@@ -30,8 +29,7 @@ test('a double click on the forum Enviar posts one message', async ({ page }) =>
   const course = await createCourse({ name: `Curso doble ${suffix}`, enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, name: `Módulo doble ${suffix}`, enableFor: [student.id] });
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/preguntas`);
   const box = page.getByRole('textbox', { name: 'Escribí tu mensaje' });
   await box.fill(`Una sola vez ${suffix}`);
@@ -56,8 +54,7 @@ test('a double click on the activity Enviar shows the confirmation, not an error
     enableFor: [student.id],
   });
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await page.getByRole('textbox', { name: '1. ¿Qué es un pie?' }).fill('Tocar la pelota con el pie.');
   await page.getByRole('button', { name: 'Enviar', exact: true }).dblclick();

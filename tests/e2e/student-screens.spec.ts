@@ -4,24 +4,21 @@
 import type { Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { correctAsAdmin, createCourse, createModule, createStudent, createUser, screenshot, signIn } from './helpers.ts';
+import {
+  adminApi,
+  correctAsAdmin,
+  createCourse,
+  createModule,
+  createStudent,
+  createUser,
+  screenshot,
+  signInThroughApi,
+} from './helpers.ts';
 
 const questions = ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?', '¿Qué es el juego pasivo?'];
 const answerBox = (page: Page, index: number) => page.getByRole('textbox', { name: `${index + 1}. ${questions[index]}` });
 
-/** As the admin, from the page's own origin (signed in as the admin in `page`). */
-async function adminCall(page: Page, method: string, url: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async ({ method, url, body }) =>
-      (await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
-    { method, url, body },
-  );
-}
-
-test('an archived module the student worked in says Archivado and keeps their answers and corrections readable', async ({
-  page,
-  browser,
-}) => {
+test('an archived module the student worked in says Archivado and keeps their answers and corrections readable', async ({ page }) => {
   const student = await createStudent({ name: 'Valeria Archivo' });
   const course = await createCourse({ enableFor: [student.id] });
   const module = await createModule({
@@ -30,19 +27,14 @@ test('an archived module the student worked in says Archivado and keeps their an
     questions: questions.slice(0, 1),
     enableFor: [student.id],
   });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   await answerBox(page, 0).fill('Siete, con el arquero');
   await page.getByRole('button', { name: 'Enviar', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
   await correctAsAdmin(student.id, module.id, [false], 'Son seis de campo y un arquero.');
 
-  const admin = await (await browser.newContext({ baseURL: e2eEnv().baseURL })).newPage();
-  await signIn(admin, e2eEnv().admin);
-  await expect(admin).toHaveURL(/\/admin\/home$/);
-  expect(await adminCall(admin, 'PUT', `/api/modules/${module.id}/archived`, { archived: true })).toBe(200);
-  await admin.context().close();
+  await adminApi('PUT', `/api/modules/${module.id}/archived`, { archived: true }, 200);
 
   await page.goto(`/${course.id}/modulos`);
   const card = page.getByRole('link', { name: /Módulo que se archiva/ });
@@ -66,8 +58,7 @@ test("'Enviar' with an empty answer marks it and takes the focus there; 'Guardad
   const course = await createCourse({ enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, questions, enableFor: [student.id] });
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
 
   const send = page.getByRole('button', { name: 'Enviar', exact: true });
@@ -94,8 +85,7 @@ test('a corrected activity on a phone keeps the question at full width and the f
   const student = await createStudent({ name: 'Lola Corregida' });
   const course = await createCourse({ enableFor: [student.id] });
   const module = await createModule({ courseId: course.id, questions, enableFor: [student.id] });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${module.id}/actividades`);
   for (const index of [0, 1, 2]) await answerBox(page, index).fill(`Respuesta ${index + 1}`);
   await page.getByRole('button', { name: 'Enviar', exact: true }).click();
@@ -122,8 +112,7 @@ test("a module whose name says its number shows the number once; the user list's
   const course = await createCourse({ enableFor: [student.id] });
   await createModule({ courseId: course.id, name: 'Módulo 1: El juego y el campo', enableFor: [student.id] });
   await createModule({ courseId: course.id, name: 'Reglas sin número', enableFor: [student.id] });
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/modulos`);
   const numbered = page.getByRole('link', { name: /El juego y el campo/ });
   await expect(numbered).toBeVisible();
@@ -134,8 +123,7 @@ test("a module whose name says its number shows the number once; the user list's
   const tag = `Paginado${Date.now().toString(36)}`;
   await Promise.all(Array.from({ length: 60 }, (_, i) => createUser({ name: `${tag} ${String(i).padStart(2, '0')}` })));
   await page.context().clearCookies();
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/users-activities');
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(tag);
   await expect(page.getByText('60 usuarios')).toBeVisible();

@@ -17,6 +17,7 @@ import {
   jugadaOptions,
   screenshot,
   signIn,
+  signInThroughApi,
   type TestUser,
 } from './helpers.ts';
 
@@ -198,8 +199,7 @@ test('the trainee’s page has everything about them in the course, reached from
   await instructorRecords(ana, course.id);
 
   // The board: her record's columns, and her name opens her page.
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto(`/admin/courses/${course.id}/progreso`);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(ana.name) }) });
   // The course asks nothing to pass: 'Apto' (tests/e2e/approval.spec.ts sets requirements).

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { adminApi, adminPage, createCourse, createStudent, enableModule, screenshot, signIn, uploadVideo } from './helpers.ts';
+import { adminApi, adminPage, createCourse, createStudent, enableModule, screenshot, signInThroughApi, uploadVideo } from './helpers.ts';
 
 const run = promisify(execFile);
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAE/gH/k8ZNRQAAAABJRU5ErkJggg==', 'base64');
@@ -87,8 +87,7 @@ test('an uploaded module video is processed into renditions with its progress fo
     Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g', downlink: 10, saveData: false }, configurable: true }),
   );
   const page = await context.newPage();
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await page.goto(`/${course.id}/${moduleId}/modulo`);
   const video = page.locator('video');
   await expect(video).toHaveAttribute('poster', `/api/modules/${moduleId}/poster`);

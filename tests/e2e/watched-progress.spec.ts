@@ -14,7 +14,7 @@ import {
   moduleIdByName,
   recordVideoElements,
   screenshot,
-  signIn,
+  signInThroughApi,
   videoElements,
 } from './helpers.ts';
 
@@ -66,8 +66,7 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   );
 
   // The admin creates the module with an uploaded WebM as its video.
-  await signIn(page, e2eEnv().admin);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInThroughApi(page, e2eEnv().admin);
   await page.goto('/admin/create-module');
   await page.getByRole('textbox', { name: 'Curso' }).click();
   await page.getByRole('option', { name: course.name }).click();
@@ -94,8 +93,7 @@ test('the admin uploads a module video; the student watches part of it, skips ah
   // The student plays 0 → 4 s, jumps to 14 s, plays to 16 s and pauses.
   const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR' });
   const studentPage = await context.newPage();
-  await signIn(studentPage, student);
-  await expect(studentPage).toHaveURL(/\/inicio$/);
+  await signInThroughApi(studentPage, student);
   await recordVideoElements(studentPage);
   await studentPage.goto(`/${course.id}/${moduleId}/modulo`);
   await expect(studentPage.getByRole('heading', { name: 'Reglas con video propio', level: 1 })).toBeVisible();
@@ -179,8 +177,7 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
     enableFor: [student.id],
   });
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await recordVideoElements(page);
   await page.goto(`/${course.id}/${module.id}/modulo`);
   const frame = page.locator('iframe[title="Video: Reglas en YouTube"]');
@@ -251,8 +248,7 @@ test('a browser without Element.moveBefore (older browsers) also keeps the frame
     enableFor: [student.id],
   });
 
-  await signIn(page, student);
-  await expect(page).toHaveURL(/\/inicio$/);
+  await signInThroughApi(page, student);
   await recordVideoElements(page);
   await page.goto(`/${course.id}/${module.id}/modulo`);
   await expect(page.getByRole('heading', { name: 'Reglas sin mover', level: 1 })).toBeVisible();
