@@ -469,6 +469,26 @@ describe('Crear curso de actualización', () => {
     expect((await call(t.app, { url: `/api/jugadas/${clip.jugada.id}/video`, cookie: admin })).statusCode).toBe(200);
   });
 
+  it('lists the copy’s documents in the original’s order, also those added in the same millisecond', async () => {
+    const original = await buildCourse(t.ctx, { name: 'Curso con documentos' });
+    await buildModule(t.ctx, original.id);
+    const names = ['Reglamento', 'Planilla', 'Guía de señas', 'Anexo', 'Calendario'];
+    for (const name of names) await buildDocument(t.ctx, original.id, name);
+    // As a bulk upload can leave them: one time for all, the list ordered by their ids.
+    await t.ctx.db
+      .update(document)
+      .set({ createdAt: new Date('2026-03-01T12:00:00.123Z') })
+      .where(eq(document.courseId, original.id));
+    const listed = async (courseId: string) =>
+      ((await call(t.app, { url: `/api/courses/${courseId}/documents`, cookie: admin })).json().documents as Array<{ name: string }>).map(
+        (d) => d.name,
+      );
+    const order = await listed(original.id);
+    expect([...order].sort()).toEqual([...names].sort());
+    const { course: copy } = (await createRenewal(original.id)).json();
+    expect(await listed(copy.id)).toEqual(await listed(original.id));
+  });
+
   it('takes the name given, answers a repeat with the same Idempotency-Key with the first answer, and creates once', async () => {
     const original = await buildCourse(t.ctx, { name: 'Curso corto' });
     await buildModule(t.ctx, original.id);

@@ -147,12 +147,27 @@ async function insertContent(tx: Tx, courseId: string, content: Content, examIds
   });
   await insertAll(exams, (rows) => tx.insert(exam).values(rows));
   await insertAll(
-    documents.map((d) => ({ ...d, id: randomUUID(), courseId })),
+    inListOrder(documents).map((d) => ({ ...d, id: randomUUID(), courseId })),
     (rows) => tx.insert(document).values(rows),
   );
   // The first module a trainee sees: the first by position that is not archived.
   const first = content.modules.find((m) => m.archivedAt === null);
   return { firstModuleId: first ? moduleIds.get(first.id)! : null };
+}
+
+/**
+ * The documents with the times they were added, each at least a millisecond after the one before:
+ * the list goes by that time, and a time read back to the millisecond can make two documents added
+ * in the same one tie, which the list would break by the copies' new ids. The copy lists them in
+ * the original's order.
+ */
+function inListOrder(documents: DocumentRow[]): DocumentRow[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  return documents.map((d) => {
+    const at = Math.max(d.createdAt.getTime(), previous + 1);
+    previous = at;
+    return { ...d, createdAt: new Date(at) };
+  });
 }
 
 /** Enrols the holders as 'Habilitar' does: the course, its first module and their activity there. */
