@@ -63,6 +63,21 @@ export function addMonths(day: string, months: number): string {
 }
 
 /** Whether a string is a real calendar day written yyyy-mm-dd. */
+/**
+ * The years every date the product stores falls in (classes, results, payments, exam times): a
+ * date outside them is a typing slip (0099, 9999), refused with a message rather than stored as
+ * another year or failing in the database.
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
+/** Whether a day (yyyy-mm-dd) or an instant is within FIRST_YEAR and LAST_YEAR, in the course's zone. */
+export function isYearInRange(value: string | Date): boolean {
+  if (typeof value !== 'string' && Number.isNaN(value.getTime())) return false;
+  const year = Number((typeof value === 'string' ? value : dayOf(value)).slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
+}
+
 export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   // A month past 12 is no date at all (toISOString would throw); Feb 30 rolls over to March.

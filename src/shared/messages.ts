@@ -225,6 +225,8 @@ export const messages = {
   /** Under a module's YouTube video whose player script could not load (a school filter, a privacy extension). */
   youtubeNotTracked:
     'El video se puede ver, pero no se está registrando cuánto viste: tu red o tu navegador bloquean el reproductor de YouTube.',
+  /** Any date the product stores: classes, results, payments, exam times. */
+  dateOutOfRange: (first: number, last: number) => `La fecha tiene que estar entre los años ${first} y ${last}.`,
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -422,7 +424,6 @@ export const paymentMessages = {
   /** `max` already written out ('$ 100.000.000'). */
   amountTooLarge: (max: string) => `El monto no puede ser mayor que ${max}.`,
   invalidDay: 'La fecha no es válida.',
-  dayOutOfRange: (first: number, last: number) => `La fecha tiene que estar entre los años ${first} y ${last}.`,
   paidOnFuture: 'La fecha del pago no puede ser posterior a hoy.',
   instalmentsRequired: 'Cada opción necesita al menos una cuota.',
   remindersChoice: 'Elegí si se mandan recordatorios.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pesos } from './money.ts';
-import { inDueOrder, isAmount, isPlausibleDay, modulesPaidFor, planStatus, remindersDue, uncovered } from './payment-rules.ts';
+import { isYearInRange } from './calendar.ts';
+import { inDueOrder, isAmount, modulesPaidFor, planStatus, remindersDue, uncovered } from './payment-rules.ts';
 
 const twoOf3000 = [
   { amount: 3000, dueDate: '2026-03-10' },
@@ -15,7 +16,7 @@ describe('pesos', () => {
   });
 });
 
-describe('isAmount and isPlausibleDay', () => {
+describe('isAmount and isYearInRange', () => {
   it.each([
     [3000, true],
     [1, true],
@@ -31,7 +32,18 @@ describe('isAmount and isPlausibleDay', () => {
     ['2026-03-10', true],
     ['1999-12-31', false],
     ['2101-01-01', false],
-  ])('%s → %s', (day, ok) => expect(isPlausibleDay(day)).toBe(ok));
+    ['0099-05-05', false],
+    ['0000-01-01', false],
+    ['9999-12-31', false],
+  ])('%s → %s', (day, ok) => expect(isYearInRange(day)).toBe(ok));
+
+  it.each([
+    ['2026-03-10T12:00:00Z', true],
+    // Midnight of 1 January 2000 in UTC is still 1999 in the course's zone.
+    ['2000-01-01T00:00:00Z', false],
+    ['2100-12-31T23:00:00-03:00', true],
+    ['0000-01-01T00:00:00Z', false],
+  ])('%s → %s', (instant, ok) => expect(isYearInRange(new Date(instant))).toBe(ok));
 });
 
 describe('planStatus', () => {

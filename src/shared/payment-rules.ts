@@ -16,20 +16,11 @@ export const AMOUNT_MAX = 100_000_000;
 /** How many options a course's plan may offer, and instalments an option may have. */
 export const OPTIONS_MAX = 10;
 export const INSTALMENTS_MAX = 24;
-/** Due dates and payment days are refused outside these years (a typed '0226' or '20026'). */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
 /** The reminder email before a due date goes this many days before it; the other one on the day. */
 export const REMINDER_DAYS_BEFORE = 3;
 
 /** Whether an amount is whole pesos, more than 0 and within `AMOUNT_MAX`. */
 export const isAmount = (amount: number) => Number.isInteger(amount) && amount > 0 && amount <= AMOUNT_MAX;
-
-/** Whether a day (yyyy-mm-dd, already a real day) falls within the years the app accepts. */
-export function isPlausibleDay(day: string) {
-  const year = Number(day.slice(0, 4));
-  return year >= FIRST_YEAR && year <= LAST_YEAR;
-}
 
 /** The instalments in the order payments cover them: by due date (a plan's own order breaks ties). */
 export function inDueOrder<T extends Instalment>(instalments: readonly T[]): T[] {

@@ -425,6 +425,10 @@ describe('the public verification page', () => {
     const refused = await verify(issued.code, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
+    // How long to wait, as login's and attendance's 429 say: what is left of the window.
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(verifyPerIp.windowSeconds);
     expect(refused.body).not.toContain('María');
     expect((await verify(issued.code, nextIp())).statusCode).toBe(200);
   });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -21,6 +23,23 @@ beforeAll(async () => {
         await writeFile('/dev/full', 'x'.repeat(1024));
         return { ok: true };
       });
+      // Queries that fail carrying the caller's session token and a password hash, as the answer's
+      // `seq` past a 32-bit integer once did: out of range, refused as an integer, a duplicate key.
+      app.get('/api/test/query-fails/:kind', async (request) => {
+        const { db } = t.ctx;
+        const token = t.ctx.guards.tokenOf(request)!;
+        const [{ hash }] = (await db.select({ hash: account.password }).from(account).where(isNotNull(account.password)).limit(1)) as [
+          { hash: string },
+        ];
+        const kind = (request.params as { kind: string }).kind;
+        if (kind === 'overflow') await db.execute(sql`select ${token}::text, ${hash}::text, ${2147483648}::int4`);
+        if (kind === 'syntax') await db.execute(sql`select ${`${token}|${hash}`}::int`);
+        if (kind === 'unique') {
+          for (let i = 0; i < 2; i++)
+            await db.execute(sql`insert into rate_limit (key, count, reset_at) values (${`${token}|${hash}`}, 1, now())`);
+        }
+        return { ok: true };
+      });
       app.get('/api/test/boom-with-status', async () => {
         throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 503 });
       });
@@ -32,6 +51,35 @@ afterAll(async () => {
 });
 
 describe('error answers', () => {
+  it('the log line of a failed query keeps no secret: neither the session token nor a password hash, whatever the database says', async () => {
+    const cookie = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = decodeURIComponent(/aula\.session_token=([^;]+)/.exec(cookie)![1]!).split('.')[0]!;
+    const [{ hash }] = (await t.ctx.db.select({ hash: account.password }).from(account).where(isNotNull(account.password)).limit(1)) as [
+      { hash: string },
+    ];
+    const before = t.logs.length;
+    for (const kind of ['overflow', 'syntax', 'unique']) {
+      const response = await call(t.app, { url: `/api/test/query-fails/${kind}`, cookie });
+      expect(response.statusCode, kind).toBe(500);
+      expect(response.body).not.toContain(token);
+    }
+    const logged = t.logs.slice(before).map((line) => JSON.stringify(line));
+    // Each request's line, and the error's own.
+    const lines = logged.filter((line) => line.includes('error inesperado'));
+    expect(lines).toHaveLength(3);
+    for (const line of logged) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain(hash);
+      expect(line).not.toContain(hash.slice(-32));
+    }
+    // What an operator needs stays: the query (its values are placeholders) and the database's code.
+    expect(lines[0]).toContain('22003');
+    expect(lines[0]).toContain('select $1::text');
+    expect(lines[1]).toContain('22P02');
+    expect(lines[2]).toContain('23505');
+    expect(lines[2]).toContain('Key (key)=(…)');
+  });
+
   it.skipIf(!existsSync('/dev/full'))('answers a full disk with a Spanish 503 that says so', async () => {
     const response = await call(t.app, { url: '/api/test/disk-full' });
     expect(response.statusCode).toBe(503);

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bankQuestion, examAttempt, examAttemptQuestion } from '../../src/server/db/schema.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
-import { examMessages } from '../../src/shared/messages.ts';
+import { FIRST_YEAR, LAST_YEAR } from '../../src/shared/calendar.ts';
+import { examMessages, messages } from '../../src/shared/messages.ts';
+import { ANSWER_SEQ_MAX, EXAM_ATTEMPTS_MAX } from '../../src/shared/schemas/exams.ts';
 import type { Attempt, Exam, ExamResults, StudentExam } from '../../src/shared/schemas/exams.ts';
 import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import { buildCourse, buildModule, enableModule, signedIn, unknownId } from './helpers/content.ts';
@@ -116,6 +118,15 @@ describe('creating and editing an exam', () => {
       examMessages.moduleMissing,
     );
 
+    // Times in years no exam is held: refused with the field named, never a 500.
+    for (const when of ['0000-01-01T00:00:00Z', '0099-05-05T10:00:00-03:00', '9999-12-31T23:59:00Z']) {
+      for (const field of ['opensAt', 'closesAt'] as const) {
+        const outOfRange = await post({ [field]: when, ...(field === 'closesAt' ? { resultsRelease: 'al-entregar' } : {}) });
+        expect(outOfRange.statusCode, `${field} ${when}`).toBe(400);
+        expect(outOfRange.json().error.fields[field], `${field} ${when}`).toBe(messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR));
+      }
+    }
+
     const created = await post({});
     expect(created.statusCode).toBe(201);
     expect(created.json().exam).toMatchObject({ title: 'Parcial', moduleId: module.id, attemptsStarted: 0, attemptsOpen: 0 });
@@ -218,6 +229,13 @@ describe("a trainee's attempt", () => {
     expect(unknownOption.json().error.message).toBe(examMessages.answerUnknownOption);
     expect((await answer(attempt.id, 99, { answer: [0], seq: 1 }, student.cookie)).statusCode).toBe(404);
     expect((await answer(attempt.id, 0, { answer: [0], seq: 0 }, student.cookie)).statusCode).toBe(400);
+    // Past the stored column's 32-bit integer (once a 500): refused, and what was stored stands.
+    const huge = await answer(attempt.id, 0, { answer: [1], seq: 2 ** 31 }, student.cookie);
+    expect(huge.statusCode).toBe(400);
+    expect((await answer(attempt.id, 0, { answer: [1], seq: 2 ** 53 - 1 }, student.cookie)).statusCode).toBe(400);
+    expect((await answer(attempt.id, 0, { answer: [0], seq: ANSWER_SEQ_MAX }, student.cookie)).json()).toMatchObject({
+      answerSeq: ANSWER_SEQ_MAX,
+    });
     expect((await answer(attempt.id, 0, { answer: 'a', seq: 1 } as never, student.cookie)).statusCode).toBe(400);
   });
 
@@ -238,6 +256,85 @@ describe("a trainee's attempt", () => {
     expect(read.result).toMatchObject({ right: 2, total: 4, scorePercent: 50, passed: false, closedBy: 'tiempo' });
     const [row] = await t.ctx.db.select().from(examAttempt).where(eq(examAttempt.id, attempt.id));
     expect(row!.submittedAt!.toISOString()).toBe(attempt.deadline);
+  });
+
+  it('an answer arriving while the attempt is being closed waits for the close, and is then refused and not stored', async () => {
+    const { exam, student } = await setup();
+    const attempt = (await start(exam.id, student.cookie)).json().attempt as Attempt;
+    let saved: Awaited<ReturnType<typeof answer>> | undefined;
+    let pending: Promise<unknown> | undefined;
+    // A close as the server makes it: the attempt locked, its answers read and graded, then marked.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.select().from(examAttempt).where(eq(examAttempt.id, attempt.id)).for('update');
+      pending = answer(attempt.id, 0, { answer: [0], seq: 1 }, student.cookie).then((response) => (saved = response));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The answer has not been acknowledged while the close is under way.
+      expect(saved).toBeUndefined();
+      await tx
+        .update(examAttempt)
+        .set({ submittedAt: now, closedBy: 'alumno', right: 0, scorePercent: 0, passed: false })
+        .where(eq(examAttempt.id, attempt.id));
+    });
+    await pending;
+    expect(saved!.statusCode, saved!.body).toBe(409);
+    expect(saved!.json().error.message).toBe(examMessages.attemptClosed);
+    const [question] = await t.ctx.db
+      .select()
+      .from(examAttemptQuestion)
+      .where(eq(examAttemptQuestion.attemptId, attempt.id))
+      .then((rows) => rows.filter((q) => q.position === 0));
+    expect(question!.answerSeq).toBe(0);
+  });
+
+  it('answers racing the hand-in: every answer acknowledged is in the grade, every one refused is not stored', async () => {
+    // Twenty attempts of each of two trainees: in each, the four answers and 'Entregar' leave at
+    // once, in a shuffled order a few milliseconds apart (on PostgreSQL they run side by side, each
+    // on a connection of its own).
+    const { exam, module, student } = await setup({ attempts: EXAM_ATTEMPTS_MAX });
+    const other = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, other.id, module.id);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 4)));
+    let acknowledged = 0;
+    let refused = 0;
+    for (let round = 0; round < EXAM_ATTEMPTS_MAX * 2; round++) {
+      const cookie = round % 2 === 0 ? student.cookie : other.cookie;
+      const attempt = (await start(exam.id, cookie)).json().attempt as Attempt;
+      const right = await Promise.all(attempt.questions.map((q) => rightOptions(attempt.id, q.position)));
+      const requests = [
+        ...attempt.questions.map((q) => async () => ({
+          position: q.position,
+          response: await answer(attempt.id, q.position, { answer: right[q.position]!, seq: 1 }, cookie),
+        })),
+        async () => ({ position: null, response: await submit(attempt.id, cookie) }),
+      ].sort(() => Math.random() - 0.5);
+      const results = await Promise.all(requests.map(async (request) => (await pause(), request())));
+      const submitted = results.find((result) => result.position === null)!.response;
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const saved: number[] = [];
+      for (const { position, response } of results) {
+        if (position === null) continue;
+        if (response.statusCode === 200) {
+          saved.push(position);
+          acknowledged++;
+        } else {
+          expect(response.statusCode, response.body).toBe(409);
+          expect(response.json().error.message).toBe(examMessages.attemptClosed);
+          refused++;
+        }
+      }
+      // And one that arrives once the attempt is closed.
+      const late = await answer(attempt.id, 0, { answer: right[0]!, seq: 2 }, cookie);
+      expect(late.statusCode, late.body).toBe(409);
+      refused++;
+      const graded = submitted.json().attempt as Attempt;
+      expect(graded.result?.right, `intento ${round + 1}`).toBe(saved.length);
+      const stored = await t.ctx.db.select().from(examAttemptQuestion).where(eq(examAttemptQuestion.attemptId, attempt.id));
+      const storedPositions = stored.filter((q) => q.answerSeq > 0).map((q) => q.position);
+      expect(storedPositions.sort(), `intento ${round + 1}`).toEqual(saved.sort());
+    }
+    // Answers made it in before the close (the refused ones include each attempt's late one).
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(EXAM_ATTEMPTS_MAX * 2 - 1);
   });
 
   it('an attempt the trainee never came back to is closed and graded when the admin reads the results', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fitnessResult, recordChange } from '../../src/server/db/schema.ts';
 import { fitnessOf, fitnessStatuses } from '../../src/server/fitness/read.ts';
 import { messages, recordMessages } from '../../src/shared/messages.ts';
+import { FIRST_YEAR, LAST_YEAR } from '../../src/shared/calendar.ts';
 import type { FitnessResult, TraineeFitness } from '../../src/shared/schemas/fitness.ts';
 import { buildCourse, enableCourse, signedIn, unknownId } from './helpers/content.ts';
 import { createUser } from './helpers/builders.ts';
@@ -231,6 +232,10 @@ describe("a trainee's results", () => {
       [{ testedOn: '28/11/2026', level: 9 }, 'testedOn', recordMessages.invalidDay],
       [{ testedOn: '', level: 9 }, 'testedOn', recordMessages.invalidDay],
       [{ level: 9 }, 'testedOn', recordMessages.invalidDay],
+      // Real days, in years no record is from: refused, not stored as another year nor failing.
+      [{ testedOn: '0000-01-01', level: 9 }, 'testedOn', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
+      [{ testedOn: '0001-01-01', level: 9 }, 'testedOn', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
+      [{ testedOn: '1999-12-31', level: 9 }, 'testedOn', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
       // Tomorrow in Buenos Aires.
       [{ testedOn: '2026-11-29', level: 9 }, 'testedOn', recordMessages.futureDay],
     ];

@@ -9,7 +9,8 @@ import { currentCode } from '../../src/server/lessons/attendance-code.ts';
 import { attendanceSummaries, traineeAttendance } from '../../src/server/lessons/read.ts';
 import { wrongCodes } from '../../src/server/lessons/service.ts';
 import { LESSON_MINUTES_MAX, LESSON_MINUTES_MIN, LESSON_TOPIC_MAX } from '../../src/shared/attendance-rules.ts';
-import { lessonMessages } from '../../src/shared/messages.ts';
+import { lessonMessages, messages } from '../../src/shared/messages.ts';
+import { FIRST_YEAR, LAST_YEAR } from '../../src/shared/calendar.ts';
 import type { Lesson, LessonCode, LessonDetail, LessonInput, LessonList } from '../../src/shared/schemas/lessons.ts';
 import { buildCourse, enableCourse, signedIn, unknownId } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -133,6 +134,15 @@ describe('a course’s classes', () => {
   const invalid: Array<[string, Partial<Record<keyof LessonInput, unknown>>, keyof LessonInput, string]> = [
     ['a day that does not exist', { date: '2026-02-30' }, 'date', lessonMessages.invalidDate],
     ['a day written otherwise', { date: '28/11/2026' }, 'date', lessonMessages.invalidDate],
+    // Once stored as 1999-05-05, once a 500: years outside the product's are refused.
+    ['a day of the year 99', { date: '0099-05-05' }, 'date', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
+    ['a day of the year 0', { date: '0000-01-01' }, 'date', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
+    [
+      'the last day of 9999, for 12 hours',
+      { date: '9999-12-31', time: '23:59', durationMinutes: 720 },
+      'date',
+      messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR),
+    ],
     ['an hour past 23', { time: '24:00' }, 'time', lessonMessages.invalidTime],
     ['a time without minutes', { time: '9' }, 'time', lessonMessages.invalidTime],
     ['too short', { durationMinutes: LESSON_MINUTES_MIN - 1 }, 'durationMinutes', lessonMessages.duration(15, 720)],

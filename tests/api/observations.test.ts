@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { observation, recordChange } from '../../src/server/db/schema.ts';
 import { observationAverages, observationsOf } from '../../src/server/observations/read.ts';
 import { messages, recordMessages } from '../../src/shared/messages.ts';
+import { FIRST_YEAR, LAST_YEAR } from '../../src/shared/calendar.ts';
 import { criterionKeys } from '../../src/shared/record-rules.ts';
 import type { Observation, ObservationInput, TraineeObservations } from '../../src/shared/schemas/observations.ts';
 import { buildCourse, enableCourse, signedIn, unknownId } from './helpers/content.ts';
@@ -178,6 +179,8 @@ describe('an observation', () => {
       [form(undefined, { comment: 'x'.repeat(5001) }), 'comment', 'El comentario general no puede tener más de 5.000 caracteres'],
       [form(undefined, { observedOn: '2026-13-01' }), 'observedOn', recordMessages.invalidDay],
       [form(undefined, { observedOn: 'ayer' }), 'observedOn', recordMessages.invalidDay],
+      [form(undefined, { observedOn: '0000-05-05' }), 'observedOn', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
+      [form(undefined, { observedOn: '0099-05-05' }), 'observedOn', messages.dateOutOfRange(FIRST_YEAR, LAST_YEAR)],
       [form(undefined, { observedOn: '2026-11-29' }), 'observedOn', recordMessages.futureDay],
     ];
     const longComment = form();

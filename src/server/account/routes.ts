@@ -5,9 +5,9 @@ import { messages } from '../../shared/messages.ts';
 import { sessionResponseSchema } from '../../shared/schemas/auth.ts';
 import { changePasswordSchema, updateMeSchema } from '../../shared/schemas/users.ts';
 import { toWebHeaders } from '../auth/guards.ts';
-import { hit, type Limit } from '../auth/rate-limit.ts';
+import { requireUnderLimit, type Limit } from '../auth/rate-limit.ts';
 import type { AppContext } from '../context.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { noContent } from '../http/responses.ts';
 
 /** Wrong current passwords per account: someone at an open session cannot guess their way to the password. */
@@ -29,8 +29,7 @@ export async function meRoutes(app: FastifyInstance, ctx: AppContext) {
   // one goes on (with a new cookie).
   r.put('/me/password', { schema: { body: changePasswordSchema, response: noContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
-    if (!(await hit(db, `password-change:user:${user.id}`, passwordChecks)))
-      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+    await requireUnderLimit(db, reply, `password-change:user:${user.id}`, passwordChecks);
     try {
       const { headers } = await auth.api.changePassword({
         body: { currentPassword: request.body.currentPassword, newPassword: request.body.newPassword, revokeOtherSessions: true },

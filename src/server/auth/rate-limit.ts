@@ -1,6 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { messages } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 
 export interface Limit {
   max: number;
@@ -161,6 +164,22 @@ export async function loginSucceeded(db: Db, resetKeys: string[], givenBackKey: 
  * shares the count) and says whether the count is still within the limit.
  */
 export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
+  return (await count(db, key, limit)).count <= limit.max;
+}
+
+/**
+ * Counts one request against the limit; past it, answers 429 with `Retry-After` (the seconds left
+ * in the window) and the message, as every limited route does.
+ */
+export async function requireUnderLimit(db: Db, reply: FastifyReply, key: string, limit: Limit, message = messages.tooManyRequests) {
+  const row = await count(db, key, limit);
+  if (row.count <= limit.max) return;
+  reply.header('retry-after', String(Math.max(1, row.secondsLeft)));
+  throw new AppError('TOO_MANY_REQUESTS', message);
+}
+
+/** One more request in the key's window (a new window once the last one is over): the count and the seconds the window has left. */
+async function count(db: Db, key: string, limit: Limit) {
   const [row] = await db
     .insert(rateLimit)
     .values({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})` })
@@ -171,8 +190,8 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
         resetAt: sql`case when ${rateLimit.resetAt} <= now() then excluded.reset_at else ${rateLimit.resetAt} end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return row!.count <= limit.max;
+    .returning({ count: rateLimit.count, secondsLeft: sql<number>`ceil(extract(epoch from (${rateLimit.resetAt} - now())))::int` });
+  return row!;
 }
 
 export async function reset(db: Db, key: string): Promise<void> {

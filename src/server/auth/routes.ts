@@ -10,7 +10,7 @@ import { acceptInvitation } from '../users/invitations.ts';
 import { landingCourse } from '../users/service.ts';
 import { AppError } from '../errors.ts';
 import { toSessionUser, toWebHeaders } from './guards.ts';
-import { attemptFailed, countAttempt, hit, limits, loginDelays, loginSucceeded } from './rate-limit.ts';
+import { attemptFailed, countAttempt, hit, limits, loginDelays, loginSucceeded, requireUnderLimit } from './rate-limit.ts';
 import { noContent } from '../http/responses.ts';
 
 const messageResponse = z.object({ message: z.string() });
@@ -81,18 +81,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: await guards.currentUser(request) };
   });
 
-  r.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } }, async (request) => {
-    const { email } = request.body;
-    if (!(await hit(db, `recovery:ip:${request.ip}`, limits.recoveryPerIp))) {
-      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
-    }
-    // The answer is the same whether or not the account exists (no enumeration);
-    // past the per-email limit nothing more is sent, to stop mail bombing.
-    if (await hit(db, `recovery:email:${email}`, limits.recoveryPerEmail)) {
-      await auth.api.requestPasswordReset({ body: { email } });
-    }
-    return { message: messages.resetSent };
-  });
+  r.post(
+    '/auth/forgot-password',
+    { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      await requireUnderLimit(db, reply, `recovery:ip:${request.ip}`, limits.recoveryPerIp);
+      // The answer is the same whether or not the account exists (no enumeration);
+      // past the per-email limit nothing more is sent, to stop mail bombing.
+      if (await hit(db, `recovery:email:${email}`, limits.recoveryPerEmail)) {
+        await auth.api.requestPasswordReset({ body: { email } });
+      }
+      return { message: messages.resetSent };
+    },
+  );
 
   r.post('/auth/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageResponse } } }, async (request) => {
     try {

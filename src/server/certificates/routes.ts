@@ -4,7 +4,7 @@ import { create as contentDisposition } from 'content-disposition';
 import { z } from 'zod';
 import { dayOf } from '../../shared/calendar.ts';
 import { normalizeCode } from '../../shared/certificate-code.ts';
-import { certificateMessages as m, messages } from '../../shared/messages.ts';
+import { certificateMessages as m } from '../../shared/messages.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
 import {
   certificateListSchema,
@@ -14,10 +14,10 @@ import {
   revokeCertificateSchema,
   verificationSchema,
 } from '../../shared/schemas/certificates.ts';
-import { hit, type Limit } from '../auth/rate-limit.ts';
+import { requireUnderLimit, type Limit } from '../auth/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { findCourse } from '../courses/service.ts';
-import { AppError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
 import { fileSlug } from '../files/csv-out.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { certificatePdf } from './pdf.ts';
@@ -123,8 +123,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The public page's look-up: no session. Counted before anything is read, known code or not.
-  r.get('/verify/:code', { schema: { params: codeParams, response: { 200: verificationSchema } } }, async (request) => {
-    if (!(await hit(db, `verify:ip:${request.ip}`, verifyPerIp))) throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+  r.get('/verify/:code', { schema: { params: codeParams, response: { 200: verificationSchema } } }, async (request, reply) => {
+    await requireUnderLimit(db, reply, `verify:ip:${request.ip}`, verifyPerIp);
     const code = normalizeCode(request.params.code);
     const row = code ? await certificateByCode(db, code) : undefined;
     if (!row) throw notFound(m.verifyNotFound);

@@ -152,7 +152,8 @@ export async function findAttempt(db: Db, attemptId: string, userId: string | nu
 
 /**
  * Saves one answer in one prepared statement that also reads the session (one round trip, as a
- * class hands in answers every few seconds): only to the trainee's own open attempt, before its
+ * class hands in answers every few seconds): only to the trainee's own open attempt, locked for
+ * the save (never stored after the attempt was graded), before its
  * deadline plus the grace, only when newer than the stored one (`seq`), only an option the
  * question has. `deadline` is null when nothing was saved (`whyNotSaved` says why).
  */
@@ -160,13 +161,21 @@ export const saveAnswerStatement = preparedStatement<
   'token' | 'attemptId' | 'position' | 'answer' | 'seq' | 'now' | 'cutoff' | 'highest',
   { session: SessionRow | null; deadline: string | null }
 >('exam_answer_save', ['token', 'attemptId', 'position', 'answer', 'seq', 'now', 'cutoff', 'highest'], (p) => {
+  // The attempt row is share-locked for the save: a close (the trainee's 'Entregar', the clock,
+  // the results) locks it for update, so one waits for the other. A save that waited sees the
+  // attempt closed and stores nothing; a close that waited grades with the answer in.
   return sql`with me as (${sessionUserSql(p.token)}),
+    open_attempt as (
+      select a.id, a.deadline from ${examAttempt} a
+      where a.id = ${p.attemptId}::text and a.user_id = (select id from me)
+        and a.submitted_at is null and a.deadline > ${p.cutoff}::timestamptz
+      for share
+    ),
     saved as (
       update ${examAttemptQuestion} q
       set answer = ${p.answer}::jsonb, answer_seq = ${p.seq}::int, answered_at = ${p.now}::timestamptz
-      from ${examAttempt} a
-      where q.attempt_id = ${p.attemptId}::text and q.position = ${p.position}::int and a.id = q.attempt_id
-        and a.user_id = (select id from me) and a.submitted_at is null and a.deadline > ${p.cutoff}::timestamptz
+      from open_attempt a
+      where q.attempt_id = a.id and q.position = ${p.position}::int
         and q.answer_seq < ${p.seq}::int and jsonb_array_length(q.options) > ${p.highest}::int
       returning a.deadline
     )

@@ -4,6 +4,7 @@
 // options of an attempt's question are in `attemptReviewSchema` alone).
 import * as z from 'zod/mini';
 import { examMessages as m, tooLong, tooMany } from '../messages.ts';
+import { instantInputSchema } from './dates.ts';
 import { jugadaOptionSchema, jugadaOptionsSchema } from './jugadas.ts';
 
 export const BANK_TEXT_MAX = 2_000;
@@ -23,6 +24,8 @@ export const EXAM_TITLE_MAX = 120;
 export const EXAM_QUESTIONS_MAX = 200;
 export const EXAM_MINUTES_MAX = 600;
 export const EXAM_ATTEMPTS_MAX = 20;
+/** An answer's `seq` is stored in a 32-bit integer column: no phone counts that far. */
+export const ANSWER_SEQ_MAX = 2_147_483_647;
 export const EXAM_WAIT_HOURS_MAX = 24 * 90;
 /** An answer arriving this long after the deadline is still taken (the phone's last tap in flight). */
 export const DEADLINE_GRACE_SECONDS = 10;
@@ -134,7 +137,7 @@ export type ResultsRelease = z.infer<typeof resultsReleaseSchema>;
 export const examKindSchema = z.enum(['reglamento', 'video']);
 export type ExamKind = z.infer<typeof examKindSchema>;
 
-const dateTime = z.nullable(z.iso.datetime({ offset: true, error: m.invalidDate }));
+const dateTime = z.nullable(instantInputSchema(m.invalidDate));
 
 /**
  * An exam as the admin writes it. A video exam's `questionCount` is its clips, `perChapter` counts
@@ -370,7 +373,7 @@ export const answerBodySchema = z.object({
   /** The options marked, by their place in the question's `options`. */
   answer: z.array(z.number().check(z.int(), z.gte(0), z.lt(OPTIONS_MAX))).check(z.maxLength(OPTIONS_MAX)),
   /** The phone's count of this question's answers: a late, older answer never overwrites a newer one. */
-  seq: z.number().check(z.int(), z.gte(1)),
+  seq: z.number().check(z.int(), z.gte(1), z.lte(ANSWER_SEQ_MAX)),
 });
 export type AnswerBody = z.infer<typeof answerBodySchema>;
 

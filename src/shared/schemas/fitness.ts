@@ -2,8 +2,8 @@
 // results. What other parts of the trainee's record read of it (the trainee's page, the class
 // board) is `traineeFitnessSchema` and `fitnessStatusSchema`.
 import * as z from 'zod/mini';
-import { isDay } from '../calendar.ts';
 import { messages, recordMessages as m, tooLong } from '../messages.ts';
+import { dayInputSchema } from './dates.ts';
 import { NAVETTE_LEVEL_MAX, NAVETTE_LEVEL_MIN, fitnessStatusValues, isNavetteLevel } from '../record-rules.ts';
 
 export const FITNESS_TEST_NAME_MAX = 80;
@@ -14,8 +14,8 @@ const levelSchema = (what: string) => {
   return z.number({ error }).check(z.refine(isNavetteLevel, { error }));
 };
 
-/** A day written yyyy-mm-dd (the form's date field gives it so). */
-export const daySchema = z.string({ error: m.invalidDay }).check(z.refine(isDay, { error: m.invalidDay }));
+/** A day written yyyy-mm-dd (the form's date field gives it so), within the years the product stores. */
+export const daySchema = dayInputSchema(m.invalidDay);
 
 /** The course's 'Prueba física' as the instructor sets it. */
 export const fitnessTestInputSchema = z.object({

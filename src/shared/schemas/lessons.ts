@@ -2,8 +2,8 @@
 // trainee's page, the class board, 'Mi cuenta') is `attendanceSummarySchema`.
 import * as z from 'zod/mini';
 import { LESSON_MINUTES_MAX, LESSON_MINUTES_MIN, LESSON_PLACE_MAX, LESSON_TOPIC_MAX } from '../attendance-rules.ts';
-import { isDay } from '../calendar.ts';
 import { lessonMessages, tooLong } from '../messages.ts';
+import { dayInputSchema } from './dates.ts';
 
 export const attendanceStatuses = ['presente', 'tarde', 'justificado', 'ausente'] as const;
 export const attendanceStatusSchema = z.enum(attendanceStatuses);
@@ -53,7 +53,7 @@ const text = (max: number, what: string) => z.optional(z.string().check(z.trim()
  * long it lasts, where and about what (both optional).
  */
 export const lessonInputSchema = z.object({
-  date: z.string({ error: lessonMessages.invalidDate }).check(z.refine(isDay, lessonMessages.invalidDate)),
+  date: dayInputSchema(lessonMessages.invalidDate),
   time: z.string({ error: lessonMessages.invalidTime }).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, lessonMessages.invalidTime)),
   durationMinutes: z
     .number({ error: lessonMessages.duration(LESSON_MINUTES_MIN, LESSON_MINUTES_MAX) })

@@ -2,10 +2,10 @@
 // parts of the trainee's record read of it (the trainee's page, the class board, 'Mi cuenta') is
 // `paymentStatusSchema` and `traineePaymentsSchema`. Money is whole pesos.
 import * as z from 'zod/mini';
-import { isDay } from '../calendar.ts';
 import { paymentMessages as m, messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
 import { pesos } from '../money.ts';
-import { AMOUNT_MAX, FIRST_YEAR, INSTALMENTS_MAX, isPlausibleDay, LAST_YEAR, OPTIONS_MAX } from '../payment-rules.ts';
+import { AMOUNT_MAX, INSTALMENTS_MAX, OPTIONS_MAX } from '../payment-rules.ts';
+import { dayInputSchema } from './dates.ts';
 
 export const paymentMethods = ['efectivo', 'transferencia', 'otro'] as const;
 export const paymentMethodSchema = z.enum(paymentMethods);
@@ -67,9 +67,7 @@ export const amountSchema = z.number({ error: m.amountRequired }).check(
 );
 
 /** A real day, yyyy-mm-dd, within the years the app accepts. */
-export const daySchema = z
-  .string({ error: m.invalidDay })
-  .check(z.refine(isDay, { error: m.invalidDay, abort: true }), z.refine(isPlausibleDay, m.dayOutOfRange(FIRST_YEAR, LAST_YEAR)));
+export const daySchema = dayInputSchema(m.invalidDay);
 
 export const instalmentInputSchema = z.object({ amount: amountSchema, dueDate: daySchema });
 

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { buildApp, type ApiRoute } from '../../../src/server/app.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { AppContext } from '../../../src/server/context.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import type { RenderPage } from '../../../src/server/http/document.ts';
+import { createLogger } from '../../../src/server/logger.ts';
 import type { MailMessage, Mailer } from '../../../src/server/mail/mailer.ts';
 import { bootstrap } from '../../../src/server/seed/bootstrap.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -79,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       done();
     },
   });
-  const logger = pino({ level: config.logLevel }, logStream);
+  const logger = createLogger(config.logLevel, logStream);
 
   const mails: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? {
