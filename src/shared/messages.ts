@@ -626,6 +626,11 @@ export const videoMessages = {
   ffmpegMissing:
     'No se pudo procesar el video: ffmpeg no está instalado en el servidor (o FFMPEG_PATH no lo encuentra). El video se muestra como se subió.',
   processing: (percent: number) => `Procesando video… ${percent} %`,
+  retry: 'Reintentar',
+  /** The button's name for a screen reader, saying whose video (`of`: 'del módulo Reglas', 'de la jugada 2'). */
+  retryLabel: (of: string) => `Reintentar el procesamiento del video ${of}`,
+  retryStarted: 'El video se va a procesar de nuevo.',
+  retryNotFailed: 'El video no falló: no hay nada que reintentar.',
   heightInvalid: 'La calidad del video no es válida: usá la altura en píxeles, por ejemplo 360.',
   renditionNotFound: 'Esa calidad del video no existe (todavía).',
   posterNotFound: 'El video no tiene imagen de portada (todavía).',

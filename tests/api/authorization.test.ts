@@ -92,6 +92,8 @@ const f = {
   attemptId: '',
   /** A question of the course's bank. */
   bankQuestionId: '',
+  /** An uploaded video whose processing failed ('Reintentar' puts it back in the queue, and answers the same again). */
+  failedVideoId: '',
 };
 
 beforeAll(async () => {
@@ -146,6 +148,15 @@ beforeAll(async () => {
   await updateModule(t.ctx.db, videoModule.id, { videoId: moduleVideoId });
   await enableModule(t.ctx, student.id, videoModule.id);
   f.videoModuleId = videoModule.id;
+  f.failedVideoId = await insertVideo(t.ctx.db, {
+    key: await storeBuffer(t.ctx.storage, webmBytes(), 'webm', 'video/webm'),
+    mime: 'video/webm',
+    size: webmBytes().length,
+  });
+  await t.ctx.db
+    .update(videoTable)
+    .set({ renditionState: 'fallida', processingError: 'ffmpeg falló' })
+    .where(eq(videoTable.id, f.failedVideoId));
   // Both videos' 240p rendition and poster, and the module video's captions, as the worker and the form leave them.
   for (const id of [videoId, moduleVideoId]) {
     const storageKey = await storeBuffer(t.ctx.storage, Buffer.from('240p'), 'mp4', 'video/mp4');
@@ -852,6 +863,12 @@ const rows: Row[] = [
     route: 'POST /api/videos',
     expected: [401, 403, 403, 201],
     request: () => ({ method: 'POST', url: '/api/videos', ...webm() }),
+  },
+  {
+    route: 'POST /api/videos/:videoId/retry',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'POST', url: `/api/videos/${f.failedVideoId}/retry` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/videos/${id}/retry` }) },
   },
   {
     route: 'GET /api/modules/:moduleId/jugadas',

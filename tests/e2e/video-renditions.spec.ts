@@ -118,3 +118,32 @@ test('an uploaded module video is processed into renditions with its progress fo
   await expect(video).toHaveAttribute('src', `/api/modules/${moduleId}/video/240`);
   await context.close();
 });
+
+test('a module video that could not be processed says why in the list and offers “Reintentar”, which tries it again', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const course = await createCourse({ name: 'Curso con video dañado' });
+  // The first kilobytes of an MP4: it uploads (it starts like one) and ffmpeg finds no picture in it.
+  const whole = await hdClip(2);
+  const videoId = await uploadVideo(whole.subarray(0, 4096), 'cortado.mp4');
+  const image = new FormData();
+  image.append('file', new Blob([png], { type: 'image/png' }), 'modulo.png');
+  const imageId = ((await (await adminApi('POST', '/api/images', image, 201)).json()) as { id: string }).id;
+  const name = 'Módulo con video cortado';
+  await adminApi('POST', '/api/modules', { courseId: course.id, name, imageId, videoId, questions: [] }, 201);
+
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/create-module?curso=${course.id}`);
+  const reason = admin.getByRole('alert').filter({ hasText: 'No se pudo procesar el video' });
+  await expect(reason).toBeVisible({ timeout: 60_000 });
+  const retry = admin.getByRole('button', { name: `Reintentar el procesamiento del video del módulo ${name}` });
+  await expect(retry).toBeVisible();
+  await screenshot(admin, 'modulo-video-fallido');
+  const retried = admin.waitForResponse((r) => r.url().endsWith(`/api/videos/${videoId}/retry`) && r.request().method() === 'POST');
+  await retry.click();
+  expect((await retried).status()).toBe(200);
+  // Tried again (the list reads it again): the same file fails the same way, and says so again.
+  await expect(reason).toBeVisible({ timeout: 60_000 });
+  await expect(retry).toBeVisible();
+});

@@ -275,10 +275,10 @@ withFfmpeg('renditions of an uploaded module video', () => {
     const claim = await claimRendition(t.ctx.db);
     expect(claim?.id).toBe(third.videoId);
     expect(await a.runOnce()).toBeNull();
-    // No sign of life for half an hour: another worker takes it over and finishes it.
+    // No sign of life for five minutes (a restart): another worker takes it over and finishes it.
     await t.ctx.db
       .update(video)
-      .set({ renditionStartedAt: sql`now() - interval '31 minutes'` })
+      .set({ renditionStartedAt: sql`now() - interval '6 minutes'` })
       .where(eq(video.id, third.videoId));
     expect(await b.runOnce()).toEqual({ videoId: third.videoId, state: 'lista', served: 'rendition' });
     expect((await adminModule(third.course.id, third.module.id)).videoRenditions.map((r) => r.height)).toEqual([240, 360]);

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exam, examAttempt, examAttemptClip, video, videoRendition } from '../../src/server/db/schema.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
-import { createRenditionWorker, renderNext, servedClip, type RenditionDeps } from '../../src/server/videos/rendition.ts';
+import { createRenditionWorker, RENDITION_RETRIES, renderNext, servedClip, type RenditionDeps } from '../../src/server/videos/rendition.ts';
+import { videoMessages } from '../../src/shared/messages.ts';
 import { examRendition, renditionsOf } from '../../src/server/videos/read.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { buildCourse, buildModule, optionId, signedIn } from '../api/helpers/content.ts';
@@ -106,6 +107,17 @@ const madeFiles = async (id: string) => {
   return [...row.renditions.map((r) => r.storageKey), row.posterKey!].sort();
 };
 
+/** An ffmpeg that, when converting (not when reading a file), runs `before` and then crashes (SIGSEGV); otherwise it is ffmpeg. */
+const crashingFfmpeg = (before: string) =>
+  `#!/bin/sh\ncase " $* " in *" -progress "*) ${before || ':'}; kill -SEGV $$ ;; esac\nexec ffmpeg "$@"\n`;
+
+/** The wait before a video's next try, over. */
+const waitOver = (videoId: string) =>
+  t.ctx.db
+    .update(video)
+    .set({ renditionRetryAt: sql`now() - interval '1 second'` })
+    .where(eq(video.id, videoId));
+
 /** Uploads `content` as the admin and makes a jugada of it (POST, as the editor does); returns both ids. */
 async function jugadaWithClip(content = clip, filename = 'jugada.mp4') {
   const { body, headers } = multipart([{ name: 'file', filename, content, contentType: 'video/mp4' }]);
@@ -173,15 +185,16 @@ describe('the light copy of a jugada clip', () => {
     expect(added.sort()).toEqual(await madeFiles(videoId));
     const firstCopy = (await videoRow(videoId)).renditionKey;
 
-    // An instance that stopped mid-way leaves its claim: after 30 minutes another takes it.
+    // An instance that stopped mid-way (a restart) leaves its claim, with no sign of life from then
+    // on (one at work writes one every few seconds): after 5 minutes another takes it.
     await t.ctx.db
       .update(video)
-      .set({ renditionState: 'en-curso', renditionStartedAt: sql`now() - interval '10 minutes'` })
+      .set({ renditionState: 'en-curso', renditionStartedAt: sql`now() - interval '4 minutes'` })
       .where(eq(video.id, videoId));
     expect(await a.runOnce()).toBeNull();
     await t.ctx.db
       .update(video)
-      .set({ renditionStartedAt: sql`now() - interval '31 minutes'` })
+      .set({ renditionStartedAt: sql`now() - interval '6 minutes'` })
       .where(eq(video.id, videoId));
     expect(await b.runOnce()).toMatchObject({ videoId, state: 'lista' });
     // Made again (here the first one had finished): its first bytes are an orphan for the clean-up.
@@ -205,6 +218,56 @@ describe('the light copy of a jugada clip', () => {
     expect(await renderNext(deps({ tempDir: temp }))).toEqual({ videoId: broken.videoId, state: 'fallida' });
     expect(await readdir(temp)).toEqual([]);
   }, 120_000);
+
+  it('is tried again by itself after ffmpeg crashed, once its wait is over, and is ready on the next try', async () => {
+    const { videoId } = await jugadaWithClip();
+    // ffmpeg crashing (a signal) in the middle of its first conversion, then working.
+    const marker = path.join(work, 'crashed-once');
+    const crashOnce = path.join(work, 'ffmpeg-crash-once');
+    await writeFile(crashOnce, crashingFfmpeg(`[ -e '${marker}' ] && exec ffmpeg "$@"; touch '${marker}'`), { mode: 0o755 });
+    expect(await renderNext(deps({ ffmpegPath: crashOnce }))).toEqual({ videoId, state: 'pendiente' });
+    const waiting = await videoRow(videoId);
+    expect(waiting).toMatchObject({ renditionState: 'pendiente', renditionFailures: 1, processingError: null, renditions: [] });
+    // A minute's wait: nothing to do before it.
+    expect(waiting.renditionRetryAt!.getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(await renderNext(deps({ ffmpegPath: crashOnce }))).toBeNull();
+    await waitOver(videoId);
+    expect(await renderNext(deps({ ffmpegPath: crashOnce }))).toMatchObject({ videoId, state: 'lista' });
+    expect(await videoRow(videoId)).toMatchObject({ renditionState: 'lista', renditionRetryAt: null });
+    expect((await videoRow(videoId)).renditions.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('crashing on every try ends "fallida" after three more; "Reintentar" gives it its tries again, as the admin’s only', async () => {
+    const { videoId } = await jugadaWithClip();
+    const alwaysCrashes = path.join(work, 'ffmpeg-always-crashes');
+    await writeFile(alwaysCrashes, crashingFfmpeg(''), { mode: 0o755 });
+    for (let failures = 1; failures <= RENDITION_RETRIES; failures++) {
+      expect(await renderNext(deps({ ffmpegPath: alwaysCrashes }))).toEqual({ videoId, state: 'pendiente' });
+      expect(await videoRow(videoId)).toMatchObject({ renditionState: 'pendiente', renditionFailures: failures });
+      await waitOver(videoId);
+    }
+    expect(await renderNext(deps({ ffmpegPath: alwaysCrashes }))).toEqual({ videoId, state: 'fallida' });
+    expect(await videoRow(videoId)).toMatchObject({ renditionState: 'fallida', renditionFailures: RENDITION_RETRIES + 1 });
+    expect(await renderNext(deps({ ffmpegPath: alwaysCrashes }))).toBeNull();
+
+    const retry = (id: string, cookie?: string) => call(t.app, { method: 'POST', url: `/api/videos/${id}/retry`, cookie });
+    const student = await signedIn(t.app, t.ctx);
+    expect((await retry(videoId)).statusCode).toBe(401);
+    expect((await retry(videoId, student.cookie)).statusCode).toBe(403);
+    expect((await videoRow(videoId)).renditionState).toBe('fallida');
+    const retried = await retry(videoId, admin);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toEqual({ processing: { state: 'pendiente', percent: null, error: null } });
+    // A second tap while it waits answers the same.
+    expect((await retry(videoId, admin)).json()).toEqual({ processing: { state: 'pendiente', percent: null, error: null } });
+    expect(await videoRow(videoId)).toMatchObject({ renditionState: 'pendiente', renditionFailures: 0, renditionRetryAt: null });
+    expect(await renderNext(deps())).toMatchObject({ videoId, state: 'lista' });
+    const ready = await retry(videoId, admin);
+    expect(ready.statusCode).toBe(409);
+    expect(ready.json().error.message).toBe(videoMessages.retryNotFailed);
+    expect((await retry(randomUUID(), admin)).statusCode).toBe(404);
+    expect((await retry('x'.repeat(65), admin)).statusCode).toBe(400);
+  }, 180_000);
 
   it('keeps the original as its own copy when the copy would be heavier', async () => {
     const file = path.join(work, 'small.mp4');

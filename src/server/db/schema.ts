@@ -395,6 +395,13 @@ export const video = pgTable('video', {
   processingPercent: integer('processing_percent'),
   /** Why it is 'fallida', in Spanish for the instructor. */
   processingError: text('processing_error'),
+  /**
+   * Tries that failed since the upload (or the instructor's 'Reintentar'): a failed one is tried
+   * again by itself, spaced out, up to `RENDITION_RETRIES` times; then the video is 'fallida'.
+   */
+  renditionFailures: integer('rendition_failures').notNull().default(0),
+  /** A video waiting to be tried again ('pendiente') is not claimed before this time. */
+  renditionRetryAt: timestamp('rendition_retry_at', { withTimezone: true }),
   /** A JPEG of a frame near its start, shown before it plays. */
   posterKey: text('poster_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

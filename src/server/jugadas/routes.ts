@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../shared/messages.ts';
-import { archiveInputSchema, idSchema } from '../../shared/schemas/content.ts';
+import { archiveInputSchema, idSchema, videoProcessingSchema } from '../../shared/schemas/content.ts';
 import {
   VIDEO_MAX_BYTES,
   courseJugadasQuerySchema,
@@ -57,11 +57,13 @@ import {
   userJugadas,
 } from './service.ts';
 import { readVideoDuration } from '../videos/duration.ts';
+import { retryRendition } from '../videos/rendition.ts';
 import { insertVideo } from '../videos/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
 const jugadaParams = z.object({ jugadaId: idSchema });
+const videoParams = z.object({ videoId: idSchema });
 const renditionParams = z.object({ jugadaId: idSchema, height: heightParam });
 const jugadaResponse = z.object({ jugada: jugadaSchema });
 
@@ -149,6 +151,18 @@ function editingRoutes(r: Routes, ctx: AppContext) {
         throw error;
       });
       return reply.status(201).send({ id, mimeType: file.mime, size: file.size });
+    },
+  );
+
+  // 'Reintentar' on a video whose processing failed: the tries start anew.
+  r.post(
+    '/videos/:videoId/retry',
+    { schema: { params: videoParams, response: { 200: z.object({ processing: videoProcessingSchema }) } } },
+    async (request) => {
+      await guards.requireAdmin(request);
+      const processing = await retryRendition(db, request.params.videoId);
+      ctx.renditions.wake();
+      return { processing };
     },
   );
 

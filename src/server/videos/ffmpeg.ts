@@ -17,9 +17,12 @@ export type Rung = { height: number; videoRate: number; audioRate: number; chann
 /** ffmpeg could not do it: not installed (`missing`), or it failed on this file. */
 export class FfmpegError extends Error {
   readonly missing: boolean;
-  constructor(message: string, missing = false) {
+  /** The signal that ended ffmpeg (a crash, the system killing it, its timeout): null when it exited on its own, saying why. */
+  readonly killedBy: NodeJS.Signals | null;
+  constructor(message: string, missing = false, killedBy: NodeJS.Signals | null = null) {
     super(message);
     this.missing = missing;
+    this.killedBy = killedBy;
   }
 }
 
@@ -133,7 +136,7 @@ export function runFfmpeg(command: string, args: string[], options: RunOptions):
     });
     child.once('close', (code, killedBy) => {
       if (code === 0 || (options.anyExit && code !== null)) resolve(stderr);
-      else reject(new FfmpegError(stderr.trim() || `${command} terminó con ${code ?? killedBy}`));
+      else reject(new FfmpegError(stderr.trim() || `${command} terminó con ${code ?? killedBy}`, false, killedBy));
     });
   });
 }

@@ -8,11 +8,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { videoMessages } from '../../shared/messages.ts';
+import { messages, videoMessages } from '../../shared/messages.ts';
+import type { VideoProcessing } from '../../shared/schemas/content.ts';
 import type { Db } from '../db/client.ts';
 import { courseModule, jugada, video, videoRendition } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
 import { newStorageKey, StoredObjectNotFoundError, type FileStorage } from '../files/storage.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
 import {
@@ -26,11 +28,20 @@ import {
   runFfmpeg,
   type Rung,
 } from './ffmpeg.ts';
+import { presentProcessing } from './read.ts';
 
 export { servedClip, RENDITION_MIME_TYPE } from './read.ts';
 
-/** A claim with no sign of life for this long was left by an instance that stopped: the video is claimed again. */
-const STALE_CLAIM_MINUTES = 30;
+/**
+ * A claim with no sign of life for this long was left by an instance that stopped (a restart, a
+ * crash): the video is claimed again. An instance at work writes one every few seconds.
+ */
+const STALE_CLAIM_MINUTES = 5;
+/** A try that failed is tried again by itself this many times, after these waits; then the video is 'fallida'. */
+export const RENDITION_RETRIES = 3;
+const RETRY_AFTER_MINUTES = [1, 5, 15] as const;
+/** How often an instance looks for videos whose wait is over or whose claim went stale. */
+const LOOK_AGAIN_MS = 60_000;
 /** ffmpeg is stopped after this plus a few times the video's length (a stuck file must not hold the queue). */
 const FFMPEG_BASE_TIMEOUT_MS = 20 * 60_000;
 /** Temp folders this old were left by a process killed mid-way (a live one is younger). */
@@ -50,6 +61,8 @@ export interface RenditionDeps {
 
 interface Claim {
   id: string;
+  /** Tries that failed before this one. */
+  failures: number;
   storageKey: string;
   mimeType: string;
   size: number;
@@ -73,7 +86,7 @@ const inUse = () =>
  */
 export async function claimRendition(db: Db): Promise<Claim | null> {
   const claimable = or(
-    eq(video.renditionState, 'pendiente'),
+    and(eq(video.renditionState, 'pendiente'), or(isNull(video.renditionRetryAt), lte(video.renditionRetryAt, sql`now()`))),
     and(eq(video.renditionState, 'en-curso'), lt(video.renditionStartedAt, sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)),
   );
   const next = db
@@ -95,6 +108,7 @@ export async function claimRendition(db: Db): Promise<Claim | null> {
     .where(and(sql`${video.id} = (${next})`, claimable))
     .returning({
       id: video.id,
+      failures: video.renditionFailures,
       storageKey: video.storageKey,
       mimeType: video.mimeType,
       size: video.size,
@@ -109,7 +123,7 @@ const ours = (claim: Claim) =>
   and(eq(video.id, claim.id), eq(video.renditionState, 'en-curso'), eq(video.renditionStartedAt, claim.startedAt));
 
 /** Writes the percent and renews the claim's sign of life; false when the claim is no longer ours. */
-async function heartbeat(db: Db, claim: Claim, percent: number): Promise<boolean> {
+async function heartbeat(db: Db, claim: Claim, percent: number | null): Promise<boolean> {
   const [row] = await db
     .update(video)
     .set({ processingPercent: percent, renditionStartedAt: sql`date_trunc('milliseconds', now())` })
@@ -120,7 +134,9 @@ async function heartbeat(db: Db, claim: Claim, percent: number): Promise<boolean
   return true;
 }
 
-type Settled = Partial<Pick<typeof video.$inferInsert, 'renditionState' | 'processingError' | 'processingPercent' | 'posterKey'>>;
+type Settled = Partial<
+  Pick<typeof video.$inferInsert, 'renditionState' | 'processingError' | 'processingPercent' | 'posterKey' | 'renditionFailures'>
+> & { renditionRetryAt?: SQL | null };
 
 /** Writes the outcome (and the new renditions) if the claim is still ours; says whether it was. */
 async function settle(db: Db, claim: Claim, values: Settled, made?: MadeRendition[]) {
@@ -176,9 +192,10 @@ async function encode(
     timeoutMs,
     onLine: (line) => {
       const done = progressSeconds(line);
-      if (done === null || !duration || Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+      if (done === null || Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
       lastWrite = Date.now();
-      const percent = Math.min(99, Math.max(0, Math.floor((done / duration) * 100)));
+      // Without a known length there is no percent, but the sign of life is written all the same.
+      const percent = duration ? Math.min(99, Math.max(0, Math.floor((done / duration) * 100))) : null;
       // One write at a time; a claim taken by another instance stops this ffmpeg.
       writing = writing.then(() =>
         heartbeat(deps.db, claim, percent).then(
@@ -210,6 +227,8 @@ async function makeRenditions(deps: RenditionDeps, claim: Claim, signal: AbortSi
   try {
     const input = path.join(dir, 'original');
     await pipeline(await deps.storage.get(claim.storageKey), createWriteStream(input, { mode: PRIVATE_FILE_MODE }), { signal });
+    // A long download (a large original from S3) is a sign of life too.
+    if (!(await heartbeat(deps.db, claim, 0))) throw new ClaimLost();
     const probe = parseProbe(await runFfmpeg(deps.ffmpegPath, probeArgs(input), { signal, timeoutMs: 60_000, anyExit: true }));
     if (!probe) throw new FfmpegError('ffmpeg no encontró una imagen que pueda leer');
     claim.durationSeconds ??= probe.durationSeconds;
@@ -255,10 +274,31 @@ export interface RenditionOutcome {
   served?: 'rendition' | 'original';
 }
 
-/** The video could not be processed: 'fallida' with the instructor's reason (the original is served). */
+/**
+ * The video could not be processed. ffmpeg ended by a signal (it crashed, the system killed it,
+ * it ran out of time) is tried again by itself, up to RENDITION_RETRIES times with longer waits.
+ * A file ffmpeg says it cannot read, no ffmpeg, no original, or the tries used up: 'fallida' with
+ * the instructor's reason (the original is served), until 'Reintentar'.
+ */
 async function fail(deps: RenditionDeps, claim: Claim, error: Error): Promise<RenditionOutcome> {
   const missing = error instanceof FfmpegError && error.missing;
+  const retry = error instanceof FfmpegError && error.killedBy !== null && claim.failures < RENDITION_RETRIES;
+  if (retry) {
+    const minutes = RETRY_AFTER_MINUTES[claim.failures]!;
+    await settle(deps.db, claim, {
+      renditionState: 'pendiente',
+      processingPercent: null,
+      renditionFailures: claim.failures + 1,
+      renditionRetryAt: sql`now() + make_interval(mins => ${minutes})`,
+    });
+    deps.logger.warn(
+      { err: error, videoId: claim.id, failures: claim.failures + 1 },
+      `no se pudieron hacer las versiones de un video: se reintenta en ${minutes} min`,
+    );
+    return { videoId: claim.id, state: 'pendiente' };
+  }
   await settle(deps.db, claim, {
+    renditionFailures: claim.failures + 1,
     renditionState: 'fallida',
     processingPercent: null,
     processingError: missing ? videoMessages.ffmpegMissing : videoMessages.unreadable,
@@ -303,7 +343,7 @@ export async function renderNext(
   const settled = await settle(
     deps.db,
     claim,
-    { renditionState: 'lista', processingPercent: 100, processingError: null, posterKey: made.posterKey },
+    { renditionState: 'lista', processingPercent: 100, processingError: null, posterKey: made.posterKey, renditionRetryAt: null },
     made.renditions,
   ).catch(async (error: unknown) => {
     await release(deps.db, claim);
@@ -322,6 +362,24 @@ export async function renderNext(
   return { videoId, state: 'lista', served };
 }
 
+/**
+ * 'Reintentar': a 'fallida' video goes back to the queue with its tries anew. Asked again while it
+ * waits or is at work (a double tap, a second tab), it answers how it stands; a ready one is a 409.
+ */
+export async function retryRendition(db: Db, videoId: string): Promise<VideoProcessing> {
+  const fields = { state: video.renditionState, percent: video.processingPercent, error: video.processingError };
+  const [queued] = await db
+    .update(video)
+    .set({ renditionState: 'pendiente', renditionFailures: 0, renditionRetryAt: null, processingError: null, processingPercent: null })
+    .where(and(eq(video.id, videoId), eq(video.renditionState, 'fallida')))
+    .returning(fields);
+  if (queued) return presentProcessing(queued);
+  const [current] = await db.select(fields).from(video).where(eq(video.id, videoId));
+  if (!current) throw notFound(messages.videoNotFound);
+  if (current.state === 'lista') throw conflict(videoMessages.retryNotFailed);
+  return presentProcessing(current);
+}
+
 /** Removes temp folders left by a process killed mid-way (another instance may share DATA_DIR: only old ones). */
 async function sweepTemp(tempDir: string) {
   for (const name of await readdir(tempDir).catch(() => [])) {
@@ -332,7 +390,10 @@ async function sweepTemp(tempDir: string) {
 }
 
 export interface RenditionWorker {
-  /** Starts the work (server.ts, with VIDEO_RENDITIONS on). Until then `wake` does nothing: tests call `runOnce`. */
+  /**
+   * Starts the work (server.ts, with VIDEO_RENDITIONS on), and looks every minute for videos to try
+   * again. Until then `wake` does nothing: tests call `runOnce`.
+   */
   start(): void;
   /** Processes the videos still waiting, one at a time, unless already at it: after a module or jugada is saved and after each clean-up. */
   wake(): void;
@@ -368,15 +429,21 @@ export function createRenditionWorker(deps: RenditionDeps): RenditionWorker {
         running = undefined;
       });
   };
+  // Videos whose wait after a failure is over, and claims left by an instance that stopped, are
+  // nobody's event: looked for every minute.
+  let lookAgain: ReturnType<typeof setInterval> | undefined;
   return {
     start() {
       started = true;
       void sweepTemp(deps.tempDir);
+      lookAgain = setInterval(wake, LOOK_AGAIN_MS);
+      lookAgain.unref();
       wake();
     },
     wake,
     runOnce: () => renderNext(deps, stopping.signal),
     async stop() {
+      clearInterval(lookAgain);
       stopping.abort();
       await running;
     },

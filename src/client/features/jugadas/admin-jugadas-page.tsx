@@ -352,7 +352,12 @@ function JugadaRow({ jugada, number, isFirst, isLast, optionLabel, onMoveUp, onM
             {segment && ` · ${segment}`}
             {jugada.answerCount > 0 && ` · ${answersText(jugada.answerCount)}`}
           </Text>
-          {jugada.video.kind === 'file' && <VideoProcessingStatus processing={jugada.video.processing} />}
+          {jugada.video.kind === 'file' && (
+            <VideoProcessingStatus
+              processing={jugada.video.processing}
+              retry={{ videoId: jugada.video.videoId, of: `de la jugada ${number}` }}
+            />
+          )}
           <TagBadges tags={jugada.tags} />
           <JugadaRowButtons
             number={number}

@@ -125,7 +125,10 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
           <Text size="sm" c="dimmed">
             {questionCount(module.questions.length)} · {youtubeId(module.videoUrl) ? 'Video de YouTube' : 'Archivo de video'}
           </Text>
-          <VideoProcessingStatus processing={module.videoProcessing} />
+          <VideoProcessingStatus
+            processing={module.videoProcessing}
+            retry={module.videoFile ? { videoId: module.videoFile.id, of: `del módulo ${module.name}` } : undefined}
+          />
           <Group gap="xs" mt={6}>
             <Button
               size="xs"

@@ -132,7 +132,9 @@ export function ModuleVideoField({
               Un archivo MP4 o WebM de hasta {sizeText(VIDEO_MAX_BYTES)}.
             </Text>
           )}
-          {file && savedVideo?.videoFile?.id === file.id && <VideoProcessingStatus processing={savedVideo.videoProcessing} />}
+          {file && savedVideo?.videoFile?.id === file.id && (
+            <VideoProcessingStatus processing={savedVideo.videoProcessing} retry={{ videoId: file.id, of: 'del módulo' }} />
+          )}
           {progress !== null && <UploadProgress label="Subiendo video" value={progress} />}
           <Group gap="xs">
             <FileButton onChange={choose} accept="video/mp4,video/webm">
