@@ -1,6 +1,7 @@
 // Migration 0019: the light 360p copy a jugada clip had before there were several renditions
 // becomes its 360p rendition (the original itself when it was lighter), and its video goes back
-// to the queue for the other heights and the poster; the columns of the single copy go.
+// to the queue for the other heights and the poster; the columns of the single copy go. Then
+// 0020: a video that had failed is queued again, with the tries failures now get.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,12 +54,19 @@ it('turns each existing light copy into the 360p rendition and queues its video 
   const videos = await client.query('select id, rendition_state, rendition_started_at is null as unclaimed from video order by id');
   expect(videos.rows).toEqual([
     { id: 'copia', rendition_state: 'pendiente', unclaimed: true },
-    { id: 'fallido', rendition_state: 'fallida', unclaimed: false },
+    { id: 'fallido', rendition_state: 'pendiente', unclaimed: false },
     { id: 'liviano', rendition_state: 'pendiente', unclaimed: true },
     { id: 'nuevo', rendition_state: 'pendiente', unclaimed: true },
   ]);
   const columns = await client.query(
     "select column_name from information_schema.columns where table_name = 'video' and column_name like 'rendition_%' order by 1",
   );
-  expect(columns.rows).toEqual([{ column_name: 'rendition_started_at' }, { column_name: 'rendition_state' }]);
+  expect(columns.rows).toEqual([
+    { column_name: 'rendition_failures' },
+    { column_name: 'rendition_retry_at' },
+    { column_name: 'rendition_started_at' },
+    { column_name: 'rendition_state' },
+  ]);
+  const failures = await client.query('select id, rendition_failures from video where rendition_failures <> 0');
+  expect(failures.rows).toEqual([]);
 });

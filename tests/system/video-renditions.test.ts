@@ -261,7 +261,11 @@ describe('the light copy of a jugada clip', () => {
     // A second tap while it waits answers the same.
     expect((await retry(videoId, admin)).json()).toEqual({ processing: { state: 'pendiente', percent: null, error: null } });
     expect(await videoRow(videoId)).toMatchObject({ renditionState: 'pendiente', renditionFailures: 0, renditionRetryAt: null });
-    expect(await renderNext(deps())).toMatchObject({ videoId, state: 'lista' });
+    // Claimed at once, with its three tries again (here it crashes once more: the first of them).
+    expect(await renderNext(deps({ ffmpegPath: alwaysCrashes }))).toEqual({ videoId, state: 'pendiente' });
+    expect(await videoRow(videoId)).toMatchObject({ renditionState: 'pendiente', renditionFailures: 1 });
+    // A ready video has nothing to try again.
+    await t.ctx.db.update(video).set({ renditionState: 'lista', renditionRetryAt: null }).where(eq(video.id, videoId));
     const ready = await retry(videoId, admin);
     expect(ready.statusCode).toBe(409);
     expect(ready.json().error.message).toBe(videoMessages.retryNotFailed);
