@@ -177,7 +177,10 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   await page.getByRole('searchbox', { name: 'Buscar usuario' }).fill(invited.name);
   const row = page.getByRole('main').getByRole('listitem').filter({ hasText: invited.email });
   await expect(row).toContainText('Invitación pendiente');
-  // The row may already be in the list shown, dimmed, while the search is answered: look once it settled.
+  // The row may already be in the list shown before the search is even sent (it waits for the
+  // typing to stop), and then dimmed while it is answered: look once the list is the search's
+  // own (only the invited student matches the name), no longer dimmed.
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
   await expect(page.locator('ul[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByRole('status', { name: 'Actualizando' })).toHaveCount(0);
   await screenshot(page, 'lista-usuarios-invitacion-pendiente');

@@ -310,18 +310,6 @@ export async function expectNoAxeViolations(page: Page, options: { soft?: boolea
       });
       return whole ? all.length : -1;
     });
-  // A transition under way is drawn half way: a segmented control's indicator still sliding to the
-  // option just chosen (or to where a resized window puts it) leaves that option's white text on
-  // the light track. Look once the transitions that started by the next frame are over (a
-  // spinner's endless animation is not waited for; none takes more than a few seconds).
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const ending = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined));
-    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  });
   // Likewise a list shown dimmed while its new results load (aria-busy, half transparent): look
   // once they are in, or after 10 s as it is.
   await page
@@ -331,6 +319,18 @@ export async function expectNoAxeViolations(page: Page, options: { soft?: boolea
       { timeout: 10_000 },
     )
     .catch(() => undefined);
+  // Then a transition under way is drawn half way: a segmented control's indicator still sliding
+  // to the option just chosen (or to where a resized window puts it) leaves that option's white
+  // text on the light track. Look once the transitions that started by the next frame are over
+  // (a spinner's endless animation is not waited for; none takes more than a few seconds).
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  });
   let violations: Awaited<ReturnType<typeof axeViolations>>;
   for (let look = 0; ; look++) {
     await expect.poll(notices, { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
