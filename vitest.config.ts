@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { useMemoryForTempFiles } from './scripts/lib/test-tmpdir.ts';
 
 useMemoryForTempFiles();
@@ -14,6 +15,20 @@ useMemoryForTempFiles();
 // - cluster: app processes behind nginx on PostgreSQL and S3, one file at a time.
 const withDatabase = { globalSetup: ['tests/api/helpers/global-setup.ts'] };
 
+/**
+ * Vitest's order (the slowest first when it remembers the last run's times, the largest file first
+ * otherwise), but the system project's files before the API's: left to the end, as Vitest puts one
+ * project after another, they made a long tail with one core idle, since they are the longest
+ * (videos converted) and some mostly wait (a database stopped and started again).
+ */
+class SystemFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const system = (file: TestSpecification) => file.project.name === 'system';
+    return [...sorted.filter(system), ...sorted.filter((file) => !system(file))];
+  }
+}
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -26,6 +41,7 @@ export default defineConfig({
     // Password hashing (scrypt) makes a login take tens of milliseconds; rate-limit tests log in dozens of times.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: SystemFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...withDatabase } },

@@ -176,6 +176,11 @@ suite "API y sistema (PGlite)" "$results_dir/vitest-pglite.json" \
   vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system
 note_stage "API y sistema (PGlite), con el benchmark al lado" "$start"
 start=$SECONDS
+# The file tests again with uploads on an S3-compatible store (s3rver, started by the tests), beside
+# the PostgreSQL run, on one worker: the PostgreSQL run leaves a core idle while its outage tests wait.
+parallel_start suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
+  vitest_run "$results_dir/vitest-s3.json" env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run --project api --maxWorkers=1 \
+  tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts tests/api/renewal.test.ts
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   suite "API y sistema (PostgreSQL)" "$results_dir/vitest-postgres.json" \
     vitest_run "$results_dir/vitest-postgres.json" vitest run --project api --project system
@@ -183,10 +188,6 @@ else
   echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
   failed=$((failed + 1))
 fi
-# The file tests again with uploads on an S3-compatible store (s3rver, started by the tests).
-suite "Archivos sobre S3 (s3rver)" "$results_dir/vitest-s3.json" \
-  vitest_run "$results_dir/vitest-s3.json" env -u TEST_DATABASE_URL TEST_STORAGE=s3 vitest run --project api \
-  tests/api/images.test.ts tests/api/documents.test.ts tests/api/multipart-malformed.test.ts tests/api/jugadas.test.ts tests/api/renewal.test.ts
 parallel_wait
 note_stage "API y sistema (PostgreSQL), S3 y el final del benchmark" "$start"
 
