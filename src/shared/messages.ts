@@ -21,8 +21,8 @@ export const loginWait = (seconds: number) => {
   return `Demasiados intentos de inicio de sesión. Esperá ${wait} y volvé a intentar.`;
 };
 
-/** 'Visto 80 %': how much of the module video the student watched. */
-export const watchedText = (percent: number) => `Visto ${percent} %`;
+/** 'Visto 80 %': how much of the module video the student watched; 'Visto —' while the video's length is not known. */
+export const watchedText = (percent: number | null) => (percent === null ? 'Visto —' : `Visto ${percent} %`);
 
 /** 'Jugadas: 3 de 5 correctas': the jugadas a student got right on the first attempt. */
 export const jugadaScoreText = (score: { correct: number; total: number }) =>
@@ -159,6 +159,7 @@ export const messages = {
   moduleVideoBoth: 'Elegí una sola fuente de video: una dirección o un archivo subido.',
   moduleVideoNoFile: 'Este módulo no tiene un video subido.',
   watchedDuration: 'La duración del video debe ser un número de segundos mayor que 0 y de hasta 24 horas.',
+  moduleVideoDuration: 'Escribí la duración como mm:ss (o h:mm:ss): entre 0:10 y 24:00:00.',
   watchedPosition: 'La posición debe ser un número de segundos entre 0 y la duración del video.',
   watchedInterval:
     'Cada tramo visto debe ser un par de números [desde, hasta], con desde menor o igual que hasta, dentro de la duración del video.',

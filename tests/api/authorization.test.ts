@@ -1655,3 +1655,78 @@ describe('authorization table', () => {
     expect(undocumented.map((r) => r.route)).toEqual([]);
   });
 });
+
+/**
+ * What a browser never sends, over every route of the table (so a new route is probed without
+ * being named): each field of a row's own request body and query, at any depth (an array by its
+ * first item), replaced by each probe value, or left out, sent as the first caller the route
+ * serves. Each is answered with a 4xx that says what is wrong in Spanish, or taken: never a 500.
+ */
+describe('every route, probed with what a browser never sends', () => {
+  const probes: unknown[] = [null, 'x'.repeat(5_000), -1, 2 ** 31, 2 ** 53, 1e308, [], {}, '0000-01-01', '9999-12-31T23:59:00.000Z'];
+  const LEFT_OUT = Symbol('left out');
+
+  /** The paths to every value in `value` (objects by key, arrays by their first item). */
+  function pathsOf(value: unknown, depth = 0): Array<Array<string | number>> {
+    if (depth > 3 || value === null || typeof value !== 'object') return [];
+    const entries: Array<[string | number, unknown]> = Array.isArray(value)
+      ? value.length > 0
+        ? [[0, value[0]]]
+        : []
+      : Object.entries(value);
+    return entries.flatMap(([key, child]) => [[key], ...pathsOf(child, depth + 1).map((rest) => [key, ...rest])]);
+  }
+  /** `value` with the value at `at` replaced by `probe` (or left out). */
+  function replaced(value: unknown, at: Array<string | number>, probe: unknown): unknown {
+    const copy = structuredClone(value) as Record<string | number, unknown>;
+    let parent = copy;
+    for (const key of at.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    const last = at.at(-1)!;
+    if (probe === LEFT_OUT) {
+      if (Array.isArray(parent)) parent.splice(Number(last), 1);
+      else delete parent[last];
+    } else parent[last] = probe;
+    return copy;
+  }
+  /** Each probed variant of a row's request: its JSON body's fields, then its query's parameters. */
+  function variants(request: Request): Array<{ what: string; request: Request }> {
+    const found: Array<{ what: string; request: Request }> = [];
+    const body = request.body;
+    if (body !== undefined && typeof body === 'object' && !Buffer.isBuffer(body)) {
+      for (const at of pathsOf(body))
+        for (const probe of [...probes, LEFT_OUT])
+          found.push({
+            what: `${at.join('.')} = ${probe === LEFT_OUT ? '(sin el campo)' : JSON.stringify(probe).slice(0, 40)}`,
+            request: { ...request, body: replaced(body, at, probe) },
+          });
+    }
+    const url = new URL(request.url, 'http://aula.test');
+    for (const name of [...url.searchParams.keys()])
+      for (const probe of probes) {
+        const probed = new URL(url);
+        probed.searchParams.set(name, typeof probe === 'string' ? probe : JSON.stringify(probe));
+        found.push({
+          what: `?${name}=${probed.searchParams.get(name)!.slice(0, 40)}`,
+          request: { ...request, url: `${probed.pathname}${probed.search}` },
+        });
+      }
+    return found;
+  }
+
+  const probed = rows.filter((row) => !row.stream && row.expected.some((status) => status < 300));
+  it.each(probed.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const column = row.expected.findIndex((status) => status < 300);
+    const as = callers[column]!;
+    const failures: string[] = [];
+    for (const variant of variants(await row.request(as))) {
+      const response = await send(row, variant.request, cookies[as]);
+      if (response.status >= 500) failures.push(`${variant.what} → ${response.status} ${response.body.slice(0, 200)}`);
+      else if (response.status >= 400) {
+        const message = (JSON.parse(response.body) as { error?: { message?: unknown } }).error?.message;
+        if (typeof message !== 'string' || message.length === 0)
+          failures.push(`${variant.what} → ${response.status} sin mensaje: ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

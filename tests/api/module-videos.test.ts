@@ -31,9 +31,10 @@ const uploadVideo = async (content: Buffer, filename = 'clase.webm') => {
   return call(t.app, { method: 'POST', url: '/api/videos', body, headers, cookie: admin });
 };
 
-async function setup() {
+/** A module with a YouTube address whose 'Duración' the editor gave (`videoDuration` seconds; unknown with null), enabled for a new student. */
+async function setup(videoDuration: number | null = 100) {
   const course = await buildCourse(t.ctx);
-  const module = await buildModule(t.ctx, course.id);
+  const module = await buildModule(t.ctx, course.id, videoDuration === null ? {} : { videoDuration });
   const student = await signedIn(t.app, t.ctx);
   await enableModule(t.ctx, student.id, module.id);
   return { course, module, student };
@@ -305,41 +306,140 @@ describe('watched progress is measured by the server, not by what the player cla
     expect(board.students.find((row: { id: string }) => row.id === student.id).watched).toEqual([0]);
   });
 
-  it('keeps the length a real player reported for a YouTube video: a forged tiny one from another student does not lower it', async () => {
-    const { course, module, student } = await setup();
-    expect((await report(module.id, student.cookie, { duration: 300, position: 10, intervals: [[0, 10]] })).json().watched).toMatchObject({
-      percent: 3,
-      duration: 300,
+  it("answers the forged request on a YouTube video nobody gave a length for with no percentage, not 100; the length is the editor's alone", async () => {
+    const { course, module, student } = await setup(null);
+    // The forged request: a 0.001-second video, all of it "watched" (a stretch that short is noise, and dropped).
+    const forged = await report(module.id, student.cookie, { duration: 0.001, position: 0, intervals: [[0, 0.001]] });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(forged.json().watched).toEqual({ percent: null, seconds: 0, duration: null, position: 0 });
+    // A classmate's player claiming a day-long video, after 19 seconds of real play, decides nothing either.
+    const honest = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, honest.id, module.id);
+    await report(module.id, honest.cookie, { duration: 86_400, position: 0, intervals: [] });
+    await timePasses(honest.id, module.id, 19);
+    expect((await report(module.id, honest.cookie, { duration: 86_400, position: 19, intervals: [[0, 19]] })).json().watched).toMatchObject(
+      {
+        percent: null,
+        seconds: 19,
+        duration: null,
+      },
+    );
+    const lengthNow = async () =>
+      (await t.ctx.db.select({ seconds: courseModule.videoDurationSeconds }).from(courseModule).where(eq(courseModule.id, module.id)))[0]!
+        .seconds;
+    expect(await lengthNow()).toBeNull();
+    // Every view says '—' (null) while the length is not known: the module, the list, the admin's, the board.
+    const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
+    expect(page.module.watched).toMatchObject({ percent: null, duration: null });
+    expect(page.modules.find((m: { id: string }) => m.id === module.id).watchedPercent).toBeNull();
+    const perUser = (await call(t.app, { url: `/api/users/${student.id}/courses/${course.id}/modules`, cookie: admin })).json();
+    expect(perUser.modules[0].watchedPercent).toBeNull();
+    const boardOf = async () => {
+      const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
+      return Object.fromEntries(board.students.map((row: { id: string; watched: unknown[] }) => [row.id, row.watched]));
+    };
+    expect(await boardOf()).toMatchObject({ [student.id]: [null], [honest.id]: [null] });
+
+    // The instructor's side gives the length (the editor's player read 3:10): each percentage is against it.
+    const edited = await call(t.app, { method: 'PATCH', url: `/api/modules/${module.id}`, cookie: admin, body: { videoDuration: 190 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().module.videoDuration).toBe(190);
+    expect(await boardOf()).toMatchObject({ [student.id]: [0], [honest.id]: [10] });
+    // Forged reports after it change no one's length or percentage.
+    expect(
+      (await report(module.id, student.cookie, { duration: 0.001, position: 0, intervals: [[0, 0.001]] })).json().watched,
+    ).toMatchObject({
+      percent: 0,
+      duration: 190,
     });
-    const forger = await signedIn(t.app, t.ctx);
-    await enableModule(t.ctx, forger.id, module.id);
-    const forged = (await report(module.id, forger.cookie, { duration: 0.001, intervals: [[0, 0.001]], position: 0 })).json().watched;
-    expect(forged).toMatchObject({ percent: 0, duration: 300 });
-    const [known] = await t.ctx.db
-      .select({ seconds: courseModule.videoDurationSeconds })
-      .from(courseModule)
-      .where(eq(courseModule.id, module.id));
-    expect(known!.seconds).toBe(300);
-    // The forger's page and the admin's board say the same; the honest student keeps theirs.
-    expect((await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: forger.cookie })).json().module.watched.percent).toBe(0);
-    const board = (await call(t.app, { url: `/api/courses/${course.id}/progress`, cookie: admin })).json();
-    expect(board.students.find((row: { id: string }) => row.id === student.id).watched).toEqual([3]);
-    // A new video forgets the old length.
+    await report(module.id, student.cookie, { duration: 86_400, position: 0, intervals: [] });
+    expect(await lengthNow()).toBe(190);
+    expect(await boardOf()).toMatchObject({ [student.id]: [0], [honest.id]: [10] });
+    // A new address forgets the old length, unless the editor gives the new one's.
     await call(t.app, {
       method: 'PATCH',
       url: `/api/modules/${module.id}`,
       cookie: admin,
       body: { videoUrl: 'https://youtu.be/jNQXAC9IVRw' },
     });
-    const [after] = await t.ctx.db
-      .select({ seconds: courseModule.videoDurationSeconds })
-      .from(courseModule)
-      .where(eq(courseModule.id, module.id));
-    expect(after!.seconds).toBeNull();
+    expect(await lengthNow()).toBeNull();
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/modules/${module.id}`,
+      cookie: admin,
+      body: { videoUrl: 'https://youtu.be/9bZkp7q19f0', videoDuration: 253 },
+    });
+    expect(await lengthNow()).toBe(253);
+  });
+
+  it('gives a 2-second claim on a fresh module no percentage while its length is unknown, and 1 % of a 2-minute one', async () => {
+    for (const [videoDuration, percent] of [
+      [null, null],
+      [120, 1],
+    ] as const) {
+      const { module, student } = await setup(videoDuration);
+      const claim = await report(module.id, student.cookie, { duration: 2, position: 2, intervals: [[0, 2]] });
+      expect(claim.statusCode, claim.body).toBe(200);
+      expect(claim.json().watched, `a video of ${videoDuration ?? 'unknown length'}`).toMatchObject({ percent, seconds: 2 });
+      const page = (await call(t.app, { url: `/api/pages/modules/${module.id}`, cookie: student.cookie })).json();
+      expect(page.module.watched.percent).toBe(percent);
+    }
+  });
+
+  it("never believes a module video under 10 seconds: an uploaded 5-second file's percentage is not given", async () => {
+    const { course, module, student } = await moduleWithClip(5);
+    const claim = await report(module.id, student.cookie, { duration: 5, position: 5, intervals: [[0, 5]] });
+    expect(claim.json().watched).toMatchObject({ percent: null, duration: null, seconds: 5 });
+    const edited = (await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json();
+    expect(edited.modules[0].videoDuration).toBeNull();
+  });
+
+  it("takes the editor's 'Duración' from 0:10 to 24 hours only, with the Spanish 400 that changes nothing; a file's length is the file's own", async () => {
+    const course = await buildCourse(t.ctx);
+    const body = {
+      courseId: course.id,
+      name: 'Reglas',
+      imageId: await createImage(t.ctx),
+      videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+      questions: [],
+    };
+    for (const videoDuration of [9.9, 0, -5, 86_401, 'diez', '3:25']) {
+      const refused = await call(t.app, { method: 'POST', url: '/api/modules', cookie: admin, body: { ...body, videoDuration } });
+      expect(refused.statusCode, String(videoDuration)).toBe(400);
+      expect(refused.json().error.message, String(videoDuration)).toBe(messages.moduleVideoDuration);
+    }
+    expect((await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json().modules).toEqual([]);
+    const created = await call(t.app, { method: 'POST', url: '/api/modules', cookie: admin, body: { ...body, videoDuration: 205 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().module.id as string;
+    expect(created.json().module.videoDuration).toBe(205);
+    const refused = await call(t.app, { method: 'PATCH', url: `/api/modules/${id}`, cookie: admin, body: { videoDuration: 3 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(messages.moduleVideoDuration);
+    // Saved again without a 'Duración' it keeps the one it had; null forgets it.
+    await call(t.app, { method: 'PATCH', url: `/api/modules/${id}`, cookie: admin, body: { name: 'Reglas 2' } });
+    expect((await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json().modules[0].videoDuration).toBe(205);
+    await call(t.app, { method: 'PATCH', url: `/api/modules/${id}`, cookie: admin, body: { videoDuration: null } });
+    expect((await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json().modules[0].videoDuration).toBeNull();
+    // An uploaded 12-second file: its own length, whatever 'Duración' comes with it.
+    const uploaded = await uploadVideo(await makeClip('webm', 12));
+    const withFile = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/modules/${id}`,
+      cookie: admin,
+      body: { videoId: uploaded.json().id, videoDuration: 3600 },
+    });
+    expect(withFile.statusCode, withFile.body).toBe(200);
+    expect(withFile.json().module.videoDuration).toBeCloseTo(12, 0);
+    await call(t.app, { method: 'PATCH', url: `/api/modules/${id}`, cookie: admin, body: { videoDuration: 3600 } });
+    expect((await call(t.app, { url: `/api/courses/${course.id}/modules`, cookie: admin })).json().modules[0].videoDuration).toBeCloseTo(
+      12,
+      0,
+    );
   });
 
   it('lets a burst of reports in one second add no more than the first report may bring', async () => {
-    const { module, student } = await setup();
+    const { module, student } = await setup(3600);
     const started = Date.now();
     // 30 reports at once, each claiming a different minute of an hour-long video.
     const responses = await Promise.all(
@@ -360,7 +460,7 @@ describe('watched progress is measured by the server, not by what the player cla
   });
 
   it('drops only what could not have played yet: a report after a minute offline keeps its first two minutes at most, from where the student was', async () => {
-    const { module, student } = await setup();
+    const { module, student } = await setup(600);
     await report(module.id, student.cookie, { duration: 600, position: 10, intervals: [[0, 10]] });
     await timePasses(student.id, module.id, 60);
     // Claims 5 more minutes after one minute: 60 s allowance + 2 × 60 s = 180 s in all.

@@ -223,6 +223,7 @@ describe('POST /api/modules', () => {
       posterUrl: null,
       captionsUrl: null,
       videoProcessing: null,
+      videoDuration: null,
       position: 0,
       questions: [
         { id: expect.any(String), text: '¿Cuántos jugadores?' },

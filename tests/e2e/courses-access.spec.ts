@@ -149,6 +149,8 @@ test('the admin creates a course with modules and a document, enables one module
     });
 
     await test.step('the admin creates two modules, the first with three questions', async () => {
+      // The editor's player reads each YouTube video's length (the fake API's videos are 1:40).
+      await fakeYouTube(page);
       await goViaMenu(page, 'Crear Módulo');
       await expect(page).toHaveURL(/\/admin\/create-module$/);
       await expect(page.getByRole('heading', { name: 'Crear Módulo', level: 1 })).toBeVisible();
@@ -160,6 +162,9 @@ test('the admin creates a course with modules and a document, enables one module
       await page.getByRole('textbox', { name: 'Nombre del módulo' }).fill(firstModule.name);
       await page.getByRole('textbox', { name: 'Video' }).fill(firstModule.video);
       await expect(page.getByText(`Se verá con el reproductor de YouTube (video ${firstModule.videoId}).`)).toBeVisible();
+      const duration = page.getByRole('textbox', { name: 'Duración (mm:ss)' });
+      await expect(duration).toHaveValue('1:40');
+      await expect(duration).toHaveAccessibleDescription('Leída del video. Con ella se calcula cuánto vio cada alumno.');
 
       // An empty (or blank) question is not added.
       const questionsBox = page.getByRole('group', { name: /^Preguntas/ });
@@ -195,6 +200,12 @@ test('the admin creates a course with modules and a document, enables one module
       await page.getByRole('textbox', { name: 'Video' }).fill(secondModule.video);
       await draft.fill('¿Cuándo corresponde una exclusión de 2 minutos?');
       await add.click();
+      // The instructor corrects the length read: too short a one is refused on its field.
+      await expect(duration).toHaveValue('1:40');
+      await duration.fill('0:05');
+      await page.getByRole('button', { name: 'Crear módulo' }).click();
+      await expect(duration).toHaveAccessibleDescription(/Escribí la duración como mm:ss \(o h:mm:ss\): entre 0:10 y 24:00:00\./);
+      await duration.fill('12:30');
       response = created(page, 'POST', /^\/api\/modules$/);
       await page.getByRole('button', { name: 'Crear módulo' }).click();
       await jsonId(response, 'module');

@@ -470,6 +470,8 @@ export async function createModule(input: {
   videoUrl?: string;
   /** An uploaded video (uploadVideo) instead of an address. */
   videoId?: string;
+  /** The address's 'Duración' in seconds, as the module editor gives it (100 for the default address; for another, unknown when not given). */
+  videoDuration?: number;
 }): Promise<{ id: string; name: string; questions: Array<{ id: string; text: string }> }> {
   const form = new FormData();
   form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'modulo.png');
@@ -482,7 +484,12 @@ export async function createModule(input: {
       courseId: input.courseId,
       name,
       imageId: image.id,
-      ...(input.videoId ? { videoId: input.videoId } : { videoUrl: input.videoUrl ?? 'https://127.0.0.1/videos/modulo.mp4' }),
+      ...(input.videoId
+        ? { videoId: input.videoId }
+        : input.videoUrl
+          ? { videoUrl: input.videoUrl, videoDuration: input.videoDuration ?? null }
+          : // The default video: 100 seconds long, as the module editor would have read it.
+            { videoUrl: 'https://127.0.0.1/videos/modulo.mp4', videoDuration: input.videoDuration ?? 100 }),
       questions: input.questions ?? [],
     },
     201,

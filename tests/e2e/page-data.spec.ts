@@ -218,6 +218,7 @@ test("a YouTube module opened again from the browser's copy is cued where the st
     courseId: course.id,
     name: 'Reglas en YouTube guardadas',
     videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    videoDuration: 100,
     enableFor: [student.id],
   });
   const url = `/${course.id}/${module.id}/modulo`;

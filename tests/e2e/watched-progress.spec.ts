@@ -22,9 +22,9 @@ import {
 const serverSent = { seen: 1, inPage: 1, sameAsFirst: true, inApp: true, beforeApp: true };
 
 interface Watched {
-  percent: number;
+  percent: number | null;
   seconds: number;
-  duration: number;
+  duration: number | null;
   position: number;
 }
 
@@ -174,6 +174,7 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
     courseId: course.id,
     name: 'Reglas en YouTube',
     videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    videoDuration: 100,
     enableFor: [student.id],
   });
 
@@ -232,6 +233,32 @@ test('a YouTube module video reports through the IFrame API: a jump does not cou
   expect(after.position).toBeGreaterThan(watched.position + 1.5);
 });
 
+test("a YouTube video whose length the module editor did not give: what the student watched shows 'Visto —', never a percentage", async ({
+  page,
+}) => {
+  await fakeYouTube(page);
+  const student = await createStudent({ name: 'Diego Duración' });
+  const course = await createCourse({ name: 'Curso sin duración', enableFor: [student.id] });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Reglas sin duración',
+    videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    enableFor: [student.id],
+  });
+  await signInThroughApi(page, student);
+  await page.goto(`/${course.id}/${module.id}/modulo`);
+  await expect.poll(() => fakePlayerState(page)).toMatchObject({ tookOver: true });
+  await youtube(page, 'playVideo');
+  await expect.poll(() => youtube(page, 'getCurrentTime'), { timeout: 10_000, intervals: [100] }).toBeGreaterThan(2);
+  const paused = reported(page, module.id);
+  await youtube(page, 'pauseVideo');
+  await paused;
+  // The player's own idea of the length (100 s) decides nothing: the server gives no percentage.
+  expect(await watchedOf(page, module.id)).toMatchObject({ percent: null, duration: null });
+  await expect(page.getByText('Visto —')).toBeVisible();
+  await screenshot(page, 'modulo-youtube-sin-duracion');
+});
+
 test('a browser without Element.moveBefore (older browsers) also keeps the frame the document brought, and what plays on it counts', async ({
   page,
 }) => {
@@ -245,6 +272,7 @@ test('a browser without Element.moveBefore (older browsers) also keeps the frame
     courseId: course.id,
     name: 'Reglas sin mover',
     videoUrl: 'https://youtu.be/dQw4w9WgXcQ',
+    videoDuration: 100,
     enableFor: [student.id],
   });
 

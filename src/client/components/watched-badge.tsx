@@ -4,11 +4,12 @@ import { watchedText } from '../../shared/messages.ts';
 
 export { watchedText };
 
-/** How much of the module's video the student watched: green once all of it. */
-export function WatchedBadge({ percent }: { percent: number }) {
+/** How much of the module's video the student watched: green once all of it; 'Visto —' while the video's length is not known. */
+export function WatchedBadge({ percent }: { percent: number | null }) {
   return (
     <Badge
-      color={percent >= 100 ? 'green' : 'blue'}
+      color={percent === null ? 'gray' : percent >= 100 ? 'green' : 'blue'}
+      title={percent === null ? 'Todavía no se sabe cuánto dura el video' : undefined}
       variant="light"
       leftSection={<IconEye size={14} aria-hidden />}
       style={{ textTransform: 'none' }}

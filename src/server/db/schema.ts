@@ -189,8 +189,9 @@ export const courseModule = pgTable(
     videoId: text('video_id').references((): AnyPgColumn => video.id),
     /**
      * The video's length as the server knows it, what watched percentages are computed against:
-     * an uploaded file's own (read at upload), else the upper median of the lengths the students'
-     * players reported (`video_progress.duration_seconds`). Null until known; reset with the video.
+     * an uploaded file's own (read at upload), else the 'Duración' of the address, from the module
+     * editor (its player reads it, or the instructor types it). Null while not known (and under 10 s
+     * it is not believed); reset with the video. Never what a student's player reports.
      */
     videoDurationSeconds: doublePrecision('video_duration_seconds'),
     position: integer('position').notNull(),
@@ -596,8 +597,9 @@ export type WatchedInterval = [number, number];
 /**
  * How much of a module's video a student has watched: the merged intervals actually played
  * (seeking ahead adds nothing, and no more than wall-clock time since `started_at` allows), the
- * video's duration as this student's player reported it (a vote for the module's known length,
- * which the percentage uses), the seconds those intervals cover, and where the student left off.
+ * video's duration as this student's player last reported it (kept, deciding nothing: the
+ * percentage uses the module's known length), the seconds those intervals cover, and where the
+ * student left off.
  */
 export const videoProgress = pgTable(
   'video_progress',

@@ -12,7 +12,7 @@ import { activity, course, courseAccess, courseModule, moduleAccess, moduleQuest
 import { imageUrl } from '../images/routes.ts';
 import { jugadaScoreSql } from '../jugadas/score.ts';
 import { presentProcessing, presentRenditions, videoFieldsSql, type VideoFieldsRow } from '../videos/read.ts';
-import { presentWatched, watchedLengthOf } from '../watched/service.ts';
+import { knownLengthOf, presentWatched } from '../watched/service.ts';
 
 /** Where a module's uploaded video is served (only to those who can see the module). */
 export const moduleVideoUrl = (moduleId: string) => `/api/modules/${moduleId}/video`;
@@ -73,6 +73,7 @@ interface AdminModuleRow extends ModuleRow {
   questions: Array<Omit<typeof moduleQuestion.$inferSelect, 'moduleId' | 'position'>>;
   hasStudentWork: boolean;
   minPaid: number | null;
+  videoDuration: number | null;
 }
 
 /** The modules `filter` picks (it uses `m`), in order, each with its questions and whether students worked in it. */
@@ -81,7 +82,8 @@ const adminModulesSql = (filter: SQL) => sql`
     coalesce((select json_agg(${columnsJson(moduleQuestion, 'q', ['moduleId', 'position'])} order by q.position)
               from ${moduleQuestion} q where q.module_id = m.id), '[]'::json) as "questions",
     ${studentWorkIn(sql`select m.id`)} as "hasStudentWork",
-    m.min_paid as "minPaid"
+    m.min_paid as "minPaid",
+    ${knownLengthOf(sql`m.video_duration_seconds`)} as "videoDuration"
   ${fromModule} where ${filter} ${inCourseOrder}`;
 
 const presentAdminModule = (row: AdminModuleRow): ModuleWithQuestions => ({
@@ -89,6 +91,7 @@ const presentAdminModule = (row: AdminModuleRow): ModuleWithQuestions => ({
   questions: row.questions,
   hasStudentWork: row.hasStudentWork,
   minPaid: row.minPaid,
+  videoDuration: row.videoDuration,
   videoProcessing:
     row.videoFileId && row.videoState
       ? presentProcessing({ state: row.videoState, percent: row.videoPercent, error: row.videoError })
@@ -124,7 +127,9 @@ export interface StudentModuleRow extends ModuleRow {
   answered: number | null;
   jugadasTotal: number;
   jugadasCorrect: number;
-  /** What they watched of the video: null before they played it. */
+  /** They played the video: what they watched is below. */
+  played: boolean;
+  /** The video's known length: null while not known. */
   watchedDuration: number | null;
   watchedSeconds: number | null;
   watchedPosition: number | null;
@@ -143,7 +148,7 @@ export const studentModulesSql = (userId: SQL, courseId: SQL, filter: SQL = sql`
     a.submitted as "submitted", a.submitted_at as "submittedAt", a.corrected_at as "correctedAt",
     s.items as "items", s.correct as "correct", s.incorrect as "incorrect", s.answered as "answered",
     js.total as "jugadasTotal", js.correct as "jugadasCorrect",
-    case when vp.user_id is not null then ${watchedLengthOf(sql`m.video_duration_seconds`, sql`vp.duration_seconds`)} end as "watchedDuration",
+    vp.user_id is not null as "played", ${knownLengthOf(sql`m.video_duration_seconds`)} as "watchedDuration",
     vp.watched_seconds as "watchedSeconds", vp.position_seconds as "watchedPosition"
   ${fromModule}
   cross join (
@@ -176,7 +181,7 @@ export const listedForStudent = (row: StudentModuleRow) => row.archivedAt === nu
 export function presentStudentModule(row: StudentModuleRow, options: { allStates?: boolean } = {}): StudentModule & StudentModuleDetail {
   const shown = isOpen(row) || isReadableArchive(row) || Boolean(options.allStates);
   const watched =
-    shown && row.watchedDuration !== null
+    shown && row.played
       ? presentWatched({ durationSeconds: row.watchedDuration, watchedSeconds: row.watchedSeconds!, positionSeconds: row.watchedPosition! })
       : null;
   return {

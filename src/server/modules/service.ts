@@ -39,10 +39,13 @@ async function replaceQuestions(tx: Tx, moduleId: string, questions: ModuleInput
 
 /**
  * The module's video columns for an address or an uploaded file: exactly one must be given, and
- * the file must exist. The known length starts as the file's own, or unknown for an address (the
- * players' reports set it: watched/service.ts).
+ * the file must exist. The known length is the file's own, or for an address the 'Duración' the
+ * instructor's side gave (null: not known; watched/service.ts gives no percentage then).
  */
-async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; videoId?: string | undefined }) {
+async function videoColumns(
+  tx: Tx,
+  input: { videoUrl?: string | undefined; videoId?: string | undefined; videoDuration?: number | null | undefined },
+) {
   if (input.videoUrl !== undefined && input.videoId !== undefined)
     throw badRequest(messages.moduleVideoBoth, { videoUrl: messages.moduleVideoBoth });
   if (input.videoId !== undefined) {
@@ -53,7 +56,7 @@ async function videoColumns(tx: Tx, input: { videoUrl?: string | undefined; vide
     if (!found) throw badRequest(messages.videoNotFound, { videoId: messages.videoNotFound });
     return { videoUrl: null, videoId: input.videoId, videoDurationSeconds: found.durationSeconds };
   }
-  if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null, videoDurationSeconds: null };
+  if (input.videoUrl !== undefined) return { videoUrl: input.videoUrl, videoId: null, videoDurationSeconds: input.videoDuration ?? null };
   return null;
 }
 
@@ -76,7 +79,7 @@ export async function createModule(db: Db, input: ModuleInput, actor?: Actor): P
       .select({ next: sql<number>`coalesce(max(${courseModule.position}) + 1, 0)::int` })
       .from(courseModule)
       .where(eq(courseModule.courseId, input.courseId));
-    const { questions, videoUrl: _url, videoId: _video, ...fields } = input;
+    const { questions, videoUrl: _url, videoId: _video, videoDuration: _duration, ...fields } = input;
     const [row] = await tx
       .insert(courseModule)
       .values({ id: randomUUID(), ...fields, ...videoFields, position: next })
@@ -101,16 +104,24 @@ export async function updateModule(
 ): Promise<{ module: ModuleWithQuestions; unusedVideo: string[] }> {
   return db.transaction(async (tx) => {
     const before = await findModule(tx, moduleId);
-    const { questions, videoUrl, videoId, ...fields } = input;
+    const { questions, videoUrl, videoId, videoDuration, ...fields } = input;
     if (fields.imageId) await assertImageExists(tx, fields.imageId);
-    const videoFields = await videoColumns(tx, { videoUrl, videoId });
+    const videoFields = await videoColumns(tx, { videoUrl, videoId, videoDuration });
     const videoChanged = videoFields !== null && (videoFields.videoId !== before.videoId || videoFields.videoUrl !== before.videoUrl);
-    // The same video sent again keeps its known length (for an address, what players reported).
     const { videoDurationSeconds, ...source } = videoFields ?? { videoDurationSeconds: null };
+    // A new video comes with its own length; the same address keeps its 'Duración' unless a new
+    // one is given; a file's length is the file's own.
+    const addressDuration = !videoChanged && videoDuration !== undefined && (videoFields?.videoId ?? before.videoId) === null;
     const [row] = await tx
       .update(courseModule)
       // Captions belong to the video they were written for: a new video starts without them.
-      .set({ ...fields, ...source, ...(videoChanged ? { videoDurationSeconds, captionsKey: null } : {}), updatedAt: sql`now()` })
+      .set({
+        ...fields,
+        ...source,
+        ...(videoChanged ? { videoDurationSeconds, captionsKey: null } : {}),
+        ...(addressDuration ? { videoDurationSeconds: videoDuration } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(courseModule.id, moduleId))
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);

@@ -18,9 +18,8 @@ import { dayOf } from '../../shared/calendar.ts';
 import type { FitnessStatus } from '../../shared/record-rules.ts';
 import type { Db } from '../db/client.ts';
 import { account, activity, activityItem, courseAccess, courseModule, moduleAccess, user, videoProgress } from '../db/schema.ts';
-import { watchedPercent } from '../../shared/watched.ts';
 import { qualified } from '../db/qualified.ts';
-import { watchedLength } from '../watched/service.ts';
+import { knownLength, percentOf } from '../watched/service.ts';
 import { findCourse } from '../courses/service.ts';
 import { escapeLike, fold } from '../users/list-users.ts';
 import { csvDocument, fileSlug } from '../files/csv-out.ts';
@@ -165,14 +164,14 @@ export async function progressBoard(
             userId: videoProgress.userId,
             moduleId: videoProgress.moduleId,
             seconds: videoProgress.watchedSeconds,
-            duration: watchedLength,
+            duration: knownLength,
           })
           .from(videoProgress)
           .innerJoin(courseModule, eq(courseModule.id, videoProgress.moduleId))
           .where(and(inArray(videoProgress.userId, pageIds), inArray(videoProgress.moduleId, moduleIds)))
       : Promise.resolve([]),
   ]);
-  const watchedOf = new Map(watchedRows.map((row) => [`${row.userId}:${row.moduleId}`, watchedPercent(row.seconds, row.duration)]));
+  const watchedOf = new Map(watchedRows.map((row) => [`${row.userId}:${row.moduleId}`, percentOf(row.seconds, row.duration)]));
 
   const stateOf = new Map(cells.map((cell) => [`${cell.userId}:${cell.moduleId}`, boardStateOf(cell)]));
   const exams = await courseExams(db, courseId);

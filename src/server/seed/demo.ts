@@ -30,6 +30,8 @@ Clases presenciales: los sábados por la mañana.`;
 
 // The videos are placeholders: the admin replaces them from 'Crear Módulo' → 'Editar'.
 const PLACEHOLDER_VIDEO = 'https://www.youtube.com/watch?v=jNQXAC9IVRw';
+/** Its length, as the module editor's player reads it (0:19). */
+const PLACEHOLDER_VIDEO_SECONDS = 19;
 
 const modules = [
   {
@@ -231,6 +233,7 @@ export async function seedDemo(ctx: AppContext, password: string, { ffmpeg = 'ff
         name: module.name,
         imageId: await storeImage(bannerPng([...from], [...to])),
         videoUrl: PLACEHOLDER_VIDEO,
+        videoDuration: PLACEHOLDER_VIDEO_SECONDS,
         questions: module.questions.map((text) => questionInputSchema.parse(text)),
       }),
     );

@@ -112,6 +112,18 @@ export const questionInputSchema = z.pipe(
   questionFieldsSchema,
 );
 
+/**
+ * A module video's length in seconds, as the instructor's side knows it: the uploaded file's own,
+ * or for an address what the module editor's player read or the instructor typed ('Duración').
+ * Shorter than this it is not believed (no module video is a few seconds long): unknown.
+ */
+export const MODULE_VIDEO_MIN_SECONDS = 10;
+/** A day: no module video is longer. */
+export const MODULE_VIDEO_MAX_SECONDS = 24 * 60 * 60;
+export const moduleVideoDurationSchema = z
+  .number({ error: messages.moduleVideoDuration })
+  .check(z.gte(MODULE_VIDEO_MIN_SECONDS, messages.moduleVideoDuration), z.lte(MODULE_VIDEO_MAX_SECONDS, messages.moduleVideoDuration));
+
 export const moduleInputSchema = z.object({
   courseId: z.string({ error: messages.selectCourse }).check(z.minLength(1, messages.selectCourse)),
   name: requiredText(NAME_MAX, 'El nombre'),
@@ -119,6 +131,11 @@ export const moduleInputSchema = z.object({
   /** The video is either an address (`videoUrl`) or an uploaded file (`videoId`, from POST /api/videos): exactly one. */
   videoUrl: z.optional(videoUrlSchema),
   videoId: z.optional(idSchema),
+  /**
+   * 'Duración (mm:ss)' of a video given by its address, in seconds (null: not known). An uploaded
+   * file's length is the file's own: this is ignored with one.
+   */
+  videoDuration: z.optional(z.nullable(moduleVideoDurationSchema)),
   questions: z
     .array(questionInputSchema)
     .check(z.maxLength(QUESTIONS_PER_MODULE_MAX, tooMany('Un módulo', QUESTIONS_PER_MODULE_MAX, 'preguntas'))),
@@ -176,10 +193,11 @@ export type JugadaScore = z.infer<typeof jugadaScoreSchema>;
 
 /** How much of the module's video the student watched, and where they left off (to resume there). */
 export const watchedSchema = z.object({
-  /** Watched seconds over the duration, 0 to 100, rounded down. */
-  percent: z.number(),
+  /** Watched seconds over the video's known length, 0 to 100, rounded down; null while the length is not known. */
+  percent: z.nullable(z.number()),
   seconds: z.number(),
-  duration: z.number(),
+  /** The video's known length (never what a student's player claims); null while not known. */
+  duration: z.nullable(z.number()),
   position: z.number(),
 });
 export type Watched = z.infer<typeof watchedSchema>;
@@ -201,6 +219,8 @@ export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
   hasStudentWork: z.boolean(),
   /** The uploaded video's processing into renditions; null for an address. */
   videoProcessing: z.nullable(videoProcessingSchema),
+  /** The video's known length in seconds (the file's own, or the address's 'Duración'); null when not known. */
+  videoDuration: z.nullable(z.number()),
 });
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 
@@ -213,7 +233,7 @@ export const studentModuleSchema = z.extend(z.pick(moduleSchema, { id: true, nam
   progress: z.nullable(progressSchema),
   /** Jugadas right on the first attempt; null when the module has none or is not open to them. */
   jugadas: z.nullable(jugadaScoreSchema),
-  /** Percent of the video watched; null before they play it or when the module is not open to them. */
+  /** Percent of the video watched; null before they play it, while the video's length is not known, or when the module is not open to them. */
   watchedPercent: z.nullable(z.number()),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;

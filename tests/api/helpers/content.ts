@@ -41,7 +41,7 @@ export async function buildCourse(ctx: AppContext, overrides: { name?: string; d
 export async function buildModule(
   ctx: AppContext,
   courseId: string,
-  overrides: { name?: string; questions?: string[]; videoUrl?: string } = {},
+  overrides: { name?: string; questions?: string[]; videoUrl?: string; videoDuration?: number } = {},
 ) {
   const n = next();
   return createModule(ctx.db, {
@@ -49,6 +49,8 @@ export async function buildModule(
     name: overrides.name ?? `Módulo ${n}`,
     imageId: await createImage(ctx),
     videoUrl: overrides.videoUrl ?? 'https://youtu.be/dQw4w9WgXcQ',
+    // 'Duración' as the module editor gives it: unknown unless the test says.
+    videoDuration: overrides.videoDuration ?? null,
     questions: (overrides.questions ?? ['¿Cuántos jugadores hay en cancha?', '¿Cuánto dura un partido?']).map((text) =>
       questionInputSchema.parse(text),
     ),

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/content.ts';
 import { amountSchema } from '../../../shared/schemas/payments.ts';
 import type { ModuleVideoInput } from './api/upload-module-video.ts';
+import { formatDuration, parseDuration } from './video-duration.ts';
 
 /** A question in the editor; the key keeps focus and React state with it when the list is reordered. */
 export interface QuestionItem {
@@ -45,6 +46,8 @@ export type ModuleFields = z.input<typeof moduleFieldsSchema> & {
   /** Whether the video is an address ('url') or an uploaded file ('file'). */
   videoSource: 'url' | 'file';
   videoUrl: string;
+  /** 'Duración (mm:ss)' of the address's video: read by the editor's player or typed; '' when not known. */
+  videoDuration: string;
   videoFile: VideoFileValue | null;
   /** 'Pagado mínimo para habilitar' in whole pesos; '' for none. */
   minPaid: number | string;
@@ -62,6 +65,8 @@ export function validateModuleFields(values: ModuleFields): Record<string, strin
   if (values.videoSource === 'url') {
     const url = safeParse(videoUrlSchema, values.videoUrl);
     if (!url.success) errors['videoUrl'] = url.error.issues[0]?.message ?? messages.invalidVideo;
+    if (values.videoDuration.trim() !== '' && parseDuration(values.videoDuration) === undefined)
+      errors['videoDuration'] = messages.moduleVideoDuration;
   } else if (!values.videoFile) {
     errors['videoFile'] = videoFileMissing;
   }
@@ -74,13 +79,20 @@ export function validateModuleFields(values: ModuleFields): Record<string, strin
 
 /** The video part of the body the API takes. */
 const videoInput = (values: ModuleFields): ModuleVideoInput =>
-  values.videoSource === 'file' && values.videoFile ? { videoId: values.videoFile.id } : { videoUrl: values.videoUrl };
+  values.videoSource === 'file' && values.videoFile
+    ? { videoId: values.videoFile.id }
+    : { videoUrl: values.videoUrl, videoDuration: parseDuration(values.videoDuration) ?? null };
 
 /** The form's video fields for a saved module. */
-const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'videoSource' | 'videoUrl' | 'videoFile'> =>
+const savedVideoFields = (module: ModuleWithQuestions): Pick<ModuleFields, 'videoSource' | 'videoUrl' | 'videoDuration' | 'videoFile'> =>
   module.videoFile
-    ? { videoSource: 'file', videoUrl: '', videoFile: { ...module.videoFile, name: null } }
-    : { videoSource: 'url', videoUrl: module.videoUrl, videoFile: null };
+    ? { videoSource: 'file', videoUrl: '', videoDuration: '', videoFile: { ...module.videoFile, name: null } }
+    : {
+        videoSource: 'url',
+        videoUrl: module.videoUrl,
+        videoDuration: module.videoDuration === null ? '' : formatDuration(module.videoDuration),
+        videoFile: null,
+      };
 
 /** What the module forms send, picture and course apart: the API's own module fields. */
 export type ModuleBody = Omit<ModuleInputBody, 'courseId' | 'imageId'>;
@@ -92,6 +104,7 @@ export function moduleFormValues(module?: ModuleWithQuestions): ModuleFields {
       name: '',
       videoSource: 'url',
       videoUrl: '',
+      videoDuration: '',
       videoFile: null,
       questions: [],
       draft: '',

@@ -1,7 +1,8 @@
 import { upload } from '../../../lib/upload.ts';
 
 /** A module's video as the API takes it: an address, or the id of an uploaded file. */
-export type ModuleVideoInput = { videoUrl: string } | { videoId: string };
+/** A module's video as the API takes it: an address (with its 'Duración' in seconds, null when not known) or an uploaded file. */
+export type ModuleVideoInput = { videoUrl: string; videoDuration: number | null } | { videoId: string };
 
 export interface UploadedVideo {
   id: string;

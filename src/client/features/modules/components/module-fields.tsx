@@ -1,7 +1,11 @@
 import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import { useEffect } from 'react';
+import { safeParse } from 'zod/v4/core';
+import { videoUrlSchema, youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
+import { useVideoLength } from '../../../lib/video/video-length.ts';
 import { ImageField, type PickedImage } from '../../../components/image-field.tsx';
 import type { ModuleForm } from '../module-form-schema.ts';
+import { formatDuration } from '../video-duration.ts';
 import { ModuleVideoField } from './module-video-field.tsx';
 import { QuestionListEditor } from './question-list-editor.tsx';
 
@@ -49,6 +53,7 @@ export function ModuleFields({
           {...form.getInputProps('videoUrl')}
         />
         <VideoHint value={form.values.videoUrl} />
+        <VideoDurationField form={form} />
       </ModuleVideoField>
       <NumberInput
         label="Pagado mínimo para habilitar"
@@ -85,4 +90,36 @@ function VideoHint({ value }: { value: string }) {
       </Text>
     );
   return null;
+}
+
+/**
+ * 'Duración (mm:ss)' of a video given by its address: what each trainee's watched percentage is
+ * computed against. The editor's player reads it when the address is typed or the module opened;
+ * where it cannot (no connection to YouTube), the instructor types it.
+ */
+function VideoDurationField({ form }: { form: ModuleForm }) {
+  const address = form.values.videoUrl.trim();
+  const read = useVideoLength(address && safeParse(videoUrlSchema, address).success ? address : null);
+  const { setFieldValue } = form;
+  const readSeconds = read.state === 'read' ? read.seconds : null;
+  useEffect(() => {
+    if (readSeconds !== null) setFieldValue('videoDuration', formatDuration(readSeconds));
+  }, [readSeconds, read.address, setFieldValue]);
+  const description =
+    read.state === 'reading'
+      ? 'Leyendo la duración del video…'
+      : read.state === 'read'
+        ? 'Leída del video. Con ella se calcula cuánto vio cada alumno.'
+        : read.state === 'failed'
+          ? 'No se pudo leer del video: escribila. Sin ella, lo que vio cada alumno se muestra como «Visto —».'
+          : 'Con ella se calcula cuánto vio cada alumno. Se completa sola al poner la dirección; si no, escribila.';
+  return (
+    <TextInput
+      label="Duración (mm:ss)"
+      description={description}
+      placeholder="Por ejemplo, 12:30"
+      autoComplete="off"
+      {...form.getInputProps('videoDuration')}
+    />
+  );
 }

@@ -7,6 +7,7 @@ import { VideoProcessingStatus } from '../../../components/video-processing.tsx'
 import { useCourseModules } from '../api/get-course-modules.ts';
 import { useReorderModules } from '../api/reorder-modules.ts';
 import { ModuleArchiveActions } from './module-archive-actions.tsx';
+import { formatDuration } from '../video-duration.ts';
 
 interface ModuleListProps {
   courseId: string | null;
@@ -124,7 +125,13 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
           )}
           <Text size="sm" c="dimmed">
             {questionCount(module.questions.length)} · {youtubeId(module.videoUrl) ? 'Video de YouTube' : 'Archivo de video'}
+            {module.videoDuration !== null && ` · ${formatDuration(module.videoDuration)}`}
           </Text>
+          {module.videoDuration === null && !module.videoFile && (
+            <Text size="sm" c="orange.9">
+              Falta la duración del video: sin ella no se sabe cuánto vio cada alumno. Abrí “Editar” para completarla.
+            </Text>
+          )}
           <VideoProcessingStatus
             processing={module.videoProcessing}
             retry={module.videoFile ? { videoId: module.videoFile.id, of: `del módulo ${module.name}` } : undefined}
