@@ -312,6 +312,10 @@ describe('watched progress is measured by the server, not by what the player cla
     const forged = await report(module.id, student.cookie, { duration: 0.001, position: 0, intervals: [[0, 0.001]] });
     expect(forged.statusCode, forged.body).toBe(200);
     expect(forged.json().watched).toEqual({ percent: null, seconds: 0, duration: null, position: 0 });
+    // A minute later, a minute "watched" past where the video really ends: it counts for nothing once the length is known.
+    await timePasses(student.id, module.id, 60);
+    const beyond = await report(module.id, student.cookie, { duration: 86_400, position: 260, intervals: [[200, 260]] });
+    expect(beyond.json().watched).toMatchObject({ percent: null, seconds: 60, duration: null });
     // A classmate's player claiming a day-long video, after 19 seconds of real play, decides nothing either.
     const honest = await signedIn(t.app, t.ctx);
     await enableModule(t.ctx, honest.id, module.id);

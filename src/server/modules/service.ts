@@ -126,6 +126,16 @@ export async function updateModule(
       .returning();
     if (questions) await replaceQuestions(tx, moduleId, questions);
     if (videoChanged) await tx.delete(videoProgress).where(eq(videoProgress.moduleId, moduleId));
+    // What each student watched counts within the video's new length: what a player reported past
+    // it while the length was not known (or longer) is not part of the video.
+    if (addressDuration && videoDuration !== null && videoDuration !== before.videoDurationSeconds)
+      await tx
+        .update(videoProgress)
+        .set({
+          watchedSeconds: sql`coalesce((select sum(greatest(0, least((i->>1)::float8, ${videoDuration}::float8) - least((i->>0)::float8, ${videoDuration}::float8)))
+            from jsonb_array_elements(${videoProgress.intervals}) i), 0)`,
+        })
+        .where(eq(videoProgress.moduleId, moduleId));
     await unlockIfPaidFor(tx, row!, before.minPaid, actor);
     const unusedVideo = before.videoId && before.videoId !== row!.videoId ? await dropVideoIfUnused(tx, before.videoId) : [];
     if (videoChanged && before.captionsKey) unusedVideo.push(before.captionsKey);
