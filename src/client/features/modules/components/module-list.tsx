@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconLock, IconLockOpen, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths.ts';
 import { youtubeId, type ModuleWithQuestions } from '../../../../shared/schemas/content.ts';
@@ -128,9 +128,12 @@ function ModuleRow({ module, number, isFirst, isLast, onMove, onEdit, onSetAcces
             {module.videoDuration !== null && ` · ${formatDuration(module.videoDuration)}`}
           </Text>
           {module.videoDuration === null && !module.videoFile && (
-            <Text size="sm" c="orange.9">
-              Falta la duración del video: sin ella no se sabe cuánto vio cada alumno. Abrí “Editar” para completarla.
-            </Text>
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+              <Text size="sm">
+                Falta la duración del video: sin ella no se sabe cuánto vio cada alumno. Abrí “Editar” para completarla.
+              </Text>
+            </Group>
           )}
           <VideoProcessingStatus
             processing={module.videoProcessing}
