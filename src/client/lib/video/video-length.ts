@@ -10,15 +10,39 @@ const READ_TIMEOUT_MS = 15_000;
 /** The address is read once typing pauses this long. */
 const SETTLE_MS = 600;
 
+/**
+ * A read `start` begins: it calls `done` with the length (null: none) and returns how to clean up.
+ * Null when it takes longer than READ_TIMEOUT_MS, or the address changed meanwhile (`signal`).
+ */
+function readWithin(signal: AbortSignal, start: (done: (seconds: number | null) => void) => () => void): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(null);
+      return;
+    }
+    let settled = false;
+    let cleanUp = () => undefined as void;
+    const done = (seconds: number | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timeout);
+      signal.removeEventListener('abort', abort);
+      cleanUp();
+      resolve(seconds);
+    };
+    const abort = () => done(null);
+    const timeout = setTimeout(abort, READ_TIMEOUT_MS);
+    signal.addEventListener('abort', abort);
+    cleanUp = start(done);
+    if (settled) cleanUp();
+  });
+}
+
 /** A player out of sight, loading the video without playing it, until its length is known. */
 function youtubeLength(id: string, signal: AbortSignal): Promise<number | null> {
   return loadYouTubeApi().then(
     (YT) =>
-      new Promise<number | null>((resolve) => {
-        if (signal.aborted) {
-          resolve(null);
-          return;
-        }
+      readWithin(signal, (done) => {
         const holder = document.createElement('div');
         holder.setAttribute('aria-hidden', 'true');
         holder.style.cssText = 'position:fixed;left:-10000px;top:0;width:320px;height:180px;overflow:hidden';
@@ -26,17 +50,6 @@ function youtubeLength(id: string, signal: AbortSignal): Promise<number | null> 
         holder.append(target);
         document.body.append(holder);
         let poll: ReturnType<typeof setInterval> | undefined;
-        const done = (seconds: number | null) => {
-          clearInterval(poll);
-          clearTimeout(timeout);
-          signal.removeEventListener('abort', abort);
-          player.destroy();
-          holder.remove();
-          resolve(seconds);
-        };
-        const abort = () => done(null);
-        const timeout = setTimeout(abort, READ_TIMEOUT_MS);
-        signal.addEventListener('abort', abort);
         const player = new YT.Player(target, {
           host: 'https://www.youtube-nocookie.com',
           videoId: id,
@@ -52,6 +65,11 @@ function youtubeLength(id: string, signal: AbortSignal): Promise<number | null> 
             },
           },
         });
+        return () => {
+          clearInterval(poll);
+          player.destroy();
+          holder.remove();
+        };
       }),
     () => null,
   );
@@ -59,27 +77,17 @@ function youtubeLength(id: string, signal: AbortSignal): Promise<number | null> 
 
 /** The browser reads the file's header (only its first bytes), as a player would before playing. */
 function fileLength(address: string, signal: AbortSignal): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (signal.aborted) {
-      resolve(null);
-      return;
-    }
+  return readWithin(signal, (done) => {
     const media = document.createElement('video');
-    const done = (seconds: number | null) => {
-      clearTimeout(timeout);
-      signal.removeEventListener('abort', abort);
-      media.removeAttribute('src');
-      media.load();
-      resolve(seconds);
-    };
-    const abort = () => done(null);
-    const timeout = setTimeout(abort, READ_TIMEOUT_MS);
-    signal.addEventListener('abort', abort);
     media.preload = 'metadata';
     media.muted = true;
     media.onloadedmetadata = () => done(Number.isFinite(media.duration) && media.duration > 0 ? media.duration : null);
     media.onerror = () => done(null);
     media.src = address;
+    return () => {
+      media.removeAttribute('src');
+      media.load();
+    };
   });
 }
 
