@@ -3,7 +3,7 @@ import {
   ANSWER_GRACE_SECONDS,
   VIDEO_LOADING_ALLOWANCE_MINUTES,
   canAnswer,
-  canLoad,
+  canStream,
   canStart,
   canView,
   clipStage,
@@ -220,11 +220,21 @@ describe('video exam clips', () => {
     expect(canAnswer(clip({ views: 1, lastViewAt: at(0), answeredAt: at(9) }), exam, at(10))).toBe(false);
   });
 
-  it('sends the file while a viewing is left or the last one plays', () => {
-    expect(canLoad(clip(), exam, at(0))).toBe(true);
-    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), exam, at(5))).toBe(true);
-    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), exam, at(9))).toBe(false);
-    expect(canLoad(clip({ views: 1, lastViewAt: at(0) }), { ...exam, viewsPerClip: 2 }, at(9))).toBe(true);
+  it('sends the file only inside the viewing it is asked for, while it plays', () => {
+    const twice = { ...exam, viewsPerClip: 2 };
+    // Before 'Ver', even with viewings left.
+    expect(canStream(clip(), twice, at(0), 1)).toBe(false);
+    // During the first viewing, for that viewing only.
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(0), 1)).toBe(true);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(7.9), 1)).toBe(true);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(5), 2)).toBe(false);
+    // Its end, the answer window between viewings, an answered clip.
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(8), 1)).toBe(false);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(12), 1)).toBe(false);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0), answeredAt: at(3) }), twice, at(4), 1)).toBe(false);
+    // The second viewing: its own number, not the first's.
+    expect(canStream(clip({ views: 2, lastViewAt: at(12) }), twice, at(13), 2)).toBe(true);
+    expect(canStream(clip({ views: 2, lastViewAt: at(12) }), twice, at(13), 1)).toBe(false);
   });
 
   it('moves on past answered clips and windows that closed', () => {

@@ -298,13 +298,12 @@ export function canAnswer(clip: ClipTiming, exam: ClipConditions, now: Date): bo
 }
 
 /**
- * The clip's file may be sent while it can still be watched: a viewing left, or the last one
- * playing. The next clip's too (`next`), so it is loaded while the trainee answers this one.
+ * The clip's file may be sent only inside a viewing: after 'Ver', while that viewing plays by the
+ * server's clock, for the viewing it was asked for (`viewing`: 1 for the first, 2 for the second…).
+ * Never before 'Ver', between viewings, in the answer window or for another clip.
  */
-export function canLoad(clip: ClipTiming, exam: ClipConditions, now: Date): boolean {
-  const stage = clipStage(clip, exam, now, ANSWER_GRACE_SECONDS);
-  if (stage === 'respondida' || stage === 'vencida') return false;
-  return clip.views < exam.viewsPerClip || stage === 'viendo';
+export function canStream(clip: ClipTiming, exam: ClipConditions, now: Date, viewing: number): boolean {
+  return clip.views === viewing && clipStage(clip, exam, now) === 'viendo';
 }
 
 /** A video attempt's deadline: every clip watched as often as allowed and answered in its window, plus time to load them. */

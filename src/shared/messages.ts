@@ -324,7 +324,8 @@ export const examMessages = {
   answerNow: (seconds: number) => `Respondé: ${seconds === 1 ? 'queda 1 s' : `quedan ${Math.max(0, seconds)} s`}`,
   videoSummary: (clips: number, views: number, seconds: number, pass: number, attempt: number, attempts: number) =>
     `${clips} ${clips === 1 ? 'jugada' : 'jugadas'} · ${views === 1 ? '1 vista' : `${views} vistas`} por jugada · ${seconds} s para responder · aprobás con ${percent(pass)} · intento ${attempt} de ${attempts}`,
-  loadingClip: (loaded: number) => `Cargando la jugada… ${percent(loaded)}`,
+  clipViewingInvalid: 'Falta la vista de la jugada (un número desde 1).',
+  loadingClip: 'Cargando la jugada…',
   clipNotLoaded: 'No se pudo cargar la jugada. Revisá la conexión: se vuelve a intentar sola.',
   tagRight: (tag: string, right: number, total: number) => `${tag}: ${right} de ${total}`,
   // The trainee's screens.

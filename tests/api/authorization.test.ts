@@ -1549,8 +1549,8 @@ const rows: Row[] = [
   {
     route: 'GET /api/attempts/:attemptId/clips/:position/video',
     expected: [401, 404, 200, 403],
-    request: async () => ({ url: `/api/attempts/${await freshVideoAttempt()}/clips/0/video` }),
-    unknown: { as: 'student', request: (id) => ({ url: `/api/attempts/${id}/clips/0/video` }) },
+    request: async () => ({ url: `/api/attempts/${await freshVideoAttempt(true)}/clips/0/video?viewing=1` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/attempts/${id}/clips/0/video?viewing=1` }) },
   },
 
   // Pages: one request per page a student opens most, authorized exactly like the routes they stand for.

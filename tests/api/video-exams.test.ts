@@ -1,7 +1,7 @@
 // The video exam on the server: clips drawn from the course's jugadas for 'Examen', each played
 // only as often as allowed, answered only in its window (a clock the test controls), its file sent
-// only to its trainee while it can still be watched, and its correct call never in a response
-// before grading and release.
+// only to its trainee inside a viewing, and its correct call never in a response before grading
+// and release.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { examAttemptClip, jugada as jugadaTable } from '../../src/server/db/schema.ts';
@@ -96,8 +96,13 @@ const view = (attemptId: string, position: number, cookie: string) =>
   call(t.app, { method: 'POST', url: `/api/attempts/${attemptId}/clips/${position}/views`, cookie });
 const answer = (attemptId: string, position: number, body: object, cookie: string) =>
   call(t.app, { method: 'PUT', url: `/api/attempts/${attemptId}/clips/${position}/answer`, body, cookie });
-const file = (attemptId: string, position: number, cookie: string | undefined) =>
-  call(t.app, { method: 'GET', url: `/api/attempts/${attemptId}/clips/${position}/video`, cookie });
+const file = (attemptId: string, position: number, cookie: string | undefined, viewing = 1, range?: string) =>
+  call(t.app, {
+    method: 'GET',
+    url: `/api/attempts/${attemptId}/clips/${position}/video?viewing=${viewing}`,
+    cookie,
+    headers: range ? { range } : undefined,
+  });
 
 async function started(examId: string, cookie: string) {
   const response = await start(examId, cookie);
@@ -173,8 +178,8 @@ describe('a trainee sits it', () => {
     later(2);
     expect((await file(first.id, 0, mine.student.cookie)).statusCode).toBe(404);
     expect((await view(first.id, 0, mine.student.cookie)).json().error.message).toBe(examMessages.noViewsLeft);
-    // The next clip's file loads while the trainee answers this one.
-    expect((await file(first.id, 1, mine.student.cookie)).statusCode).toBe(200);
+    // Nor the next clip's while the trainee answers this one.
+    expect((await file(first.id, 1, mine.student.cookie)).statusCode).toBe(404);
 
     // A made-up option is refused; the answer is saved once (a double tap answers the same).
     expect((await answer(first.id, 0, { ...mine.right, decisionId: unknownId() }, mine.student.cookie)).statusCode).toBe(400);
@@ -284,7 +289,7 @@ describe('only its trainee reaches an attempt clip', () => {
       (cookie?: string, id = attempt.id, position: string | number = 0) =>
         call(t.app, { method: 'PUT', url: `/api/attempts/${id}/clips/${position}/answer`, body: right, cookie }),
       (cookie?: string, id = attempt.id, position: string | number = 0) =>
-        call(t.app, { method: 'GET', url: `/api/attempts/${id}/clips/${position}/video`, cookie }),
+        call(t.app, { method: 'GET', url: `/api/attempts/${id}/clips/${position}/video?viewing=1`, cookie }),
     ];
     for (const route of routes) {
       expect((await route()).statusCode).toBe(401);
@@ -302,6 +307,12 @@ describe('only its trainee reaches an attempt clip', () => {
       cookie: student.cookie,
     });
     expect(malformed.statusCode).toBe(400);
+    // A file asked for without its viewing, or with one that cannot be.
+    for (const query of ['', '?viewing=0', '?viewing=-1', '?viewing=1.5', '?viewing=x', '?viewing=99999']) {
+      const response = await call(t.app, { url: `/api/attempts/${attempt.id}/clips/0/video${query}`, cookie: student.cookie });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error.message, query).toBe(examMessages.clipViewingInvalid);
+    }
     // Nothing of the above changed the clip.
     const [row] = await t.ctx.db.select().from(examAttemptClip).where(eq(examAttemptClip.attemptId, attempt.id)).limit(1);
     expect(row).toMatchObject({ views: 0, answeredAt: null });
@@ -318,6 +329,70 @@ describe('only its trainee reaches an attempt clip', () => {
       cookie: student.cookie,
     });
     expect(asQuestion.statusCode).toBe(404);
+  });
+});
+
+describe("a clip's file is sent only inside its viewing", () => {
+  it('not before Ver, during it (whole or in ranges) for that clip and viewing only, not after, not out of turn', async () => {
+    const { exam, student, right } = await setup({ viewsPerClip: 2 });
+    const attempt = await started(exam.id, student.cookie);
+    const refused = async (position: number, viewing = 1) =>
+      expect((await file(attempt.id, position, student.cookie, viewing)).statusCode).toBe(404);
+
+    // Before 'Ver': neither this clip's file nor the next's, as often as asked.
+    for (let i = 0; i < 3; i++) {
+      await refused(0);
+      await refused(1);
+      await refused(0, 2);
+    }
+
+    // During the first viewing: this clip, this viewing, whole or by ranges as a player asks.
+    await view(attempt.id, 0, student.cookie);
+    const whole = await file(attempt.id, 0, student.cookie);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['cache-control']).toBe('private, no-store');
+    expect(whole.rawPayload.length).toBe(mp4Bytes().length);
+    later(CLIP_SECONDS / 2);
+    const part = await file(attempt.id, 0, student.cookie, 1, 'bytes=0-99');
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+    // Not a viewing that has not started, nor the next clip out of turn.
+    await refused(0, 2);
+    await refused(1);
+
+    // Its end: nothing more, also in the answer window between the viewings.
+    later(CLIP_SECONDS / 2);
+    await refused(0);
+    expect((await file(attempt.id, 0, student.cookie, 1, 'bytes=100-199')).statusCode).toBe(404);
+    later(3);
+    await refused(0);
+    await refused(0, 2);
+    await refused(1);
+
+    // The second viewing: its own number, not the first's.
+    await view(attempt.id, 0, student.cookie);
+    expect((await file(attempt.id, 0, student.cookie, 2)).statusCode).toBe(200);
+    await refused(0, 1);
+    await refused(1);
+
+    // Answered: this clip's file is over; the next one's waits for its own 'Ver'.
+    expect((await answer(attempt.id, 0, right, student.cookie)).statusCode).toBe(200);
+    await refused(0, 2);
+    await refused(1);
+    await view(attempt.id, 1, student.cookie);
+    expect((await file(attempt.id, 1, student.cookie)).statusCode).toBe(200);
+    await refused(0, 2);
+    // Handed in: nothing.
+    expect((await answer(attempt.id, 1, right, student.cookie)).statusCode).toBe(200);
+    await refused(1);
+
+    // None of the refused requests counted a viewing or changed the clips.
+    const rows = await t.ctx.db
+      .select()
+      .from(examAttemptClip)
+      .where(eq(examAttemptClip.attemptId, attempt.id))
+      .orderBy(examAttemptClip.position);
+    expect(rows.map((row) => row.views)).toEqual([2, 1]);
   });
 });
 

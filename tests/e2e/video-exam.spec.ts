@@ -130,19 +130,27 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Comenzar examen' }).click();
 
-  // The first clip: loaded before 'Ver', played once, then answered right within its window.
+  // The first clip: nothing of its file before 'Ver'; then streamed for its one viewing, and answered right within its window.
+  const fileRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/clips\/\d+\/video/.test(request.url())) fileRequests.push(new URL(request.url()).pathname);
+  });
   await expect(page.getByRole('heading', { name: 'Jugada 1 de 2' })).toBeFocused();
   await expect(page.getByText('Vistas: 0 de 1')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled();
   await screenshot(page, 'examen-video-antes-de-ver');
+  expect(fileRequests).toEqual([]);
   const first = await clipOnScreen(page);
   await page.getByRole('button', { name: 'Ver', exact: true }).click();
   await expect(page.getByText('Vistas: 1 de 1')).toBeVisible();
+  await expect.poll(() => fileRequests.length).toBeGreaterThan(0);
+  expect(new Set(fileRequests)).toEqual(new Set([expect.stringMatching(/\/clips\/0\/video$/)]));
   // No second viewing is offered, and the video has no controls to pause, seek or change speed.
   await expect(page.getByRole('button', { name: /^Ver/ })).toHaveCount(0);
   const video = page.locator('video');
   expect(await video.evaluate((element: HTMLVideoElement) => element.controls)).toBe(false);
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 5_000 }).toBeGreaterThan(0.3);
+  await screenshot(page, 'examen-video-viendo');
   await page.getByRole('radio', { name: first.decision, exact: true }).check();
   await page.getByRole('radio', { name: first.sanction, exact: true }).check();
   await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
@@ -151,9 +159,25 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
 
   // The second clip: watched, then left unanswered until its window closes; the exam hands itself in.
   await expect(page.getByRole('heading', { name: 'Jugada 2 de 2' })).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled();
+  expect(fileRequests.filter((path) => path.includes('/clips/1/'))).toEqual([]);
   await page.getByRole('button', { name: 'Ver', exact: true }).click();
   await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
+  await page.setViewportSize({ width: 360, height: page.viewportSize()!.height });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  console.log(
+    'DEBUG',
+    await page.evaluate(() =>
+      JSON.stringify({
+        y: scrollY,
+        h: innerHeight,
+        radios: [...document.querySelectorAll('input[type=radio]')].slice(0, 3).map((r) => r.getBoundingClientRect().top),
+        bar: [...document.querySelectorAll('button')]
+          .filter((b) => b.textContent?.includes('Responder'))
+          .map((b) => b.parentElement!.getBoundingClientRect().top),
+      }),
+    ),
+  );
   await screenshot(page, 'examen-video-respondiendo');
   await expect(page.getByRole('heading', { name: 'Aprobado' })).toBeVisible({ timeout: (ANSWER_SECONDS + 10) * 1000 });
   await expect(page.getByText('Nota: 50 %')).toBeVisible();
@@ -212,7 +236,7 @@ test('a reload in the answer window keeps the viewing used and the time running;
   const page = await traineePage(browser, trainee);
   await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
   await page.getByRole('button', { name: 'Comenzar examen' }).click();
-  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled();
   const first = await clipOnScreen(page);
   await page.getByRole('button', { name: 'Ver', exact: true }).click();
   await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });

@@ -2,10 +2,10 @@
 // course's jugadas for 'Examen'), the viewings ('Ver' counts one, only on the clip the trainee is
 // on, never while one plays), the answer window counted from the end of the last viewing (an
 // answer after it and its grace is refused), and the clip's file, sent only to the attempt's
-// trainee while it can still be watched — and the next one's, so it loads while they answer.
+// trainee inside a viewing: after 'Ver', for that clip and that viewing, while it plays.
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { canAnswer, canLoad, canView, clipStage, currentClip, drawItems, type DrawSpec } from '../../shared/exam-rules.ts';
+import { canAnswer, canStream, canView, clipStage, currentClip, drawItems, type DrawSpec } from '../../shared/exam-rules.ts';
 import { examMessages } from '../../shared/messages.ts';
 import type { ClipResponse } from '../../shared/schemas/exams.ts';
 import type { JugadaAnswerInput } from '../../shared/schemas/jugadas.ts';
@@ -105,12 +105,13 @@ export function clipRows(attemptId: string, clips: readonly PoolClip[], critical
 const clipNotFound = () => notFound(examMessages.clipUnknown);
 
 /**
- * The trainee's open attempt at a video exam, locked, with its clips (the `position` one locked
- * too): what 'Ver', 'Responder' and the file check under. Another trainee's attempt is answered
- * like one that does not exist; a closed one with 409.
+ * The trainee's open attempt at a video exam, locked, with its clips: what 'Ver' and 'Responder'
+ * change under (`update`), and the file checks under (`share`: the player's Range requests do not
+ * wait on each other, only on a change). Another trainee's attempt is answered like one that does
+ * not exist; a closed one with 409.
  */
-async function lockedClip(tx: Tx, attemptId: string, userId: string, position: number) {
-  const [attempt] = await tx.select().from(examAttempt).where(eq(examAttempt.id, attemptId)).for('update');
+async function lockedClip(tx: Tx, attemptId: string, userId: string, position: number, lock: 'update' | 'share' = 'update') {
+  const [attempt] = await tx.select().from(examAttempt).where(eq(examAttempt.id, attemptId)).for(lock);
   if (!attempt || attempt.userId !== userId) throw notFound(examMessages.attemptNotFound);
   const [examRow] = await tx.select().from(exam).where(eq(exam.id, attempt.examId));
   if (!examRow || examRow.kind !== 'video') throw clipNotFound();
@@ -200,22 +201,20 @@ export async function answerClip(
 }
 
 /**
- * The clip's file for its trainee: the clip they are on or the next, while it can still be
- * watched (a viewing left, or the last one playing). Else 404, as for a clip that does not exist.
+ * The clip's file for its trainee, inside the viewing `viewing` of the clip they are on, while it
+ * plays (each Range request the player makes checks the same). Before 'Ver', after the viewing,
+ * another viewing's or another clip's: 404, as for a clip that does not exist.
  */
-export async function clipFile(db: Db, attemptId: string, userId: string, position: number, now: Date) {
-  const row = await db.transaction(async (tx) => {
-    const { examRow, clips, clip } = await lockedClip(tx, attemptId, userId, position).catch((error: unknown) => {
+export async function clipFile(db: Db, attemptId: string, userId: string, position: number, viewing: number, now: Date) {
+  return db.transaction(async (tx) => {
+    const { examRow, clips, clip } = await lockedClip(tx, attemptId, userId, position, 'share').catch((error: unknown) => {
       // A closed attempt's clips are gone too: the same 404 as any clip not to be sent.
       if ((error as { statusCode?: number }).statusCode === 409) throw clipNotFound();
       throw error;
     });
-    const current = currentClip(clips, examRow, now)?.position;
-    const reachable = current !== undefined && (position === current || position === current + 1);
-    if (!reachable || !canLoad(clip, examRow, now)) throw clipNotFound();
+    if (currentClip(clips, examRow, now)?.position !== position || !canStream(clip, examRow, now, viewing)) throw clipNotFound();
     const [file] = await tx.select().from(video).where(eq(video.id, clip.videoId));
     if (!file) throw clipNotFound();
     return file;
   });
-  return row;
 }

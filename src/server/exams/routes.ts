@@ -13,6 +13,7 @@ import { jugadaAnswerInputSchema } from '../../shared/schemas/jugadas.ts';
 import {
   answerBodySchema,
   attemptSchema,
+  clipFileQuerySchema,
   clipResponseSchema,
   examInputSchema,
   examResultsSchema,
@@ -267,15 +268,16 @@ function clipRoutes(r: Routes, { db, guards, clock, storage }: AppContext) {
     },
   );
 
-  // The clip's file (its light copy when there is one), never kept in a cache: a shared phone keeps nothing of an exam.
+  // The clip's file (its light copy when there is one) inside a viewing only, never kept in a cache:
+  // a shared phone keeps nothing of an exam.
   r.get(
     '/attempts/:attemptId/clips/:position/video',
-    { schema: { params: answerParams, response: fileContent } },
+    { schema: { params: answerParams, querystring: clipFileQuerySchema, response: fileContent } },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       requireRole(user.role === 'student');
       const { attemptId, position } = request.params;
-      const file = await clipFile(db, attemptId, user.id, position, clock.now());
+      const file = await clipFile(db, attemptId, user.id, position, request.query.viewing, clock.now());
       const served = servedClip(file, await renditionsOf(db, file.id));
       return sendStoredFile(request, reply, storage, {
         key: served.key,

@@ -365,6 +365,13 @@ export const attemptSchema = z.object({
 });
 export type Attempt = z.infer<typeof attemptSchema>;
 
+/** A clip's file is asked for within a viewing: `?viewing=2` during the second one. */
+export const clipFileQuerySchema = z.object({
+  viewing: z.coerce
+    .number({ error: m.clipViewingInvalid })
+    .check(z.int(m.clipViewingInvalid), z.minimum(1, m.clipViewingInvalid), z.maximum(1_000, m.clipViewingInvalid)),
+});
+
 /** 'Ver' answers with the clip as it stands after the viewing started. */
 export const clipResponseSchema = z.object({ clip: attemptClipSchema, currentPosition: z.nullable(z.number()) });
 export type ClipResponse = z.infer<typeof clipResponseSchema>;

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlayerPlay, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconPlayerPlay, IconSend, IconVolume, IconWifiOff } from '@tabler/icons-react';
 import { ANSWER_GRACE_SECONDS, type ClipStage } from '../../../../shared/exam-rules.ts';
 import { examMessages, messages } from '../../../../shared/messages.ts';
 import type { AttemptClip } from '../../../../shared/schemas/exams.ts';
@@ -12,7 +12,7 @@ import { MomentMarker } from '../../../components/moment-marker.tsx';
 import { OptionChoice } from '../../../components/option-choice.tsx';
 import { useSubmitAttempt, type TimedAttempt } from '../api/attempts.ts';
 import { TimerLine } from './countdown.tsx';
-import { localTimes, sendClipAnswer, startViewing, timedClip, useClipFiles, type ClipFile, type TimedClip } from '../api/clips.ts';
+import { clipFileUrl, localTimes, sendClipAnswer, startViewing, timedClip, type TimedClip } from '../api/clips.ts';
 
 /** The monotonic clock, read a few times a second: the phases and the countdown follow it. */
 function useNow(): number {
@@ -46,7 +46,7 @@ interface VideoAttemptRunnerProps {
  * A video exam in progress: one clip at a time, in this trainee's order. Each clip plays at
  * normal speed, its segment only, without controls, as many times as the exam allows ('Ver'); the
  * call is given in the window after the last viewing; when the window closes the exam moves on.
- * The next clip's file loads while this one is answered.
+ * The clip's file comes only inside a viewing: the player asks for it at 'Ver', streamed.
  */
 export function VideoAttemptRunner({ examId, timed, onFinished }: VideoAttemptRunnerProps) {
   const { attempt } = timed;
@@ -55,13 +55,6 @@ export function VideoAttemptRunner({ examId, timed, onFinished }: VideoAttemptRu
   const now = useNow();
   const current = clips.find((clip) => !isDone(phaseOf(clip, now))) ?? null;
   const position = current?.clip.position ?? null;
-  // The file of the clip on screen while it can still be watched, and the next one's.
-  const currentWatchable = current !== null && (current.clip.views < attempt.viewsPerClip || phaseOf(current, now) === 'viendo');
-  const wanted = useMemo(
-    () => (position === null ? [] : [...(currentWatchable ? [position] : []), position + 1].filter((p) => p < attempt.clips.length)),
-    [position, currentWatchable, attempt.clips.length],
-  );
-  const files = useClipFiles(attempt.id, wanted);
   const update = useCallback((next: TimedClip) => {
     setClips((list) => list.map((clip) => (clip.clip.position === next.clip.position ? next : clip)));
   }, []);
@@ -110,7 +103,6 @@ export function VideoAttemptRunner({ examId, timed, onFinished }: VideoAttemptRu
           total={clips.length}
           viewsPerClip={attempt.viewsPerClip}
           options={attempt.jugadaOptions ?? { decisions: [], sanctions: [] }}
-          file={files.get(current.clip.position) ?? { status: 'loading', loaded: 0 }}
           now={now}
           onUpdate={update}
           onNotice={setNotice}
@@ -130,7 +122,6 @@ interface ClipStepProps {
   total: number;
   viewsPerClip: number;
   options: JugadaOptions;
-  file: ClipFile;
   now: number;
   onUpdate: (clip: TimedClip) => void;
   onNotice: (text: string) => void;
@@ -140,10 +131,18 @@ interface ClipStepProps {
 function useSegmentPlayer(clip: AttemptClip) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<number | null>(null);
+  const [muted, setMuted] = useState(false);
   const stop = useCallback(() => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = null;
-    video.current?.pause();
+    const element = video.current;
+    if (!element) return;
+    element.pause();
+    // The file is let go: the player asks for nothing more once the viewing is over.
+    if (element.getAttribute('src')) {
+      element.removeAttribute('src');
+      element.load();
+    }
   }, []);
   const watch = useCallback(() => {
     const element = video.current;
@@ -151,25 +150,43 @@ function useSegmentPlayer(clip: AttemptClip) {
     if (element.currentTime >= clip.endSeconds || element.ended) return stop();
     frame.current = requestAnimationFrame(watch);
   }, [clip.endSeconds, stop]);
-  /** Plays from `from` (seconds into the file): the segment's start, or where a viewing interrupted by a reload stands. */
+  /**
+   * Plays `url` from `from` (seconds into the file): the segment's start, or where a viewing stands
+   * after a reload or a lost connection. A phone that plays sound only from a tap plays it muted,
+   * with 'Activar sonido'.
+   */
   const play = useCallback(
-    async (from: number) => {
+    async (url: string, from: number) => {
       const element = video.current;
       if (!element) return false;
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      element.src = url;
       element.playbackRate = 1;
+      // Before the file's first bytes this is where playing starts.
       element.currentTime = from;
       try {
         await element.play();
-      } catch {
-        return false;
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'NotAllowedError')) return false;
+        element.muted = true;
+        setMuted(true);
+        try {
+          await element.play();
+        } catch {
+          return false;
+        }
       }
       frame.current = requestAnimationFrame(watch);
       return true;
     },
     [watch],
   );
+  const unmute = useCallback(() => {
+    if (video.current) video.current.muted = false;
+    setMuted(false);
+  }, []);
   useEffect(() => stop, [stop]);
-  return { video, play, stop };
+  return { video, play, stop, muted, unmute };
 }
 
 type Errors = { decision?: string; sanction?: string; form?: string };
@@ -219,13 +236,25 @@ function useClipAnswer(attemptId: string, timed: TimedClip, onUpdate: (clip: Tim
   return { decisionId, setDecisionId, sanctionId, setSanctionId, moment, setMoment, errors, setErrors, sending, offline, answer };
 }
 
-/** 'Ver': the video plays at the tap and the server counts the viewing; a reload in the middle of one goes on where it stands. */
-function useClipViewing(attemptId: string, timed: TimedClip, file: ClipFile, phase: ClipStage, onUpdate: (clip: TimedClip) => void) {
+/**
+ * 'Ver': the server counts the viewing, then the player streams the clip's file, which the server
+ * sends only while that viewing lasts. A reload in the middle of one, or a file that stopped
+ * arriving, goes on where the viewing stands by the server's clock.
+ */
+function useClipViewing(attemptId: string, timed: TimedClip, phase: ClipStage, onUpdate: (clip: TimedClip) => void) {
   const { clip } = timed;
   const player = useSegmentPlayer(clip);
   const [viewing, setViewing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The player waits for the file (its first bytes, or more on a weak signal).
+  const [loading, setLoading] = useState(false);
+  const [lost, setLost] = useState(false);
   const times = localTimes(timed);
+
+  // The file stopped arriving mid-viewing: tried again a second later, from where the viewing stands.
+  const lostRef = useRef(false);
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   // Leaving the viewing (its end on the server's clock) stops the video even if a frame was missed.
   const { stop, play } = player;
@@ -234,31 +263,37 @@ function useClipViewing(attemptId: string, timed: TimedClip, file: ClipFile, pha
     if (phase === 'viendo') wasViewing.current = true;
     else if (wasViewing.current) {
       wasViewing.current = false;
+      clearTimeout(retryTimer.current);
+      lostRef.current = false;
       stop();
+      setLoading(false);
+      setLost(false);
     }
   }, [phase, stop]);
 
-  const resumed = useRef(false);
+  // A viewing under way with nothing playing: taken up where it stands (a reload, or the file lost a moment ago).
+  const playing = useRef(false);
+  const [retry, setRetry] = useState(0);
   useEffect(() => {
-    if (resumed.current || phase !== 'viendo' || file.status !== 'ready' || viewing || !times) return;
-    resumed.current = true;
-    void play(clip.endSeconds - Math.max(0, times.viewEndsAt - performance.now()) / 1000);
-  }, [phase, file.status, viewing, times, clip.endSeconds, play]);
+    if (playing.current || phase !== 'viendo' || viewing || !times) return;
+    playing.current = true;
+    const from = clip.endSeconds - Math.max(0, times.viewEndsAt - performance.now()) / 1000;
+    void play(clipFileUrl(attemptId, clip.position, clip.views), from);
+  }, [phase, viewing, times, clip.endSeconds, clip.position, clip.views, attemptId, play, retry]);
 
-  const canView = (viewsPerClip: number) =>
-    file.status === 'ready' && clip.views < viewsPerClip && (phase === 'sin-ver' || phase === 'respondiendo') && !viewing;
+  const canView = (viewsPerClip: number) => clip.views < viewsPerClip && (phase === 'sin-ver' || phase === 'respondiendo') && !viewing;
 
   const view = async () => {
     setViewing(true);
     setError(null);
-    // This viewing plays from its start: nothing to resume.
-    resumed.current = true;
-    // Played at the tap (the phone allows sound then); the server's clock starts as the request arrives.
-    const playing = player.play(clip.startSeconds);
     try {
+      // The server's clock starts as the request arrives; the file is sent from then on.
       const response = await startViewing(attemptId, clip.position);
       onUpdate(timedClip(response.clip));
-      if (!(await playing)) setError('El video no se pudo reproducir en este teléfono. Respondé con lo que viste.');
+      playing.current = true;
+      setLoading(true);
+      const started = await play(clipFileUrl(attemptId, clip.position, response.clip.views), clip.startSeconds);
+      if (!started && !lostRef.current) setError('El video no se pudo reproducir en este teléfono. Respondé con lo que viste.');
     } catch (failure) {
       player.stop();
       setError(failure instanceof ApiError ? failure.message : messages.internal);
@@ -267,21 +302,40 @@ function useClipViewing(attemptId: string, timed: TimedClip, file: ClipFile, pha
     }
   };
 
+  const events = {
+    onWaiting: () => setLoading(true),
+    onPlaying: () => {
+      setLoading(false);
+      setLost(false);
+      lostRef.current = false;
+    },
+    onError: () => {
+      if (!wasViewing.current) return;
+      lostRef.current = true;
+      setLost(true);
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => {
+        playing.current = false;
+        setRetry((n) => n + 1);
+      }, 1_000);
+    },
+  };
+
   /** 'Marcar el momento': where the video stands, to a tenth. */
   const momentNow = () => {
     const element = player.video.current;
     return element && phase === 'viendo' ? toTenth(element.currentTime) : null;
   };
 
-  return { player, viewing, error, canView, view, momentNow };
+  return { player, viewing, error, loading, lost, events, canView, view, momentNow };
 }
 
 /** One clip: 'Ver', the viewing, 'Marcar el momento', the call and 'Responder' within the window. */
-function ClipStep({ attemptId, timed, total, viewsPerClip, options, file, now, onUpdate, onNotice }: ClipStepProps) {
+function ClipStep({ attemptId, timed, total, viewsPerClip, options, now, onUpdate, onNotice }: ClipStepProps) {
   const { clip } = timed;
   const phase = phaseOf(timed, now);
   const times = localTimes(timed);
-  const viewing = useClipViewing(attemptId, timed, file, phase, onUpdate);
+  const viewing = useClipViewing(attemptId, timed, phase, onUpdate);
   const call = useClipAnswer(attemptId, timed, onUpdate, onNotice);
   const { errors, sending } = call;
   const viewsLeft = viewsPerClip - clip.views;
@@ -299,8 +353,15 @@ function ClipStep({ attemptId, timed, total, viewsPerClip, options, file, now, o
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="jugada-examen-titulo">
       <Stack gap="md">
         <ClipHeading clip={clip} total={total} viewsPerClip={viewsPerClip} />
-        {/* The video shows from the tap, while the server counts the viewing: its first frames are seen. */}
-        <ClipScreen player={viewing.player.video} file={file} phase={viewing.viewing ? 'viendo' : phase} position={clip.position} />
+        <ClipScreen
+          player={viewing.player}
+          events={viewing.events}
+          phase={viewing.viewing ? 'viendo' : phase}
+          loading={viewing.viewing || viewing.loading}
+          lost={viewing.lost}
+          viewsLeft={viewsLeft}
+          position={clip.position}
+        />
         {viewsLeft > 0 && phase !== 'viendo' && (
           <Button
             size="md"
@@ -362,6 +423,8 @@ function ClipStep({ attemptId, timed, total, viewsPerClip, options, file, now, o
             onClick={() => void call.answer()}
             loading={sending}
             disabled={!answering}
+            // Kept right, also on a line of its own: off the options' radio buttons the bar passes over.
+            ml="auto"
           >
             Responder
           </Button>
@@ -413,54 +476,71 @@ function WindowCountdown({ left, seconds }: { left: number; seconds: number }) {
 }
 
 interface ClipScreenProps {
-  player: React.RefObject<HTMLVideoElement | null>;
-  file: ClipFile;
+  player: ReturnType<typeof useSegmentPlayer>;
+  events: Pick<React.VideoHTMLAttributes<HTMLVideoElement>, 'onWaiting' | 'onPlaying' | 'onError'>;
   phase: ClipStage;
+  /** 'Ver' sent, or the player waiting for the file. */
+  loading: boolean;
+  /** The file stopped arriving: tried again by itself. */
+  lost: boolean;
+  viewsLeft: number;
   position: number;
 }
 
-/** The clip's screen: loading with its progress, then the video, hidden behind a text until it plays. */
-function ClipScreen({ player, file, phase, position }: ClipScreenProps) {
-  const loaded = file.status === 'loading' || file.status === 'retrying' ? file.loaded : 100;
+/** The clip's screen: the video while a viewing plays (waiting for its file said over it), a text before and after. */
+function ClipScreen({ player, events, phase, loading, lost, viewsLeft, position }: ClipScreenProps) {
+  const viewing = phase === 'viendo';
+  const text = viewing
+    ? null
+    : phase === 'sin-ver'
+      ? 'Tocá «Ver» para reproducir la jugada.'
+      : phase === 'respondiendo'
+        ? viewsLeft > 0
+          ? 'Tocá «Ver de nuevo» para verla otra vez.'
+          : 'Respondé con lo que viste.'
+        : '';
   return (
     <Stack gap={6}>
       <div style={{ position: 'relative', aspectRatio: '16 / 9', background: 'black', borderRadius: 8, overflow: 'hidden' }}>
-        {file.status === 'ready' && (
-          <video
-            ref={player}
-            src={file.url}
-            playsInline
-            preload="auto"
-            disablePictureInPicture
-            controlsList="nodownload noplaybackrate noremoteplayback"
-            tabIndex={-1}
-            aria-label={`Video de la jugada ${position + 1}`}
-            onContextMenu={(event) => event.preventDefault()}
-            onRateChange={(event) => {
-              if (event.currentTarget.playbackRate !== 1) event.currentTarget.playbackRate = 1;
-            }}
-            style={{ width: '100%', height: '100%', display: 'block', visibility: phase === 'sin-ver' ? 'hidden' : 'visible' }}
-          />
-        )}
-        {phase !== 'viendo' && (
+        <video
+          ref={player.video}
+          playsInline
+          preload="auto"
+          disablePictureInPicture
+          controlsList="nodownload noplaybackrate noremoteplayback"
+          tabIndex={-1}
+          aria-label={`Video de la jugada ${position + 1}`}
+          onContextMenu={(event) => event.preventDefault()}
+          onRateChange={(event) => {
+            if (event.currentTarget.playbackRate !== 1) event.currentTarget.playbackRate = 1;
+          }}
+          {...events}
+          style={{ width: '100%', height: '100%', display: 'block', visibility: viewing ? 'visible' : 'hidden' }}
+        />
+        {text !== null && (
           <Text c="white" ta="center" px="md" style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-            {file.status === 'ready'
-              ? phase === 'sin-ver'
-                ? 'Tocá «Ver» para reproducir la jugada.'
-                : ''
-              : file.status === 'gone'
-                ? ''
-                : examMessages.loadingClip(loaded)}
+            {text}
           </Text>
         )}
+        {viewing && (loading || lost) && (
+          <Group gap="xs" justify="center" style={{ position: 'absolute', inset: 0, background: 'rgba(0, 0, 0, 0.55)' }}>
+            <Loader size="sm" color="white" aria-hidden />
+            <Text c="white" role="status">
+              {lost ? examMessages.clipNotLoaded : examMessages.loadingClip}
+            </Text>
+          </Group>
+        )}
       </div>
-      {(file.status === 'loading' || file.status === 'retrying') && (
-        <Progress value={loaded} size="sm" aria-label={examMessages.loadingClip(loaded)} />
-      )}
-      {file.status === 'retrying' && (
-        <Text size="sm" c="orange.9" role="status">
-          {examMessages.clipNotLoaded}
-        </Text>
+      {viewing && player.muted && (
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconVolume size={16} aria-hidden />}
+          onClick={player.unmute}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Activar sonido
+        </Button>
       )}
     </Stack>
   );
