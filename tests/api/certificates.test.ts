@@ -326,6 +326,25 @@ describe('the PDF', () => {
     writeFileSync(`${SHOTS}/certificate-pdf-long-names.png`, pdfPagesAsPng(bytes, 1.5)[0]!);
   });
 
+  it('prints names in any script as written: Chinese, Cyrillic, Greek, Korean, Latin beyond Spanish', async () => {
+    const { courseId, apto } = await setting({ name: 'Curso Ж de Σφυρίχτρα' });
+    const name = '李小龍 Жанна Łukasz Ødegård 김민준';
+    await t.ctx.db.update(user).set({ name }).where(eq(user.id, apto.id));
+    const issued = await issueOne(courseId);
+    const response = await call(t.app, { url: issued.pdfUrl, cookie: admin });
+    expect(response.statusCode).toBe(200);
+    const bytes = response.rawPayload;
+    const text = pdfText(bytes).replace(/\s+/g, ' ');
+    expect(text).toContain(name);
+    expect(text).toContain('Curso Ж de Σφυρίχτρα');
+    expect(text).not.toContain('?');
+    expect(pdfPageCount(bytes)).toBe(1);
+    expect(pdfQrCodes(bytes)).toEqual([issued.verifyUrl]);
+    // Only the glyphs used are embedded: a few kilobytes beside the Latin certificate, not the fonts' megabytes.
+    expect(bytes.length).toBeLessThan(200_000);
+    writeFileSync(`${SHOTS}/certificate-pdf-scripts.png`, pdfPagesAsPng(bytes, 1.5)[0]!);
+  });
+
   it('is only for the instructors and the holder (anyone else: the 404 of a missing certificate), and not the holder once revoked', async () => {
     const { courseId, apto, enCurso } = await setting();
     const issued = await issueOne(courseId);

@@ -198,6 +198,20 @@ describe('the course record PDF', () => {
     const document = documentOf();
     expect(Buffer.compare(await recordPdf(document), await recordPdf(document))).toBe(0);
   });
+
+  it('prints names in any script as written, in the table and the headings, the same bytes each time', async () => {
+    const written = ['李小龍', 'Жанна Иванова', 'Γιώργος Παπαδόπουλος', 'Łukasz Żółć', '김민준', 'さくら 山田'];
+    const rows = rowsOf(written.length, true).map((row, i) => ({ ...row, name: written[i]! }));
+    const document = documentOf({ rows, courseName: 'Curso Ж 2026', instructorName: 'Ольга Петрова' });
+    const bytes = await recordPdf(document);
+    keepPages('acta-escrituras', bytes);
+    const text = pdfText(bytes);
+    for (const name of written) expect(text).toContain(name);
+    expect(text).toContain('Curso Ж 2026');
+    expect(text).toContain('Instructor: Ольга Петрова');
+    expect(text).not.toContain('?');
+    expect(Buffer.compare(bytes, await recordPdf(document))).toBe(0);
+  });
 });
 
 describe('the course record CSV', () => {

@@ -2,9 +2,9 @@
 // name large in the centre, the course, level and rules edition, the dates, the instructor's
 // signature line, and the code with a QR code to the public verification page (and that address
 // written under it, for whoever types it). Real text: a reader can search it and copy the code.
-import { rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFPage } from 'pdf-lib';
 import { certificateMessages as m } from '../../shared/messages.ts';
-import { A4, centred, createPdf, drawQr, muted, pdfBytes, printable, text, wrap } from '../files/pdf.ts';
+import { A4, centred, createPdf, drawQr, embedFace, muted, pdfBytes, text, wrap, type Face } from '../files/pdf.ts';
 import type { CertificateRow } from './read.ts';
 
 const page = { width: A4.height, height: A4.width };
@@ -13,20 +13,20 @@ const gold = rgb(0.7, 0.55, 0.2);
 const paper = rgb(0.995, 0.99, 0.97);
 
 interface Faces {
-  regular: PDFFont;
-  bold: PDFFont;
-  serif: PDFFont;
-  serifBold: PDFFont;
-  serifItalic: PDFFont;
+  regular: Face;
+  bold: Face;
+  serif: Face;
+  serifBold: Face;
+  serifItalic: Face;
 }
 
 /**
  * The lines and size to set `value` in, within `width`: one line at the largest size from `max`
  * down to `min`; failing that, two lines down to `floor`. Never cut: past that, as many lines as it takes.
  */
-function fitted(value: string, font: PDFFont, width: number, sizes: { max: number; min: number; floor: number }) {
+function fitted(value: string, font: Face, width: number, sizes: { max: number; min: number; floor: number }) {
   for (let size = sizes.max; size >= sizes.min; size--) {
-    if (font.widthOfTextAtSize(printable(value, font), size) <= width) return { lines: [value], size };
+    if (font.widthOfTextAtSize(value, size) <= width) return { lines: [value], size };
   }
   for (let size = sizes.min; size > sizes.floor; size--) {
     const lines = wrap(value, font, size, width);
@@ -40,7 +40,7 @@ function centredFitted(
   target: PDFPage,
   value: string,
   y: number,
-  options: { font: PDFFont; width: number; sizes: { max: number; min: number; floor: number }; color?: ReturnType<typeof rgb> },
+  options: { font: Face; width: number; sizes: { max: number; min: number; floor: number }; color?: ReturnType<typeof rgb> },
 ) {
   const { lines, size } = fitted(value, options.font, options.width, options.sizes);
   let baseline = y;
@@ -57,9 +57,9 @@ function centredAt(
   value: string,
   cx: number,
   y: number,
-  options: { font: PDFFont; size: number; color?: ReturnType<typeof rgb> },
+  options: { font: Face; size: number; color?: ReturnType<typeof rgb> },
 ) {
-  const width = options.font.widthOfTextAtSize(printable(value, options.font), options.size);
+  const width = options.font.widthOfTextAtSize(value, options.size);
   text(target, value, cx - width / 2, y, options);
 }
 
@@ -131,16 +131,17 @@ function drawFoot(target: PDFPage, row: CertificateRow, verifyUrl: string, f: Fa
 
 /** The certificate's PDF: one A4 landscape page. */
 export async function certificatePdf(row: CertificateRow, verifyUrl: string): Promise<Buffer> {
-  const { doc, fonts } = await createPdf({
-    title: `${m.pdf.title} ${row.code}: ${row.holderName}`,
-    author: row.issuedByName,
-    created: row.issuedAt,
-  });
+  // Every value it prints, for the fonts its names need (a name in Cyrillic or Chinese prints as written).
+  const needed = JSON.stringify(row);
+  const { doc, fonts } = await createPdf(
+    { title: `${m.pdf.title} ${row.code}: ${row.holderName}`, author: row.issuedByName, created: row.issuedAt },
+    needed,
+  );
   const faces: Faces = {
     ...fonts,
-    serif: await doc.embedFont(StandardFonts.TimesRoman),
-    serifBold: await doc.embedFont(StandardFonts.TimesRomanBold),
-    serifItalic: await doc.embedFont(StandardFonts.TimesRomanItalic),
+    serif: await embedFace(doc, 'serif', needed),
+    serifBold: await embedFace(doc, 'serif-bold', needed),
+    serifItalic: await embedFace(doc, 'serif-italic', needed),
   };
   doc.setSubject(`${row.courseName}. ${row.level}`);
   const target = doc.addPage([page.width, page.height]);

@@ -1,9 +1,9 @@
 // The course record ('Acta del curso') as a PDF for the federation: the course, its classes, what
 // it asks, one table row per trainee (continued on further pages under the same heading), the
 // counts, and who closed it and when. A4, landscape when the table needs the width.
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
 import type { RecordRow } from '../../shared/approval-rules.ts';
-import { A4, createPdf, ink, MARGIN, muted, pdfBytes, rule, text, wrap, type PdfFonts } from '../files/pdf.ts';
+import { A4, createPdf, ink, MARGIN, muted, pdfBytes, rule, text, wrap, type Face, type PdfFonts } from '../files/pdf.ts';
 import {
   cellNote,
   cellOf,
@@ -37,7 +37,7 @@ const FOOTER_ROOM = 30;
 
 interface Line {
   text: string;
-  font: PDFFont;
+  font: Face;
   size: number;
   color: ReturnType<typeof rgb>;
 }
@@ -71,7 +71,7 @@ const pageSize = (landscape: boolean): [number, number] => (landscape ? [A4.heig
 const usableWidth = (landscape: boolean) => pageSize(landscape)[0] - 2 * MARGIN;
 
 /** Lines of `value` wrapped to `width`, in one face, size and colour. */
-function lines(value: string, font: PDFFont, size: number, width: number, color = ink): Line[] {
+function lines(value: string, font: Face, size: number, width: number, color = ink): Line[] {
   return value ? wrap(value, font, size, width).map((line) => ({ text: line, font, size, color })) : [];
 }
 
@@ -293,11 +293,15 @@ function drawFooters(layout: Layout) {
 
 /** The record's PDF. The same document always gives the same bytes (its dates come from the document). */
 export async function recordPdf(document: RecordDocument): Promise<Buffer> {
-  const { doc, fonts } = await createPdf({
-    title: `Acta del curso: ${document.courseName} (${recordTitle(document)})`,
-    author: document.instructorName,
-    created: document.created,
-  });
+  const { doc, fonts } = await createPdf(
+    {
+      title: `Acta del curso: ${document.courseName} (${recordTitle(document)})`,
+      author: document.instructorName,
+      created: document.created,
+    },
+    // Every value it prints, for the fonts its names need.
+    JSON.stringify(document),
+  );
   const columns = recordColumns(document);
   const landscape = columns.length > 2;
   const layout: Layout = { doc, fonts, document, landscape, pages: [], page: undefined as unknown as PDFPage, y: 0 };

@@ -1,6 +1,14 @@
 // PDFs made on the server (the course record, the licences) with pdf-lib: real text a reader can
-// extract and search, in the standard Helvetica faces. Their WinAnsi encoding has every Spanish
-// letter and sign (á, ñ, ü, ¿, ¡, «, », º); anything outside it is replaced, never a failed PDF.
+// extract and search. Text is set in the standard faces (Helvetica, Times), whose WinAnsi encoding
+// has every Spanish letter and sign (á, ñ, ü, ¿, ¡, «, », º); a character outside it is set in an
+// embedded font that has it — DejaVu for Greek, Cyrillic and the rest of Latin, Droid Sans Fallback
+// for Chinese, Japanese and Korean — only when the document needs it, and only the glyphs it uses.
+// A character no font has is its plain letter, or '?': never a failed PDF.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import * as fontkit from 'fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 
@@ -12,13 +20,159 @@ export const ink = rgb(0.1, 0.12, 0.16);
 export const muted = rgb(0.36, 0.39, 0.45);
 export const rule = rgb(0.8, 0.82, 0.86);
 
-export interface PdfFonts {
-  regular: PDFFont;
-  bold: PDFFont;
+/** A face's style: the standard font it is set in, and the embedded fonts for what that one lacks. */
+export type FaceStyle = 'sans' | 'sans-bold' | 'serif' | 'serif-bold' | 'serif-italic';
+
+const STANDARD: Record<FaceStyle, StandardFonts> = {
+  sans: StandardFonts.Helvetica,
+  'sans-bold': StandardFonts.HelveticaBold,
+  serif: StandardFonts.TimesRoman,
+  'serif-bold': StandardFonts.TimesRomanBold,
+  'serif-italic': StandardFonts.TimesRomanItalic,
+};
+
+const dejavu = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FALLBACK_FILES: Record<FaceStyle, string[]> = {
+  sans: [path.join(dejavu, 'DejaVuSans.ttf')],
+  'sans-bold': [path.join(dejavu, 'DejaVuSans-Bold.ttf')],
+  serif: [path.join(dejavu, 'DejaVuSerif.ttf')],
+  'serif-bold': [path.join(dejavu, 'DejaVuSerif-Bold.ttf')],
+  'serif-italic': [path.join(dejavu, 'DejaVuSerif-Italic.ttf')],
+};
+// One face for Chinese, Japanese and Korean, after DejaVu in every style (it has no bold or italic).
+const CJK_FILE = path.join(import.meta.dirname, 'fonts', 'DroidSansFallback.ttf');
+for (const files of Object.values(FALLBACK_FILES)) files.push(CJK_FILE);
+
+/**
+ * fontkit for pdf-lib: today's fontkit, whose subsets keep every glyph (the fork pdf-lib names,
+ * unchanged since 2020, loses Chinese glyphs of TrueType fonts), given the stream pdf-lib reads a
+ * subset from.
+ */
+const pdfFontkit = {
+  create(bytes: Uint8Array) {
+    const font = fontkit.create(Buffer.from(bytes)) as fontkit.Font;
+    return Object.assign(Object.create(font) as fontkit.Font, {
+      createSubset() {
+        const subset = font.createSubset();
+        return Object.assign(subset, { encodeStream: () => Readable.from([subset.encode()]) });
+      },
+    });
+  },
+};
+
+/** A font file read once per process, with the characters it has. */
+interface FontFile {
+  bytes: Uint8Array;
+  characters: ReadonlySet<number>;
+}
+const fontFiles = new Map<string, FontFile>();
+function fontFile(file: string): FontFile {
+  let font = fontFiles.get(file);
+  if (!font) {
+    const bytes = readFileSync(file);
+    font = { bytes, characters: new Set((fontkit.create(bytes) as fontkit.Font).characterSet) };
+    fontFiles.set(file, font);
+  }
+  return font;
 }
 
-/** A new document with its title and author set (what a PDF reader shows in its properties) and the two faces. */
-export async function createPdf(meta: { title: string; author: string; created: Date }) {
+const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+const characterSet = (font: PDFFont) => {
+  let set = characterSets.get(font);
+  if (!set) characterSets.set(font, (set = new Set(font.getCharacterSet())));
+  return set;
+};
+
+/** A run of text in one font. */
+interface Run {
+  font: PDFFont;
+  text: string;
+}
+
+/**
+ * A face to set text in: a standard font, and the embedded fonts a document's text needed beside
+ * it. Measures and draws text in runs of one font each, the first that has the character.
+ */
+export class Face {
+  constructor(
+    readonly font: PDFFont,
+    private readonly fallbacks: readonly PDFFont[] = [],
+  ) {}
+
+  private fontFor(codePoint: number): PDFFont | null {
+    if (characterSet(this.font).has(codePoint)) return this.font;
+    return this.fallbacks.find((font) => characterSet(font).has(codePoint)) ?? null;
+  }
+
+  /** The text's runs, line breaks and tabs as spaces; a character no font has as its plain letter, or '?'. */
+  runs(value: string): Run[] {
+    const runs: Run[] = [];
+    const push = (font: PDFFont, char: string) => {
+      const last = runs.at(-1);
+      if (last?.font === font) last.text += char;
+      else runs.push({ font, text: char });
+    };
+    for (const char of value.replace(/[\r\n\t]+/g, ' ')) {
+      const font = this.fontFor(char.codePointAt(0)!);
+      if (font) {
+        push(font, char);
+        continue;
+      }
+      const plain = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if ([...plain].every((c) => characterSet(this.font).has(c.codePointAt(0)!))) for (const c of plain) push(this.font, c);
+      else push(this.font, '?');
+    }
+    return runs;
+  }
+
+  widthOfTextAtSize(value: string, size: number): number {
+    return this.runs(value).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  }
+
+  /** Draws the text with its left end at x and its baseline at y. */
+  draw(page: PDFPage, value: string, x: number, y: number, options: { size: number; color?: ReturnType<typeof rgb> }) {
+    let at = x;
+    for (const run of this.runs(value)) {
+      page.drawText(run.text, { x: at, y, size: options.size, font: run.font, color: options.color ?? ink });
+      at += run.font.widthOfTextAtSize(run.text, options.size);
+    }
+  }
+}
+
+/**
+ * The face of `style` for a document whose text is in `needed` (every value it will print, e.g.
+ * its data as JSON): the standard font, and only the embedded fonts that text needs, subset.
+ */
+export async function embedFace(doc: PDFDocument, style: FaceStyle, needed: string): Promise<Face> {
+  const font = await doc.embedFont(STANDARD[style]);
+  const missing = new Set<number>();
+  for (const char of needed) {
+    const codePoint = char.codePointAt(0)!;
+    if (codePoint > 0x20 && !characterSet(font).has(codePoint)) missing.add(codePoint);
+  }
+  const fallbacks: PDFFont[] = [];
+  for (const file of FALLBACK_FILES[style]) {
+    if (missing.size === 0) break;
+    const candidate = fontFile(file);
+    const covers = [...missing].filter((codePoint) => candidate.characters.has(codePoint));
+    if (covers.length === 0) continue;
+    doc.registerFontkit(pdfFontkit);
+    fallbacks.push(await doc.embedFont(candidate.bytes, { subset: true }));
+    for (const codePoint of covers) missing.delete(codePoint);
+  }
+  return new Face(font, fallbacks);
+}
+
+export interface PdfFonts {
+  regular: Face;
+  bold: Face;
+}
+
+/**
+ * A new document with its title and author set (what a PDF reader shows in its properties) and the
+ * two sans faces, with what `needed` (the text it will print) asks of them.
+ */
+export async function createPdf(meta: { title: string; author: string; created: Date }, needed: string) {
   const doc = await PDFDocument.create();
   doc.setTitle(meta.title);
   doc.setAuthor(meta.author);
@@ -28,49 +182,31 @@ export async function createPdf(meta: { title: string; author: string; created: 
   doc.setCreationDate(meta.created);
   doc.setModificationDate(meta.created);
   const fonts: PdfFonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    regular: await embedFace(doc, 'sans', needed),
+    bold: await embedFace(doc, 'sans-bold', needed),
   };
   return { doc, fonts };
 }
 
-/**
- * Text the standard faces can draw: characters outside WinAnsi become their closest plain letter
- * (or '?'), so a name typed with an unusual character still prints.
- */
-export function printable(text: string, font: PDFFont): string {
-  const charSet = new Set(font.getCharacterSet());
-  let out = '';
-  for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
-    if (charSet.has(char.codePointAt(0)!)) {
-      out += char;
-      continue;
-    }
-    const plain = char.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-    out += [...plain].every((c) => charSet.has(c.codePointAt(0)!)) ? plain : '?';
-  }
-  return out;
-}
-
 /** Lines of at most `width` points, broken between words (a word longer than the width is cut). */
-export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(value: string, face: Face, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of printable(text, font).split(/\s+/).filter(Boolean)) {
+  for (const word of value.split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
+    if (face.widthOfTextAtSize(candidate, size) <= width) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+    let rest = [...word];
+    while (face.widthOfTextAtSize(rest.join(''), size) > width && rest.length > 1) {
       let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-      lines.push(rest.slice(0, cut));
+      while (cut > 1 && face.widthOfTextAtSize(rest.slice(0, cut).join(''), size) > width) cut--;
+      lines.push(rest.slice(0, cut).join(''));
       rest = rest.slice(cut);
     }
-    line = rest;
+    line = rest.join('');
   }
   if (line) lines.push(line);
   return lines.length > 0 ? lines : [''];
@@ -82,16 +218,15 @@ export function text(
   value: string,
   x: number,
   y: number,
-  options: { font: PDFFont; size: number; color?: ReturnType<typeof rgb> },
+  options: { font: Face; size: number; color?: ReturnType<typeof rgb> },
 ) {
-  page.drawText(printable(value, options.font), { x, y, size: options.size, font: options.font, color: options.color ?? ink });
+  options.font.draw(page, value, x, y, options);
 }
 
 /** Text centred on the page's width at baseline y. */
-export function centred(page: PDFPage, value: string, y: number, options: { font: PDFFont; size: number; color?: ReturnType<typeof rgb> }) {
-  const safe = printable(value, options.font);
-  const width = options.font.widthOfTextAtSize(safe, options.size);
-  page.drawText(safe, { x: (page.getWidth() - width) / 2, y, size: options.size, font: options.font, color: options.color ?? ink });
+export function centred(page: PDFPage, value: string, y: number, options: { font: Face; size: number; color?: ReturnType<typeof rgb> }) {
+  const width = options.font.widthOfTextAtSize(value, options.size);
+  options.font.draw(page, value, (page.getWidth() - width) / 2, y, options);
 }
 
 /**
