@@ -308,6 +308,26 @@ function routeLoads(seeded: Seeded): RouteLoad[] {
         })),
     },
     {
+      // What a browser asks for on a first visit (or wherever no service worker answers): the page
+      // drawn with the student's data, compressed as a browser accepts.
+      name: 'documento de la página del módulo',
+      requests: (index) => [
+        {
+          method: 'GET',
+          path: `/${seeded.courseId}/${first}`,
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              cookie: cookieOf(students, index()),
+              accept: 'text/html',
+              'accept-encoding': 'gzip, deflate, br',
+            },
+          }),
+        },
+      ],
+    },
+    {
       name: 'guardar borrador',
       requests: (index) => [
         {

@@ -48,6 +48,7 @@ for (const files of Object.values(FALLBACK_FILES)) files.push(CJK_FILE);
  * unchanged since 2020, loses Chinese glyphs of TrueType fonts), given the stream pdf-lib reads a
  * subset from.
  */
+// pdf-lib's types name the fork's classes; it uses only what both have (layout, glyphs, metrics, subsets).
 const pdfFontkit = {
   create(bytes: Uint8Array) {
     const font = fontkit.create(Buffer.from(bytes)) as fontkit.Font;
@@ -58,7 +59,7 @@ const pdfFontkit = {
       },
     });
   },
-};
+} as unknown as Parameters<PDFDocument['registerFontkit']>[0];
 
 /** A font file read once per process, with the characters it has. */
 interface FontFile {
@@ -94,10 +95,13 @@ interface Run {
  * it. Measures and draws text in runs of one font each, the first that has the character.
  */
 export class Face {
-  constructor(
-    readonly font: PDFFont,
-    private readonly fallbacks: readonly PDFFont[] = [],
-  ) {}
+  readonly font: PDFFont;
+  private readonly fallbacks: readonly PDFFont[];
+
+  constructor(font: PDFFont, fallbacks: readonly PDFFont[] = []) {
+    this.font = font;
+    this.fallbacks = fallbacks;
+  }
 
   private fontFor(codePoint: number): PDFFont | null {
     if (characterSet(this.font).has(codePoint)) return this.font;
