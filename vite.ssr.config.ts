@@ -13,4 +13,8 @@ export default defineConfig({
     sourcemap: false,
   },
   ssr: { noExternal: true },
+  // React's production build: without this the bundle picks React by the server's NODE_ENV at run
+  // time, and an unset one meant its development build (owner stacks, prop checks): a page's render
+  // took 28 ms instead of a few.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
 });

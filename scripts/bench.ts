@@ -14,9 +14,8 @@
 // student starts within 10 s and answers every 2–5 s while the server is killed (kill -9) and
 // restarted and, on PostgreSQL, the database goes away for 10 s; no acknowledged answer may be
 // lost and no clock may move. Last, a trainee sits a video exam on a phone
-// (scripts/lib/bench-clips.ts): each clip's bytes as served against its original, the wait for a
-// clip to load, 'Ver' to the first frame, and whether the next clip loads within the answer
-// window. And a module's uploaded video (scripts/lib/bench-module-video.ts): its copies' sizes, a
+// (scripts/lib/bench-clips.ts): each clip's bytes as served inside its viewing against its
+// original, the wait for 'Ver', and 'Ver' to the first frame on the phone and the slow phone. And a module's uploaded video (scripts/lib/bench-module-video.ts): its copies' sizes, a
 // 10-minute module's download, and its start on the phone. Figures go to artifacts/bench.json.
 //
 //   npm run bench                 both databases, full length (a few minutes)
@@ -273,6 +272,16 @@ let examSeq = 0;
 
 /** The requests the student's module page makes for its data, in the order it makes them. */
 const modulePageRequests = (_seeded: Seeded, moduleId: string) => [`/api/pages/modules/${moduleId}`];
+/** The module page's address, whose document the server draws with the student's data. */
+const modulePagePath = (seeded: Seeded, moduleId: string) => `/${seeded.courseId}/${moduleId}/modulo`;
+
+/** The module page's document as a student gets it: drawn, with their data (else the load would measure the plain file). */
+async function checkDocument(base: string, seeded: Seeded) {
+  const response = await fetch(base + modulePagePath(seeded, seeded.moduleIds[0]!), { headers: { cookie: seeded.students[0]!.cookie } });
+  const html = await response.text();
+  if (!response.ok || !html.includes('id="aula-page-data"') || html.includes('<div id="root"></div>'))
+    throw new Error(`el documento de la página del módulo no viene dibujado con los datos (${response.status})`);
+}
 
 // --- Load -------------------------------------------------------------------------------
 
@@ -314,7 +323,7 @@ function routeLoads(seeded: Seeded): RouteLoad[] {
       requests: (index) => [
         {
           method: 'GET',
-          path: `/${seeded.courseId}/${first}`,
+          path: modulePagePath(seeded, first),
           setupRequest: (request) => ({
             ...request,
             headers: {
@@ -587,6 +596,7 @@ async function benchDatabase(
       : routeLoads(seeded).filter(
           (route) => !onlyRoute || route.name === '/api/health' || onlyRoute.split(',').some((part) => route.name.includes(part)),
         );
+    if (loads.length > 0) await checkDocument(app.base, seeded);
     const rounds = new Map<string, Measure[]>(loads.map((route) => [route.name, []]));
     const ratios = new Map<string, number[]>(loads.map((route) => [route.name, []]));
     // A server in its steady state: its first clean-up (on the embedded database a VACUUM (ANALYZE),

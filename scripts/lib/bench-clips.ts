@@ -1,12 +1,12 @@
 // The benchmark's video exam on a phone: what a clip costs a trainee on mobile data. Three clips
 // (two short ones in the smoke run) made here with Debian's ffmpeg (1280×720 with sound, the worst case for the light copy: grain
 // the encoder cannot smooth away) are uploaded as the admin and saved as jugadas for 'Examen'; the
-// app's worker makes their 360p copies. A trainee's attempt, through the API, waits until each
-// clip is served lighter than its original and notes both sizes. Then in Debian's Chromium with
-// the phone's network (bench-browser.ts's profiles) a trainee sits the exam: the wait for the
-// first clip to load (the client loads a clip whole before 'Ver' is enabled, and the next one at
-// the same time), the time from 'Ver' to the first frame on screen, and whether the next clip
-// was loaded before the clip being answered closed its window. The clock is the page's own.
+// app's worker makes their 360p copies. Once the instructor's list says they are ready, a
+// trainee's attempt, through the API, notes each clip's size as served inside its viewing against
+// its original. Then in Debian's Chromium with the phone's network (bench-browser.ts's profiles) a
+// trainee sits the exam: the wait for 'Ver' after 'Comenzar examen', and the time from 'Ver' to
+// the first frame on screen (the file is sent only inside the viewing, so it streams from the
+// tap). The clock is the page's own.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ export const CLIP_BUDGET_BYTES_PER_10_SECONDS = 1_500_000;
 const ANSWER_SECONDS = 10;
 /** The worker makes one copy at a time at the lowest priority: a few seconds each on an idle machine. */
 const RENDITIONS_TIMEOUT_MS = 180_000;
-/** The slow phone loads two 10-second clips at once at 50 kB/s, under a minute: three would be a fault, not a figure. */
+/** The slow phone streams a 10-second clip at 50 kB/s in well under a minute: three would be a fault, not a figure. */
 const LOAD_TIMEOUT_MS = 180_000;
 
 export const CLIP_SOURCE = 'testsrc2 con grano fuerte, 1280×720 a 30 cuadros/s, H.264 a 3,5 Mbit/s y un tono en AAC a 128 kbit/s';
@@ -50,9 +50,9 @@ export interface ClipBytes {
 const stat = (all: number[]) => ({ median: median(all), all });
 
 export interface PhoneSitting {
-  /** 'Comenzar examen' → the first clip's 'Ver' enabled (its file loaded whole, with the next one loading alongside). */
+  /** 'Comenzar examen' → the first clip's 'Ver' enabled. */
   firstLoadMs: number;
-  /** 'Ver' → the first frame shown (the video stays hidden until the server's answer to 'Ver' arrives). */
+  /** 'Ver' → the first frame shown (the server counts the viewing, then the player streams the file). */
   verToFrameMs: ReturnType<typeof stat>;
   /** Where in the clip that first frame shown is (ms from its start): what played before it was not seen. */
   firstShownMediaMs: ReturnType<typeof stat>;
@@ -60,8 +60,6 @@ export interface PhoneSitting {
   verToDecodedFrameMs: ReturnType<typeof stat>;
   /** 'Ver' → the video's `playing` event. */
   verToPlayingMs: ReturnType<typeof stat>;
-  /** Each next clip, answered right after its viewing: 'Ver' of the one before → its 'Ver' enabled, and → its file loaded. */
-  next: Array<{ verToNextVerMs: number; answerToNextVerMs: number; nextLoadedAfterVerMs: number; windowMs: number; inTime: boolean }>;
 }
 
 export interface ClipScenarioFigures {
@@ -71,7 +69,8 @@ export interface ClipScenarioFigures {
   /** From the last jugada saved to every copy served. */
   renditionsSeconds: number;
   phone: PhoneSitting | null;
-  slowPhone: { firstLoadMs: number } | null;
+  /** The slow phone watches the first clip only. */
+  slowPhone: PhoneSitting | null;
   /** The whole scenario, clips made to the last sitting. */
   scenarioSeconds: number;
 }
@@ -206,48 +205,55 @@ async function prepare(klass: ExamClass, files: Buffer[], seconds: number): Prom
   return { examId: exam.id, originals, decisionId, sanctionId, savedAt };
 }
 
-/** The clip route's file: its Content-Length, and (`whole`) its bytes counted. */
-async function servedSize(klass: ExamClass, cookie: string, url: string, whole: boolean) {
+/** The clip route's file, its bytes counted (and checked against its Content-Length). */
+async function servedSize(klass: ExamClass, cookie: string, url: string) {
   const response = await fetch(klass.base() + url, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
   const length = Number(response.headers.get('content-length'));
-  if (!whole) {
-    await response.body?.cancel();
-    return length;
-  }
   const bytes = (await response.arrayBuffer()).byteLength;
   if (bytes !== length) throw new Error(`GET ${url}: Content-Length ${length}, ${bytes} bytes`);
   return bytes;
 }
 
+/** Waits until the instructor's list of the module's jugadas shows every clip's light copy made; when, on this clock. */
+async function renditionsReady(klass: ExamClass, count: number): Promise<number> {
+  const until = performance.now() + RENDITIONS_TIMEOUT_MS;
+  for (;;) {
+    const { jugadas } = await api<{ jugadas: Array<{ use: string; video: { kind: string; renditions?: unknown[] } | null }> }>(
+      klass,
+      'GET',
+      `/api/modules/${klass.moduleId}/jugadas`,
+      klass.admin,
+    );
+    const ready = jugadas.filter((jugada) => jugada.use === 'examen' && (jugada.video?.renditions?.length ?? 0) > 0).length;
+    if (ready >= count) return performance.now();
+    if (performance.now() > until)
+      throw new Error(
+        `Las copias livianas de los clips no estuvieron en ${RENDITIONS_TIMEOUT_MS / 1000} s: ` +
+          '¿está ffmpeg (FFMPEG_PATH) y VIDEO_RENDITIONS encendido en la app?',
+      );
+    await sleep(250);
+  }
+}
+
 /**
- * A trainee's attempt, clip by clip: waits until the clip is served lighter than its original (its
- * copy made), notes both sizes, then watches and answers it to reach the next (only the clip on
- * screen and the next are served).
+ * A trainee's attempt, clip by clip: 'Ver', the file as served inside that viewing (its size against
+ * the original's), and the answer to reach the next.
  */
 async function servedClips(klass: ExamClass, prepared: Prepared, cookie: string, seconds: number) {
+  const readyAt = await renditionsReady(klass, prepared.originals.size);
   const { attempt } = await api<{ attempt: { id: string; clips: Array<{ position: number; prompt: string }> } }>(
     klass,
     'POST',
     `/api/exams/${prepared.examId}/attempts`,
     cookie,
   );
-  const until = performance.now() + RENDITIONS_TIMEOUT_MS;
   const clips: ClipBytes[] = [];
-  let lastReady = 0;
   for (const clip of attempt.clips) {
     const url = `/api/attempts/${attempt.id}/clips/${clip.position}`;
     const { jugada, size: originalBytes } = prepared.originals.get(clip.prompt)!;
-    while ((await servedSize(klass, cookie, `${url}/video`, false)) >= originalBytes) {
-      if (performance.now() > until)
-        throw new Error(
-          `Las copias livianas de los clips no estuvieron en ${RENDITIONS_TIMEOUT_MS / 1000} s: ` +
-            '¿está ffmpeg (FFMPEG_PATH) y VIDEO_RENDITIONS encendido en la app?',
-        );
-      await sleep(250);
-    }
-    lastReady = performance.now();
-    const servedBytes = await servedSize(klass, cookie, `${url}/video`, true);
+    await api(klass, 'POST', `${url}/views`, cookie);
+    const servedBytes = await servedSize(klass, cookie, `${url}/video?viewing=1`);
     const servedPer10sBytes = (servedBytes * 10) / seconds;
     clips.push({
       jugada,
@@ -257,11 +263,10 @@ async function servedClips(klass: ExamClass, prepared: Prepared, cookie: string,
       servedPer10sBytes,
       withinBudget: servedPer10sBytes <= CLIP_BUDGET_BYTES_PER_10_SECONDS,
     });
-    await api(klass, 'POST', `${url}/views`, cookie);
     await api(klass, 'PUT', `${url}/answer`, cookie, { decisionId: prepared.decisionId, sanctionId: prepared.sanctionId, moment: null });
   }
   clips.sort((a, b) => a.jugada - b.jugada);
-  return { clips, renditionsSeconds: (lastReady - prepared.savedAt) / 1000 };
+  return { clips, renditionsSeconds: (readyAt - prepared.savedAt) / 1000 };
 }
 
 // --- The exam in the browser -----------------------------------------------------------------
@@ -319,24 +324,13 @@ function clipClockScript() {
   addEventListener('pointerdown', tapped, { capture: true });
 }
 
-const readClock = (page: Page) =>
-  page.evaluate(() => ({
-    clock: (window as unknown as { clipClock: ClipClock }).clipClock,
-    // Each clip's file: when its download ended (the page's clock), by its position.
-    loadedAt: Object.fromEntries(
-      performance.getEntriesByType('resource').flatMap((entry) => {
-        const position = /\/clips\/(\d+)\/video$/.exec(entry.name)?.[1];
-        return position === undefined ? [] : [[Number(position), (entry as PerformanceResourceTiming).responseEnd]];
-      }),
-    ) as Record<number, number>,
-  }));
+const readClock = (page: Page) => page.evaluate(() => (window as unknown as { clipClock: ClipClock }).clipClock);
 
 /**
- * A trainee sits the exam on `profile`: 'Comenzar examen', and for each clip (all when
- * `watch`, else only the first one's loading) 'Ver', the call chosen while it plays and
- * 'Responder' as soon as the viewing ends.
+ * A trainee sits the exam on `profile`: 'Comenzar examen', and for each of the first `watch`
+ * clips 'Ver', the call chosen while it plays and 'Responder' as soon as the viewing ends.
  */
-async function sit(browser: Browser, klass: ExamClass, cookie: string, examId: string, profile: Profile, count: number, watch: boolean) {
+async function sit(browser: Browser, klass: ExamClass, cookie: string, examId: string, profile: Profile, count: number, watch: number) {
   const context = await newContext(browser, { base: klass.base(), cookie }, clipClockScript);
   try {
     const page = await context.newPage();
@@ -349,18 +343,17 @@ async function sit(browser: Browser, klass: ExamClass, cookie: string, examId: s
         const shown = (await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 500);
         throw new Error(`${error.message}\nLa página del examen muestra: ${shown}`);
       });
-    for (let n = 1; n <= (watch ? count : 1); n++) {
+    for (let n = 1; n <= watch; n++) {
       const clip = `Jugada ${n} de ${count}`;
       // Page functions: they name the page's clock themselves.
-      const loaded = (clip: string) => (window as unknown as { clipClock: ClipClock }).clipClock.enabledAt[clip];
-      await page.waitForFunction(loaded, clip, { timeout: LOAD_TIMEOUT_MS, polling: 100 });
-      if (!watch) break;
+      const enabled = (clip: string) => (window as unknown as { clipClock: ClipClock }).clipClock.enabledAt[clip];
+      await page.waitForFunction(enabled, clip, { timeout: LOAD_TIMEOUT_MS, polling: 100 });
       await page.getByRole('button', { name: 'Ver', exact: true }).click();
       const shown = (clip: string) => {
         const clock = (window as unknown as { clipClock: ClipClock }).clipClock;
         return clock.frames[clip]?.some((frame) => frame.at >= (clock.shownAt[clip] ?? Infinity));
       };
-      await page.waitForFunction(shown, clip, { timeout: 30_000, polling: 100 });
+      await page.waitForFunction(shown, clip, { timeout: LOAD_TIMEOUT_MS, polling: 100 });
       await page.getByRole('radio', { name: 'Tiro libre', exact: true }).check();
       await page.getByRole('radio', { name: 'Ninguna', exact: true }).check();
       // The viewing is over when the window's countdown shows.
@@ -373,30 +366,18 @@ async function sit(browser: Browser, klass: ExamClass, cookie: string, examId: s
   }
 }
 
-/** The phone's figures from its page's clock. */
-function phoneSitting({ clock, loadedAt }: Awaited<ReturnType<typeof readClock>>, count: number, seconds: number): PhoneSitting {
+/** The phone's figures from its page's clock, for the first `watched` clips. */
+function phoneSitting(clock: ClipClock, count: number, watched: number): PhoneSitting {
   const heading = (n: number) => `Jugada ${n} de ${count}`;
-  const clips = Array.from({ length: count }, (_, i) => heading(i + 1));
+  const clips = Array.from({ length: watched }, (_, i) => heading(i + 1));
   const sinceTap = (at: Record<string, number>) => clips.map((clip) => at[clip]! - clock.tapAt[clip]!);
   const shownFrame = (clip: string) => clock.frames[clip]!.find((frame) => frame.at >= clock.shownAt[clip]!)!;
-  const windowMs = (seconds + ANSWER_SECONDS) * 1000;
   return {
     firstLoadMs: clock.enabledAt[heading(1)]! - clock.startAt!,
     verToFrameMs: stat(clips.map((clip) => shownFrame(clip).at - clock.tapAt[clip]!)),
     firstShownMediaMs: stat(clips.map((clip) => shownFrame(clip).media * 1000)),
     verToDecodedFrameMs: stat(clips.map((clip) => clock.frames[clip]![0]!.at - clock.tapAt[clip]!)),
     verToPlayingMs: stat(sinceTap(clock.playingAt)),
-    next: clips.slice(1).map((clip, i) => {
-      const before = clips[i]!;
-      const nextLoadedAfterVerMs = loadedAt[i + 1]! - clock.tapAt[before]!;
-      return {
-        verToNextVerMs: clock.enabledAt[clip]! - clock.tapAt[before]!,
-        answerToNextVerMs: clock.enabledAt[clip]! - clock.answerAt[before]!,
-        nextLoadedAfterVerMs,
-        windowMs,
-        inTime: nextLoadedAfterVerMs <= windowMs,
-      };
-    }),
   };
 }
 
@@ -420,12 +401,12 @@ export async function clipScenario(klass: ExamClass, options: ClipOptions): Prom
   const profile = (name: Profile['name']) => profiles.find((candidate) => candidate.name === name)!;
   try {
     if (browser && options.profiles.includes('phone')) {
-      const clock = await sit(browser, klass, phone.cookie, prepared.examId, profile('phone'), options.clips, true);
-      figures.phone = phoneSitting(clock, options.clips, options.seconds);
+      const clock = await sit(browser, klass, phone.cookie, prepared.examId, profile('phone'), options.clips, options.clips);
+      figures.phone = phoneSitting(clock, options.clips, options.clips);
     }
     if (browser && options.profiles.includes('slow-phone')) {
-      const { clock } = await sit(browser, klass, slow.cookie, prepared.examId, profile('slow-phone'), options.clips, false);
-      figures.slowPhone = { firstLoadMs: clock.enabledAt[`Jugada 1 de ${options.clips}`]! - clock.startAt! };
+      const clock = await sit(browser, klass, slow.cookie, prepared.examId, profile('slow-phone'), options.clips, 1);
+      figures.slowPhone = phoneSitting(clock, options.clips, 1);
     }
   } finally {
     await browser?.close();
@@ -443,19 +424,21 @@ export function printClips(figures: ClipScenarioFigures) {
   const { clips, phone, slowPhone } = figures;
   const per10s = (bytes: number) => (bytes * 10) / figures.clipSeconds;
   const within = clips.filter((clip) => clip.withinBudget).length;
-  const loads = [phone && `${sec(phone.firstLoadMs)} s (teléfono)`, slowPhone && `${sec(slowPhone.firstLoadMs)} s (teléfono lento)`];
+  const frames = [
+    phone && `${Math.round(phone.verToFrameMs.median)} ms (teléfono, p50)`,
+    slowPhone && `${Math.round(slowPhone.verToFrameMs.median)} ms (teléfono lento, la primera)`,
+  ];
+  const enabled = [
+    phone && `${Math.round(phone.firstLoadMs)} ms (teléfono)`,
+    slowPhone && `${Math.round(slowPhone.firstLoadMs)} ms (teléfono lento)`,
+  ];
   console.log(
     `Clips de examen (${figures.source}; ${clips.length} de ${figures.clipSeconds} s): ` +
       `original ${mb(per10s(median(clips.map((c) => c.originalBytes))))} MB → servido ${mb(median(clips.map((c) => c.servedPer10sBytes)))} MB por 10 s` +
-      `; ≤ ${mb(CLIP_BUDGET_BYTES_PER_10_SECONDS)} MB por 10 s: ${within} de ${clips.length}; copias servidas ${sec(figures.renditionsSeconds * 1000)} s después de guardar` +
-      (phone
-        ? `; de «Ver» al primer cuadro p50 ${Math.round(phone.verToFrameMs.median)} ms (teléfono)` +
-          `, que ya es el ms ${Math.round(phone.firstShownMediaMs.median)} del clip`
-        : '') +
-      (phone || slowPhone ? `; carga de la primera jugada ${loads.filter(Boolean).join(', ')}` : '') +
-      (phone
-        ? `; la siguiente lista antes de que cierre la ventana: ${phone.next.filter((n) => n.inTime).length} de ${phone.next.length}`
-        : '') +
+      `; ≤ ${mb(CLIP_BUDGET_BYTES_PER_10_SECONDS)} MB por 10 s: ${within} de ${clips.length}; copias listas ${sec(figures.renditionsSeconds * 1000)} s después de guardar` +
+      (phone || slowPhone ? `; «Ver» habilitado tras «Comenzar examen» en ${enabled.filter(Boolean).join(', ')}` : '') +
+      (phone || slowPhone ? `; de «Ver» al primer cuadro visible ${frames.filter(Boolean).join(', ')}` : '') +
+      (phone ? `, que ya es el ms ${Math.round(phone.firstShownMediaMs.median)} del clip` : '') +
       ` (escenario: ${figures.scenarioSeconds} s)`,
   );
   console.table(
@@ -475,27 +458,20 @@ export function printClips(figures: ClipScenarioFigures) {
   if (phone) printSitting(phone);
 }
 
-/** The phone's exam, clip by clip in its order: 'Ver' to the frame, and the next clip's loading against the window. */
+/** The phone's exam, clip by clip in its order: 'Ver' to the frame shown, the first decoded and playing. */
 function printSitting(phone: PhoneSitting) {
   console.log('El examen en el teléfono, en su orden (reloj de la página):');
   console.table(
     Object.fromEntries(
-      phone.verToFrameMs.all.map((frameMs, i) => {
-        const next = i > 0 ? phone.next[i - 1] : undefined;
-        return [
-          `${i + 1}.ª`,
-          {
-            '«Ver» → cuadro visible ms': Math.round(frameMs),
-            'se ve desde ms del clip': Math.round(phone.firstShownMediaMs.all[i]!),
-            '«Ver» → primer cuadro ms': Math.round(phone.verToDecodedFrameMs.all[i]!),
-            '«Ver» → playing ms': Math.round(phone.verToPlayingMs.all[i]!),
-            'cargada, desde «Ver» anterior s': next ? sec(next.nextLoadedAfterVerMs) : '',
-            'ventana anterior s': next ? sec(next.windowMs) : '',
-            '«Responder» → «Ver» ms': next ? Math.round(next.answerToNextVerMs) : '',
-            'a tiempo': next ? (next.inTime ? 'sí' : 'NO') : '',
-          },
-        ];
-      }),
+      phone.verToFrameMs.all.map((frameMs, i) => [
+        `${i + 1}.ª`,
+        {
+          '«Ver» → cuadro visible ms': Math.round(frameMs),
+          'se ve desde ms del clip': Math.round(phone.firstShownMediaMs.all[i]!),
+          '«Ver» → primer cuadro ms': Math.round(phone.verToDecodedFrameMs.all[i]!),
+          '«Ver» → playing ms': Math.round(phone.verToPlayingMs.all[i]!),
+        },
+      ]),
     ),
   );
 }

@@ -32,6 +32,7 @@ import { refuseNulBytes } from './http/nul-bytes.ts';
 import { refuseUndeclaredMultipart } from './http/multipart.ts';
 import { RequestLog } from './http/request-log.ts';
 import { sendDocument, type RenderPage } from './http/document.ts';
+import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { createRenditionWorker } from './videos/rendition.ts';
@@ -429,6 +430,7 @@ async function registerClient(app: FastifyInstance, deps: AppDeps) {
     html: hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '',
     origin: new URL(deps.config.publicUrl).origin,
     renderPage: deps.renderPage ?? (await builtRenderer(clientRoot)),
+    drawn: new DrawnDocuments(),
   };
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';

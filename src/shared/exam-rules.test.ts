@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ANSWER_GRACE_SECONDS,
   VIDEO_LOADING_ALLOWANCE_MINUTES,
+  VIEW_LOADING_SECONDS,
   canAnswer,
   canStream,
   canStart,
@@ -191,50 +192,53 @@ describe('video exam clips', () => {
     ...over,
   });
 
-  it('counts the answer window from the end of the last viewing', () => {
+  // A viewing of the 8-second clip lasts V seconds (with its loading time); the window 10 more.
+  const V = 8 + VIEW_LOADING_SECONDS;
+
+  it('counts the answer window from the end of the last viewing, which leaves time for the file to arrive', () => {
     const viewed = clip({ views: 1, lastViewAt: at(0) });
-    expect(clipTimes(viewed, exam)).toEqual({ viewEndsAt: at(8), windowEndsAt: at(18) });
-    expect(clipStage(viewed, exam, at(7.9))).toBe('viendo');
-    expect(clipStage(viewed, exam, at(8))).toBe('respondiendo');
-    expect(clipStage(viewed, exam, at(18))).toBe('respondiendo');
-    expect(clipStage(viewed, exam, at(18.001))).toBe('vencida');
-    expect(clipStage(viewed, exam, at(18 + ANSWER_GRACE_SECONDS), ANSWER_GRACE_SECONDS)).toBe('respondiendo');
+    expect(clipTimes(viewed, exam)).toEqual({ viewEndsAt: at(V), windowEndsAt: at(V + 10) });
+    expect(clipStage(viewed, exam, at(V - 0.1))).toBe('viendo');
+    expect(clipStage(viewed, exam, at(V))).toBe('respondiendo');
+    expect(clipStage(viewed, exam, at(V + 10))).toBe('respondiendo');
+    expect(clipStage(viewed, exam, at(V + 10.001))).toBe('vencida');
+    expect(clipStage(viewed, exam, at(V + 10 + ANSWER_GRACE_SECONDS), ANSWER_GRACE_SECONDS)).toBe('respondiendo');
     expect(clipStage(clip(), exam, at(100))).toBe('sin-ver');
     expect(clipStage(clip({ views: 1, lastViewAt: at(0), answeredAt: at(9) }), exam, at(100))).toBe('respondida');
   });
 
   it('allows only the viewings the exam gives, never while one plays', () => {
     expect(canView(clip(), exam, at(0))).toBe(true);
-    expect(canView(clip({ views: 1, lastViewAt: at(0) }), exam, at(9))).toBe(false);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), exam, at(V + 1))).toBe(false);
     const twice = { ...exam, viewsPerClip: 2 };
-    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(4))).toBe(false);
-    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(9))).toBe(true);
-    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(19))).toBe(false);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(V - 1))).toBe(false);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(V + 1))).toBe(true);
+    expect(canView(clip({ views: 1, lastViewAt: at(0) }), twice, at(V + 11))).toBe(false);
   });
 
   it('takes an answer from the first viewing until the window and its grace close, once', () => {
     expect(canAnswer(clip(), exam, at(0))).toBe(false);
     expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(3))).toBe(true);
-    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(18 + ANSWER_GRACE_SECONDS))).toBe(true);
-    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(18.1 + ANSWER_GRACE_SECONDS))).toBe(false);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(V + 10 + ANSWER_GRACE_SECONDS))).toBe(true);
+    expect(canAnswer(clip({ views: 1, lastViewAt: at(0) }), exam, at(V + 10.1 + ANSWER_GRACE_SECONDS))).toBe(false);
     expect(canAnswer(clip({ views: 1, lastViewAt: at(0), answeredAt: at(9) }), exam, at(10))).toBe(false);
   });
 
-  it('sends the file only inside the viewing it is asked for, while it plays', () => {
+  it('sends the file only inside the viewing it is asked for, while it lasts', () => {
     const twice = { ...exam, viewsPerClip: 2 };
     // Before 'Ver', even with viewings left.
     expect(canStream(clip(), twice, at(0), 1)).toBe(false);
     // During the first viewing, for that viewing only.
     expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(0), 1)).toBe(true);
-    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(7.9), 1)).toBe(true);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(V - 0.1), 1)).toBe(true);
     expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(5), 2)).toBe(false);
     // Its end, the answer window between viewings, an answered clip.
-    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(8), 1)).toBe(false);
-    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(12), 1)).toBe(false);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(V), 1)).toBe(false);
+    expect(canStream(clip({ views: 1, lastViewAt: at(0) }), twice, at(V + 4), 1)).toBe(false);
     expect(canStream(clip({ views: 1, lastViewAt: at(0), answeredAt: at(3) }), twice, at(4), 1)).toBe(false);
     // The second viewing: its own number, not the first's.
-    expect(canStream(clip({ views: 2, lastViewAt: at(12) }), twice, at(13), 2)).toBe(true);
-    expect(canStream(clip({ views: 2, lastViewAt: at(12) }), twice, at(13), 1)).toBe(false);
+    expect(canStream(clip({ views: 2, lastViewAt: at(V + 4) }), twice, at(V + 5), 2)).toBe(true);
+    expect(canStream(clip({ views: 2, lastViewAt: at(V + 4) }), twice, at(V + 5), 1)).toBe(false);
   });
 
   it('moves on past answered clips and windows that closed', () => {
@@ -243,14 +247,14 @@ describe('video exam clips', () => {
       clip({ position: 1, views: 1, lastViewAt: at(10) }),
       clip({ position: 2 }),
     ];
-    expect(currentClip(clips, exam, at(20))?.position).toBe(1);
-    expect(currentClip(clips, exam, at(29))?.position).toBe(2);
-    expect(currentClip(clips.slice(0, 2), exam, at(29))).toBeNull();
+    expect(currentClip(clips, exam, at(10 + V + 10))?.position).toBe(1);
+    expect(currentClip(clips, exam, at(10 + V + 11))?.position).toBe(2);
+    expect(currentClip(clips.slice(0, 2), exam, at(10 + V + 11))).toBeNull();
   });
 
-  it('gives a video attempt time for every viewing and window, and for loading', () => {
+  it('gives a video attempt time for every viewing (with its loading) and window, and for loading', () => {
     expect(videoAttemptMinutes([clip(), clip({ startSeconds: 0, endSeconds: 50 })], { viewsPerClip: 2, answerSeconds: 10 })).toBe(
-      Math.ceil((8 * 2 + 10 + 50 * 2 + 10) / 60) + VIDEO_LOADING_ALLOWANCE_MINUTES,
+      Math.ceil(((8 + VIEW_LOADING_SECONDS) * 2 + 10 + (50 + VIEW_LOADING_SECONDS) * 2 + 10) / 60) + VIDEO_LOADING_ALLOWANCE_MINUTES,
     );
   });
 

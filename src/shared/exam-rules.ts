@@ -231,6 +231,12 @@ export function drawQuestions<Q extends Drawable>(
 
 /** An answer arriving this long after a clip's window closed is still taken (the tap in flight on a weak signal). */
 export const ANSWER_GRACE_SECONDS = 3;
+/**
+ * A viewing lasts the clip's length and this much more: the clip's file is sent only from 'Ver',
+ * and a phone on a weak signal takes a moment before its first frame (the benchmark's slow phone,
+ * about 3 s). Everyone gets the same time from 'Ver' to the end of the answer window.
+ */
+export const VIEW_LOADING_SECONDS = 5;
 /** Time added to a video attempt's deadline for loading its clips on a weak signal. */
 export const VIDEO_LOADING_ALLOWANCE_MINUTES = 30;
 
@@ -252,10 +258,13 @@ export interface ClipConditions {
 /** The clip's length in seconds: it always plays at normal speed, its segment only. */
 export const clipLength = (clip: Pick<ClipTiming, 'startSeconds' | 'endSeconds'>) => Math.max(0, clip.endSeconds - clip.startSeconds);
 
+/** How long a viewing lasts: the clip and its loading time. */
+export const viewingSeconds = (clip: Pick<ClipTiming, 'startSeconds' | 'endSeconds'>) => clipLength(clip) + VIEW_LOADING_SECONDS;
+
 /** When the last viewing ends, and when the answer window (counted from that end) closes; null before the first viewing. */
 export function clipTimes(clip: ClipTiming, exam: ClipConditions): { viewEndsAt: Date; windowEndsAt: Date } | null {
   if (!clip.lastViewAt) return null;
-  const viewEndsAt = new Date(clip.lastViewAt.getTime() + clipLength(clip) * 1000);
+  const viewEndsAt = new Date(clip.lastViewAt.getTime() + viewingSeconds(clip) * 1000);
   return { viewEndsAt, windowEndsAt: new Date(viewEndsAt.getTime() + exam.answerSeconds * 1000) };
 }
 
@@ -308,6 +317,6 @@ export function canStream(clip: ClipTiming, exam: ClipConditions, now: Date, vie
 
 /** A video attempt's deadline: every clip watched as often as allowed and answered in its window, plus time to load them. */
 export function videoAttemptMinutes(clips: ReadonlyArray<Pick<ClipTiming, 'startSeconds' | 'endSeconds'>>, exam: ClipConditions): number {
-  const seconds = clips.reduce((sum, clip) => sum + clipLength(clip) * exam.viewsPerClip + exam.answerSeconds, 0);
+  const seconds = clips.reduce((sum, clip) => sum + viewingSeconds(clip) * exam.viewsPerClip + exam.answerSeconds, 0);
   return Math.ceil(seconds / 60) + VIDEO_LOADING_ALLOWANCE_MINUTES;
 }

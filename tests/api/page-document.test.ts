@@ -18,6 +18,8 @@ let clientDir = '';
 let a: Awaited<ReturnType<typeof signedIn>>;
 let b: Awaited<ReturnType<typeof signedIn>>;
 const f = { courseId: '', open: '', blocked: '', hostile: '' };
+/** The server's renders so far. */
+let renders = 0;
 const hostileName = 'Reglas </script><script>alert(1)</script> <!-- & \u2028 fin';
 
 beforeAll(async () => {
@@ -31,7 +33,11 @@ beforeAll(async () => {
   // The app's own render, from its source (a path in a variable: the server's types do not follow it into the client).
   const ssr = '../../src/client/ssr.tsx';
   const { renderPage } = (await import(ssr)) as { renderPage: RenderPage };
-  t = await createTestApp({ clientDist: clientDir, renderPage });
+  const counted: RenderPage = (...args) => {
+    renders += 1;
+    return renderPage(...args);
+  };
+  t = await createTestApp({ clientDist: clientDir, renderPage: counted });
   const course = await buildCourse(t.ctx);
   f.courseId = course.id;
   f.open = (await buildModule(t.ctx, course.id, { name: 'Reglas del pasivo', videoDuration: 100 })).id;
@@ -193,6 +199,44 @@ describe('the page data inside the document', () => {
     expect(doc.html).toMatch(/<h1[^>]*>Reglas &lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt; &lt;!-- &amp; \u2028 fin<\/h1>/);
     expect(doc.html).toContain('title="Video: Reglas &lt;/script&gt;');
     expect(jsonForScript('"</script><!--&\u2028"')).toBe('"\\u003c/script\\u003e\\u003c!--\\u0026\\u2028"');
+  });
+
+  it('a page drawn before is sent again only for the very same data: each student gets their own, a change draws it anew', async () => {
+    const page = `/${f.courseId}/${f.open}/modulo`;
+    const own = (html: string, mine: string, theirs: string) => {
+      expect(html).toContain(mine);
+      expect(html).not.toContain(theirs);
+    };
+    const first = await documentFor(page, a.cookie);
+    const before = renders;
+    // Both students, many times, all at once, plain and compressed: each document is its reader's.
+    const responses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        call(t.app, {
+          url: page,
+          cookie: i % 2 ? b.cookie : a.cookie,
+          headers: { accept: 'text/html', ...(i % 4 < 2 ? { 'accept-encoding': 'br' } : {}) },
+        }),
+      ),
+    );
+    responses.forEach((response, i) => {
+      const html = response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.rawPayload).toString() : response.body;
+      if (i % 2) own(html, 'Alumno B', 'Alumna A');
+      else own(html, 'Alumna A', 'Alumno B');
+      if (i % 2 === 0) expect(html).toBe(first.html);
+    });
+    // A's was drawn before, B's once more at most: the same data is not drawn again.
+    expect(renders - before).toBeLessThanOrEqual(1);
+
+    // A's data changes (a new name): drawn anew, with it; B's stays B's.
+    expect(
+      (await call(t.app, { method: 'PATCH', url: '/api/me', cookie: a.cookie, body: { name: 'Alumna A Renombrada' } })).statusCode,
+    ).toBe(200);
+    const renamed = await documentFor(page, a.cookie);
+    own(renamed.html, 'Alumna A Renombrada', 'Alumno B');
+    expect(renders - before).toBeGreaterThanOrEqual(1);
+    own((await documentFor(page, b.cookie)).html, 'Alumno B', 'Alumna A');
+    await call(t.app, { method: 'PATCH', url: '/api/me', cookie: a.cookie, body: { name: 'Alumna A' } });
   });
 
   it('goes out compressed when the browser accepts it', async () => {

@@ -8,7 +8,7 @@ import { examAttemptClip, jugada as jugadaTable } from '../../src/server/db/sche
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { createJugada } from '../../src/server/jugadas/service.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
-import { ANSWER_GRACE_SECONDS } from '../../src/shared/exam-rules.ts';
+import { ANSWER_GRACE_SECONDS, VIEW_LOADING_SECONDS } from '../../src/shared/exam-rules.ts';
 import { examMessages } from '../../src/shared/messages.ts';
 import type { Attempt, ClipResponse, Exam, ExamResults } from '../../src/shared/schemas/exams.ts';
 import { buildCourse, buildModule, enableModule, optionId, signedIn, unknownId } from './helpers/content.ts';
@@ -38,6 +38,8 @@ const later = (seconds: number) => {
 
 /** Clips of 8 seconds (from 2 to 10 in their file). */
 const CLIP_SECONDS = 8;
+/** A viewing of one: the clip and the time for its file to arrive. */
+const VIEW_SECONDS = CLIP_SECONDS + VIEW_LOADING_SECONDS;
 
 /** A jugada on an uploaded file, for `use`, with `tags`; its call given by the course's option labels. */
 async function buildClip(courseId: string, moduleId: string, use: 'practica' | 'examen' | 'ambos', tags: string[], prompt: string) {
@@ -168,12 +170,12 @@ describe('a trainee sits it', () => {
     expect(viewed.json<ClipResponse>().clip).toMatchObject({
       views: 1,
       stage: 'viendo',
-      viewEndsInMs: CLIP_SECONDS * 1000,
-      windowEndsInMs: (CLIP_SECONDS + 10) * 1000,
+      viewEndsInMs: VIEW_SECONDS * 1000,
+      windowEndsInMs: (VIEW_SECONDS + 10) * 1000,
     });
     // One viewing: not a second, during or after it; the file is sent while it plays, not after.
     expect((await view(first.id, 0, mine.student.cookie)).json().error.message).toBe(examMessages.noViewsLeft);
-    later(CLIP_SECONDS - 1);
+    later(VIEW_SECONDS - 1);
     expect((await file(first.id, 0, mine.student.cookie)).statusCode).toBe(200);
     later(2);
     expect((await file(first.id, 0, mine.student.cookie)).statusCode).toBe(404);
@@ -192,7 +194,7 @@ describe('a trainee sits it', () => {
 
     // The second clip: watched, then its window (and the grace) runs out.
     expect((await view(first.id, 1, mine.student.cookie)).statusCode).toBe(200);
-    later(CLIP_SECONDS + 10 + ANSWER_GRACE_SECONDS + 1);
+    later(VIEW_SECONDS + 10 + ANSWER_GRACE_SECONDS + 1);
     const late = await answer(first.id, 1, mine.wrong, mine.student.cookie);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(examMessages.answerWindowClosed);
@@ -215,7 +217,7 @@ describe('a trainee sits it', () => {
     const { exam, student, right } = await setup();
     const attempt = await started(exam.id, student.cookie);
     await view(attempt.id, 0, student.cookie);
-    later(CLIP_SECONDS + 10 + ANSWER_GRACE_SECONDS);
+    later(VIEW_SECONDS + 10 + ANSWER_GRACE_SECONDS);
     expect((await answer(attempt.id, 0, right, student.cookie)).statusCode).toBe(200);
     await view(attempt.id, 1, student.cookie);
     later(1);
@@ -232,10 +234,10 @@ describe('a trainee sits it', () => {
     await view(attempt.id, 0, student.cookie);
     later(3);
     expect((await view(attempt.id, 0, student.cookie)).json().error.message).toBe(examMessages.clipPlaying);
-    later(CLIP_SECONDS + 5);
+    later(VIEW_SECONDS + 5);
     const second = await view(attempt.id, 0, student.cookie);
-    expect(second.json<ClipResponse>().clip).toMatchObject({ views: 2, windowEndsInMs: (CLIP_SECONDS + 10) * 1000 });
-    later(CLIP_SECONDS + 1);
+    expect(second.json<ClipResponse>().clip).toMatchObject({ views: 2, windowEndsInMs: (VIEW_SECONDS + 10) * 1000 });
+    later(VIEW_SECONDS + 1);
     expect((await file(attempt.id, 0, student.cookie)).statusCode).toBe(404);
   });
 
@@ -352,7 +354,7 @@ describe("a clip's file is sent only inside its viewing", () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['cache-control']).toBe('private, no-store');
     expect(whole.rawPayload.length).toBe(mp4Bytes().length);
-    later(CLIP_SECONDS / 2);
+    later(VIEW_SECONDS / 2);
     const part = await file(attempt.id, 0, student.cookie, 1, 'bytes=0-99');
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.length).toBe(100);
@@ -361,7 +363,7 @@ describe("a clip's file is sent only inside its viewing", () => {
     await refused(1);
 
     // Its end: nothing more, also in the answer window between the viewings.
-    later(CLIP_SECONDS / 2);
+    later(VIEW_SECONDS / 2);
     await refused(0);
     expect((await file(attempt.id, 0, student.cookie, 1, 'bytes=100-199')).statusCode).toBe(404);
     later(3);

@@ -4,6 +4,7 @@
 // result is 'Aprobado'. The clips for 'Examen' never show on the module's jugadas page, and the
 // admin's results show each clip's share right with the chart of what the class chose.
 import type { Page } from '@playwright/test';
+import { VIEW_LOADING_SECONDS } from '../../src/shared/exam-rules.ts';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import {
@@ -153,7 +154,9 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
   await screenshot(page, 'examen-video-viendo');
   await page.getByRole('radio', { name: first.decision, exact: true }).check();
   await page.getByRole('radio', { name: first.sanction, exact: true }).check();
-  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
+  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, {
+    timeout: (CLIP_SECONDS + VIEW_LOADING_SECONDS + 2) * 1000,
+  });
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Responder' }).click();
 
@@ -162,7 +165,9 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
   await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled();
   expect(fileRequests.filter((path) => path.includes('/clips/1/'))).toEqual([]);
   await page.getByRole('button', { name: 'Ver', exact: true }).click();
-  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
+  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, {
+    timeout: (CLIP_SECONDS + VIEW_LOADING_SECONDS + 2) * 1000,
+  });
   await page.setViewportSize({ width: 360, height: page.viewportSize()!.height });
   await page.evaluate(() => window.scrollTo(0, 0));
   console.log(
@@ -239,7 +244,9 @@ test('a reload in the answer window keeps the viewing used and the time running;
   await expect(page.getByRole('button', { name: 'Ver', exact: true })).toBeEnabled();
   const first = await clipOnScreen(page);
   await page.getByRole('button', { name: 'Ver', exact: true }).click();
-  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, { timeout: (CLIP_SECONDS + 2) * 1000 });
+  await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, {
+    timeout: (CLIP_SECONDS + VIEW_LOADING_SECONDS + 2) * 1000,
+  });
 
   // The reload: the same clip, its one viewing used (no 'Ver'), the window still running.
   await page.reload();

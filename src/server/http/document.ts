@@ -6,10 +6,12 @@
 // With the data comes the page itself, rendered by the app's own components (client ssr.tsx),
 // so it shows as the document arrives; the app then takes it over (hydrates it). Nothing in the
 // document waits for the page's code, nor holds the video back: the app asks for its code.
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+// The same data draws the same page: a document drawn before is sent again, compressed before
+// (http/drawn-documents.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
 import { pageDataElementId, pageDataFor } from '../../shared/page-data.ts';
+import { DrawnDocuments, type DrawnDocument } from './drawn-documents.ts';
 
 /**
  * How long a browser may show its copy of a student's page before asking the server: long enough
@@ -39,18 +41,13 @@ export function withPageData(html: string, url: string, json: string, page = '')
   return html.replace('<div id="root"></div>', () => `<div id="root">${page}</div>${element}`);
 }
 
-/** The body compressed as the browser accepts (not a route, so @fastify/compress does not see it). */
-function compressed(body: string, request: FastifyRequest, reply: FastifyReply): string | Buffer {
+/** The document compressed as the browser accepts (not a route, so @fastify/compress does not see it). */
+function compressed(drawn: DrawnDocument, documents: DrawnDocuments, request: FastifyRequest, reply: FastifyReply): string | Buffer {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(body);
-  }
-  return body;
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return drawn.html;
+  reply.header('content-encoding', encoding);
+  return documents.encoded(drawn, encoding);
 }
 
 export interface DocumentOptions {
@@ -60,6 +57,8 @@ export interface DocumentOptions {
   origin: string;
   /** The server's render of the pages; without it the document carries the data only. */
   renderPage?: RenderPage | undefined;
+  /** The documents drawn so far, by address and data. */
+  drawn: DrawnDocuments;
 }
 
 /**
@@ -85,20 +84,47 @@ export async function sendDocument(app: FastifyInstance, options: DocumentOption
         .header('cache-control', kept ? `private, max-age=${KEPT_PAGE_SECONDS}` : 'no-store')
         .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8');
-      const rendered = page.rendered ? await renderSafely(options, pathname, page.url, answer.body, request) : '';
-      return reply.send(compressed(withPageData(options.html, page.url, answer.body, rendered), request, reply));
+      return reply.send(compressed(await drawnDocument(options, pathname, page, answer.body, request), options.drawn, request, reply));
     }
   }
   return reply.header('cache-control', 'no-cache').sendFile('index.html');
 }
 
-/** The page rendered, or '' if the render failed: the app then draws it in the browser, as without a render. */
-async function renderSafely(options: DocumentOptions, pathname: string, url: string, json: string, request: FastifyRequest) {
+/**
+ * The document of the page at `pathname` with its data `json`: drawn before for the same data, or
+ * drawn now (and kept, unless its render failed).
+ */
+async function drawnDocument(
+  options: DocumentOptions,
+  pathname: string,
+  page: { url: string; rendered: boolean },
+  json: string,
+  request: FastifyRequest,
+): Promise<DrawnDocument> {
+  const key = DrawnDocuments.key(pathname, json);
+  return (
+    options.drawn.get(key) ??
+    // The same page asked for again while it is being drawn (a double tap, two tabs) waits for that drawing.
+    options.drawn.drawing(key, async () => {
+      const rendered = page.rendered ? await renderSafely(options, pathname, page.url, json, request) : '';
+      return { html: withPageData(options.html, page.url, json, rendered ?? ''), keep: rendered !== null };
+    })
+  );
+}
+
+/** The page rendered, '' when the page is not one the server renders, or null if the render failed: the app then draws it in the browser, as without a render. */
+async function renderSafely(
+  options: DocumentOptions,
+  pathname: string,
+  url: string,
+  json: string,
+  request: FastifyRequest,
+): Promise<string | null> {
   if (!options.renderPage) return '';
   try {
     return await options.renderPage(pathname, url, JSON.parse(json), options.origin);
   } catch (error) {
     request.log.error({ err: error, path: pathname }, 'No se pudo dibujar la página en el servidor: se envía sin dibujar');
-    return '';
+    return null;
   }
 }

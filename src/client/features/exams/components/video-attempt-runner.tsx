@@ -132,24 +132,27 @@ function useSegmentPlayer(clip: AttemptClip) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<number | null>(null);
   const [muted, setMuted] = useState(false);
-  const stop = useCallback(() => {
+  /** Paused where it stands: the clip's end shows until the viewing is over. */
+  const halt = useCallback(() => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
     frame.current = null;
+    video.current?.pause();
+  }, []);
+  /** The viewing is over: the file is let go, the player asks for nothing more. */
+  const stop = useCallback(() => {
+    halt();
     const element = video.current;
-    if (!element) return;
-    element.pause();
-    // The file is let go: the player asks for nothing more once the viewing is over.
-    if (element.getAttribute('src')) {
+    if (element?.getAttribute('src')) {
       element.removeAttribute('src');
       element.load();
     }
-  }, []);
+  }, [halt]);
   const watch = useCallback(() => {
     const element = video.current;
     if (!element) return;
-    if (element.currentTime >= clip.endSeconds || element.ended) return stop();
+    if (element.currentTime >= clip.endSeconds || element.ended) return halt();
     frame.current = requestAnimationFrame(watch);
-  }, [clip.endSeconds, stop]);
+  }, [clip.endSeconds, halt]);
   /**
    * Plays `url` from `from` (seconds into the file): the segment's start, or where a viewing stands
    * after a reload or a lost connection. A phone that plays sound only from a tap plays it muted,
@@ -271,15 +274,16 @@ function useClipViewing(attemptId: string, timed: TimedClip, phase: ClipStage, o
     }
   }, [phase, stop]);
 
-  // A viewing under way with nothing playing: taken up where it stands (a reload, or the file lost a moment ago).
+  // A viewing under way with nothing playing: taken up where it stands (a reload, or the file lost a
+  // moment ago), as if the clip ended with the viewing; from its start while there is time for all of it.
   const playing = useRef(false);
   const [retry, setRetry] = useState(0);
   useEffect(() => {
     if (playing.current || phase !== 'viendo' || viewing || !times) return;
     playing.current = true;
-    const from = clip.endSeconds - Math.max(0, times.viewEndsAt - performance.now()) / 1000;
+    const from = Math.max(clip.startSeconds, clip.endSeconds - Math.max(0, times.viewEndsAt - performance.now()) / 1000);
     void play(clipFileUrl(attemptId, clip.position, clip.views), from);
-  }, [phase, viewing, times, clip.endSeconds, clip.position, clip.views, attemptId, play, retry]);
+  }, [phase, viewing, times, clip.startSeconds, clip.endSeconds, clip.position, clip.views, attemptId, play, retry]);
 
   const canView = (viewsPerClip: number) => clip.views < viewsPerClip && (phase === 'sin-ver' || phase === 'respondiendo') && !viewing;
 
