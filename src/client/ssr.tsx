@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { isPageData, seedPage } from './lib/page-data.ts';
+import { paths } from './lib/paths.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 /**
@@ -19,4 +20,12 @@ export async function renderPage(path: string, url: string, data: unknown, origi
   // The page's code, loaded once per process: the render then has nothing to wait for.
   await preloadRoute(path);
   return renderToString(<App queryClient={queryClient} server={{ path, origin }} />);
+}
+
+/**
+ * The code of every page the server renders, loaded as the server starts: the first visit after a
+ * restart does not wait for it (it took the first module page a few hundred milliseconds).
+ */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([paths.studentHome(), paths.courseModules('curso'), paths.module('curso', 'modulo')].map(preloadRoute));
 }

@@ -73,7 +73,9 @@ export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 async function builtRenderer(clientRoot: string): Promise<RenderPage | undefined> {
   const file = path.join(clientRoot, '..', 'server', 'ssr.js');
   if (!existsSync(file)) return undefined;
-  return ((await import(pathToFileURL(file).href)) as { renderPage: RenderPage }).renderPage;
+  const built = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; preloadPages: () => Promise<void> };
+  await built.preloadPages();
+  return built.renderPage;
 }
 
 export interface AppDeps {
@@ -279,8 +281,7 @@ function registerSecurity(app: FastifyInstance, config: Config) {
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-        // blob: a video exam's clip is loaded whole into memory before it is played (a weak signal never eats its viewing).
-        mediaSrc: ["'self'", 'https:', 'blob:'],
+        mediaSrc: ["'self'", 'https:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
         // The app's service worker (/sw.js) and its manifest (installing it on a phone): our own files only.
