@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -24,6 +24,7 @@ import { authRoutes } from './auth/routes.ts';
 import { bankRoutes } from './bank/routes.ts';
 import type { Config } from './config.ts';
 import { systemClock, type AppContext } from './context.ts';
+import type { PageWithData } from '../shared/page-data.ts';
 import type { Database } from './db/client.ts';
 import { isDiskFull } from './db/availability.ts';
 import { AppError } from './errors.ts';
@@ -52,7 +53,7 @@ import { accountRoutes } from './notifications/routes.ts';
 import { meRoutes } from './account/routes.ts';
 import { jugadaRoutes } from './jugadas/routes.ts';
 import { offlineRoutes } from './offline/routes.ts';
-import { pageRoutes } from './pages/routes.ts';
+import { pageJson, pageLoaders, pageRoutes } from './pages/routes.ts';
 import { practiceRoutes } from './practice/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { watchedRoutes } from './watched/routes.ts';
@@ -404,7 +405,7 @@ async function registerApi(app: FastifyInstance, ctx: AppContext) {
  * The built web app: its files, and for every other GET the app's document — a student's page
  * rendered with its data. Unknown API routes and missing files get the JSON 404.
  */
-async function registerClient(app: FastifyInstance, deps: AppDeps) {
+async function registerClient(app: FastifyInstance, deps: AppDeps, ctx: AppContext) {
   const clientRoot = deps.clientDist ?? clientDist;
   const hasClient = existsSync(path.join(clientRoot, 'index.html'));
   if (!hasClient)
@@ -427,11 +428,14 @@ async function registerClient(app: FastifyInstance, deps: AppDeps) {
     });
   }
 
+  const pages = pageLoaders(ctx);
   const document = {
     html: hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '',
     origin: new URL(deps.config.publicUrl).origin,
     renderPage: deps.renderPage ?? (await builtRenderer(clientRoot)),
     drawn: new DrawnDocuments(),
+    loadPage: (page: PageWithData, id: string, request: FastifyRequest) => pageJson(pages, page, id, request),
+    renewsCookie: (request: FastifyRequest) => ctx.guards.cookiesFor(request).length > 0,
   };
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -441,7 +445,7 @@ async function registerClient(app: FastifyInstance, deps: AppDeps) {
       });
     }
     // Client routes fall back to the single-page app; a student's page comes with its data.
-    return sendDocument(app, document, request, reply);
+    return sendDocument(document, request, reply);
   });
 }
 
@@ -465,6 +469,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     await ctx.events.close();
     if (!deps.storage) await ctx.storage.close();
   });
-  await registerClient(app, deps);
+  await registerClient(app, deps, ctx);
   return { app, ctx, routes };
 }

@@ -17,12 +17,22 @@ export const pagesWithData = {
 
 export type PageWithData = keyof typeof pagesWithData;
 
-/** The page at `pathname`, the address of its data and whether the server renders it; null for a page without data. */
-export function pageDataFor(pathname: string): { page: PageWithData; url: string; rendered: boolean } | null {
+/**
+ * The page at `pathname`, the address of its data, whether the server renders it and the id in
+ * its address (a course's or a module's, decoded; '' for the home page); null for a page without
+ * data, or an address whose id cannot be decoded.
+ */
+export function pageDataFor(pathname: string): { page: PageWithData; url: string; rendered: boolean; id: string } | null {
   // The admin's pages have addresses of the same shape (/admin/x/modulos): none of them.
   if (pathname.startsWith('/admin/')) return null;
   for (const [page, { path, data, rendered }] of Object.entries(pagesWithData) as [PageWithData, (typeof pagesWithData)[PageWithData]][]) {
-    if (path.test(pathname)) return { page, url: pathname.replace(path, data), rendered };
+    const match = path.exec(pathname);
+    if (!match) continue;
+    try {
+      return { page, url: pathname.replace(path, data), rendered, id: decodeURIComponent(match[1] ?? '') };
+    } catch {
+      return null;
+    }
   }
   return null;
 }

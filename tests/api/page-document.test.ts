@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SESSION_DAYS } from '../../src/server/auth/session.ts';
+import { session } from '../../src/server/db/schema.ts';
 import { jsonForScript, KEPT_PAGE_SECONDS, type RenderPage } from '../../src/server/http/document.ts';
 import { pageDataFor } from '../../src/shared/page-data.ts';
 import { buildCourse, buildModule, enableModule, signedIn } from './helpers/content.ts';
@@ -237,6 +240,25 @@ describe('the page data inside the document', () => {
     expect(renders - before).toBeGreaterThanOrEqual(1);
     own((await documentFor(page, b.cookie)).html, 'Alumno B', 'Alumna A');
     await call(t.app, { method: 'PATCH', url: '/api/me', cookie: a.cookie, body: { name: 'Alumna A' } });
+  });
+
+  it('a document whose answer extends the session carries the renewed cookie, and is not kept by the browser', async () => {
+    const c = await signedIn(t.app, t.ctx, 'student', { name: 'Alumna C' });
+    await enableModule(t.ctx, c.id, f.open);
+    // The session was last extended two days ago: due again.
+    const twoDaysAgo = Date.now() - 2 * 86_400_000;
+    await t.ctx.db
+      .update(session)
+      .set({ expiresAt: new Date(twoDaysAgo + SESSION_DAYS * 86_400_000) })
+      .where(eq(session.userId, c.id));
+    const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie);
+    expect(doc.data!.user).toMatchObject({ id: c.id });
+    expect(String(doc.response.headers['set-cookie'])).toMatch(/aula\.session_token=/);
+    expect(doc.response.headers['cache-control']).toBe('no-store');
+    // The next one, extended now, is kept as usual.
+    const next = await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie);
+    expect(next.response.headers['set-cookie']).toBeUndefined();
+    expect(next.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
   });
 
   it('goes out compressed when the browser accepts it', async () => {

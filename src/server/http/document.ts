@@ -1,16 +1,16 @@
 // The app's document (index.html) for a client route. For the pages a student opens most, a
 // signed-in request gets the page's data inside the document itself, so the browser has it
 // when the code starts, with no request of its own: exactly the answer of GET /api/pages/...
-// for the document's own cookie (the same route answers it, authorization unchanged). Nothing
+// for the document's own cookie (the route's own loader answers it, authorization unchanged). Nothing
 // is added without a session, or when that route refuses (blocked module, another course).
 // With the data comes the page itself, rendered by the app's own components (client ssr.tsx),
 // so it shows as the document arrives; the app then takes it over (hydrates it). Nothing in the
 // document waits for the page's code, nor holds the video back: the app asks for its code.
 // The same data draws the same page: a document drawn before is sent again, compressed before
 // (http/drawn-documents.ts).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../shared/html.ts';
-import { pageDataElementId, pageDataFor } from '../../shared/page-data.ts';
+import { pageDataElementId, pageDataFor, type PageWithData } from '../../shared/page-data.ts';
 import { DrawnDocuments, type DrawnDocument } from './drawn-documents.ts';
 
 /**
@@ -59,6 +59,10 @@ export interface DocumentOptions {
   renderPage?: RenderPage | undefined;
   /** The documents drawn so far, by address and data. */
   drawn: DrawnDocuments;
+  /** The page's answer for the request, as its route would send it (pages/routes.ts `pageJson`), or null where it would not answer 200. */
+  loadPage: (page: PageWithData, id: string, request: FastifyRequest) => Promise<string | null>;
+  /** Whether answering the request renews its session's cookie. */
+  renewsCookie: (request: FastifyRequest) => boolean;
 }
 
 /**
@@ -66,25 +70,23 @@ export interface DocumentOptions {
  * request is signed in and the page-data route answers it; otherwise the plain file
  * (precompressed, shared by everyone).
  */
-export async function sendDocument(app: FastifyInstance, options: DocumentOptions, request: FastifyRequest, reply: FastifyReply) {
+export async function sendDocument(options: DocumentOptions, request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '';
   const page = pageDataFor(pathname);
-  const cookie = request.headers.cookie;
-  if (page && cookie) {
-    const answer = await app.inject({ method: 'GET', url: page.url, headers: { cookie, accept: 'application/json' } });
-    if (answer.statusCode === 200 && String(answer.headers['content-type']).startsWith('application/json')) {
-      const setCookie = answer.headers['set-cookie'];
-      if (setCookie) reply.header('set-cookie', setCookie);
+  if (page && request.headers.cookie) {
+    const json = await options.loadPage(page.page, page.id, request);
+    if (json !== null) {
       // One person's data: never kept by a proxy. A page with nothing to type in is kept by this
       // browser for a few minutes, for this session only (vary: cookie): opened again, it shows at
       // once and the app asks for its data as it takes the page over (client lib/page-data.ts). Another
-      // session, or none, never gets it. A page with fields, or one that renews the cookie, is never kept.
-      const kept = page.rendered && !setCookie;
+      // session, or none, never gets it. A page with fields, or one that renews the cookie (the
+      // answer carries it: app.ts), is never kept.
+      const kept = page.rendered && !options.renewsCookie(request);
       reply
         .header('cache-control', kept ? `private, max-age=${KEPT_PAGE_SECONDS}` : 'no-store')
         .header('vary', 'cookie, accept-encoding')
         .type('text/html; charset=utf-8');
-      return reply.send(compressed(await drawnDocument(options, pathname, page, answer.body, request), options.drawn, request, reply));
+      return reply.send(compressed(await drawnDocument(options, pathname, page, json, request), options.drawn, request, reply));
     }
   }
   return reply.header('cache-control', 'no-cache').sendFile('index.html');

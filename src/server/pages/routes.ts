@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { encode, type $ZodType } from 'zod/v4/core';
 import { idSchema } from '../../shared/schemas/content.ts';
+import type { PageWithData } from '../../shared/page-data.ts';
 import type { ExamLink } from '../../shared/schemas/exams.ts';
 import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
 import { accessSql, canViewCourse, canViewModule, isAdmin, requireRole, requireVisible, type Access } from '../access/policy.ts';
@@ -19,7 +21,7 @@ import { courseNotFound } from '../courses/service.ts';
 import { jsonRow, jsonRows } from '../db/json.ts';
 import { moduleExamLinksSql } from '../exams/read.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { unauthorized } from '../errors.ts';
+import { AppError, unauthorized } from '../errors.ts';
 import {
   isOpen,
   listedForStudent,
@@ -82,43 +84,37 @@ async function load<P extends string, Row extends { session: SessionRow | null }
   return { user: session.user, row };
 }
 
-/** One request per page a student opens most, with the authorization of the resources it shows. */
-export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, guards } = ctx;
+/** A page's answer for a request: its route's, and what the document of that page carries (http/document.ts). */
+type PageLoader = (request: FastifyRequest, id: string) => Promise<unknown>;
 
-  r.get('/pages/home', { schema: { response: { 200: homePageSchema } } }, async (request) => {
-    const { user, row } = await load(request, guards, (values) => homePage.run(db, values), {});
-    return { user, courses: row.courses.map(presentCourse) };
-  });
-
-  r.get(
-    '/pages/courses/:courseId/modules',
-    { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } },
-    async (request) => {
-      const { user, row } = await load(request, guards, (values) => courseModulesPage.run(db, values), request.params);
+/**
+ * Each page's answer, with the authorization of the resources it shows: its route answers with it,
+ * and the page's document carries it (the same function, for the document's own request).
+ */
+export function pageLoaders({ db, guards }: AppContext) {
+  return {
+    home: async (request: FastifyRequest) => {
+      const { user, row } = await load(request, guards, (values) => homePage.run(db, values), {});
+      return { user, courses: row.courses.map(presentCourse) };
+    },
+    courseModules: async (request: FastifyRequest, courseId: string) => {
+      const { user, row } = await load(request, guards, (values) => courseModulesPage.run(db, values), { courseId });
       if (!row.found) throw courseNotFound();
       requireVisible(canViewCourse(user, row.access), courseNotFound);
       return { user, modules: row.modules.filter(listedForStudent).map((module) => presentStudentModule(module)) };
     },
-  );
-
-  r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, async (request) => {
-    const { user, row } = await load(request, guards, (values) => modulePage.run(db, values), request.params);
-    const module = row.modules.find((candidate) => candidate.id === request.params.moduleId);
-    if (!module) throw moduleNotFound();
-    const modules = row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
-    // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
-    if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules, exams: row.exams };
-    requireVisible(canViewModule(user, { courseEnabled: module.courseEnabled, moduleEnabled: isOpen(module) }), moduleNotFound);
-    return { user, module: presentStudentModule(module), modules, exams: row.exams };
-  });
-
-  r.get(
-    '/pages/modules/:moduleId/activity',
-    { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } },
-    async (request) => {
-      const { user, row } = await load(request, guards, (values) => activityPage.run(db, values), request.params);
+    module: async (request: FastifyRequest, moduleId: string) => {
+      const { user, row } = await load(request, guards, (values) => modulePage.run(db, values), { moduleId });
+      const module = row.modules.find((candidate) => candidate.id === moduleId);
+      if (!module) throw moduleNotFound();
+      const modules = row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
+      // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
+      if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules, exams: row.exams };
+      requireVisible(canViewModule(user, { courseEnabled: module.courseEnabled, moduleEnabled: isOpen(module) }), moduleNotFound);
+      return { user, module: presentStudentModule(module), modules, exams: row.exams };
+    },
+    activities: async (request: FastifyRequest, moduleId: string) => {
+      const { user, row } = await load(request, guards, (values) => activityPage.run(db, values), { moduleId });
       if (!row.found) throw moduleNotFound();
       requireRole(user.role === 'student');
       const readable = canViewModule(user, row.access) || (row.activity !== null && isReadableArchive(row.activity));
@@ -126,5 +122,45 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!row.activity) throw activityNotFound();
       return { user, activity: presentActivity(row.activity) };
     },
+  } satisfies Record<PageWithData, PageLoader>;
+}
+
+/** Each page's answer as JSON, as its route sends it (its schema keeps what leaves the server). */
+export const pageSchemas = {
+  home: homePageSchema,
+  courseModules: courseModulesPageSchema,
+  module: modulePageSchema,
+  activities: activitiesPageSchema,
+} satisfies Record<PageWithData, $ZodType>;
+
+/** One request per page a student opens most (`pageLoaders`). */
+export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const pages = pageLoaders(ctx);
+
+  r.get('/pages/home', { schema: { response: { 200: homePageSchema } } }, (request) => pages.home(request));
+  r.get('/pages/courses/:courseId/modules', { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } }, (request) =>
+    pages.courseModules(request, request.params.courseId),
   );
+  r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, (request) =>
+    pages.module(request, request.params.moduleId),
+  );
+  r.get('/pages/modules/:moduleId/activity', { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } }, (request) =>
+    pages.activities(request, request.params.moduleId),
+  );
+}
+
+/**
+ * The page's answer as its route sends it, for the document of `request` (its own cookie): the
+ * same loader, the same authorization; null where the route would not answer 200 (no session,
+ * another course, a blocked module, a malformed id).
+ */
+export async function pageJson(pages: ReturnType<typeof pageLoaders>, page: PageWithData, id: string, request: FastifyRequest) {
+  if (page !== 'home' && !idSchema.safeParse(id).success) return null;
+  try {
+    return JSON.stringify(encode(pageSchemas[page], await pages[page](request, id)));
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
