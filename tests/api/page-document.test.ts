@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SESSION_DAYS } from '../../src/server/auth/session.ts';
 import { session } from '../../src/server/db/schema.ts';
 import { jsonForScript, KEPT_PAGE_SECONDS, type RenderPage } from '../../src/server/http/document.ts';
@@ -259,6 +259,20 @@ describe('the page data inside the document', () => {
     const next = await documentFor(`/${f.courseId}/${f.open}/modulo`, c.cookie);
     expect(next.response.headers['set-cookie']).toBeUndefined();
     expect(next.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
+  });
+
+  it('when the page data cannot be read (the database failing), the plain app goes out, never an error page', async () => {
+    // A column the page's statement reads is gone for a moment: its plan fails as a database away would.
+    await t.ctx.db.execute(sql`alter table video_progress rename column watched_seconds to watched_seconds_away`);
+    try {
+      const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, a.cookie);
+      expect(doc.data).toBeNull();
+      expect(doc.html).toContain('<div id="root"></div>');
+      expect(doc.response.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await t.ctx.db.execute(sql`alter table video_progress rename column watched_seconds_away to watched_seconds`);
+    }
+    expect((await documentFor(`/${f.courseId}/${f.open}/modulo`, a.cookie)).data).not.toBeNull();
   });
 
   it('goes out compressed when the browser accepts it', async () => {

@@ -74,7 +74,12 @@ export async function sendDocument(options: DocumentOptions, request: FastifyReq
   const pathname = request.url.split('?')[0] ?? '';
   const page = pageDataFor(pathname);
   if (page && request.headers.cookie) {
-    const json = await options.loadPage(page.page, page.id, request);
+    const json = await options.loadPage(page.page, page.id, request).catch((error: unknown) => {
+      // The database away a moment (restarting, a dropped connection): the plain app, which asks
+      // for the page's data itself and says what it can, rather than an error page.
+      request.log.error({ err: error, path: pathname }, 'No se pudieron leer los datos de la página: se envía la aplicación sin ellos');
+      return null;
+    });
     if (json !== null) {
       // One person's data: never kept by a proxy. A page with nothing to type in is kept by this
       // browser for a few minutes, for this session only (vary: cookie): opened again, it shows at
