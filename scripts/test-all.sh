@@ -212,7 +212,6 @@ suite "Varias instancias detrás de nginx" "$results_dir/vitest-cluster.json" \
   vitest_run "$results_dir/vitest-cluster.json" vitest run --project cluster
 note_stage "Varias instancias" "$start"
 
-
 echo
 echo "Duración por etapa:"
 cat "$stage_times"

@@ -1,6 +1,6 @@
-// A Vite plugin: the keeper of early taps (src/client/early-taps.js), a plain script that must run
-// before the app's code, as a hashed file of the build (kept a year, like the rest of the app)
-// loaded from the document's head without holding the page back (async).
+// A Vite plugin: the keeper of early taps (src/client/early-taps.js), a plain script apart from the
+// app's code so it runs long before it on a slow phone, as a hashed file of the build (kept a
+// year, like the rest of the app) loaded from the document's head without holding the page back (async).
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 

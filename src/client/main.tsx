@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'virtual:mantine-variables.css';
 import './app/app.css';
-import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
@@ -35,29 +34,14 @@ const loadUpdatePrompt = async () => {
   return () => <UpdatePrompt registration={registration} />;
 };
 const app = <App queryClient={queryClient} loadUpdatePrompt={loadUpdatePrompt} />;
-const early = window as { aulaEarlyTaps?: () => Element[]; aulaStarting?: boolean };
-// The app's code runs: a keeper of early taps that arrives after it keeps nothing.
-early.aulaStarting = true;
 const pageCode = preloadRoute(location.pathname).catch(() => undefined);
 if (seeded && container.hasChildNodes()) {
   // The server sent the page rendered from that data: the browser paints it first, then the app
   // takes it over (taking it over is the longest work of the start, and the page is already
-  // there to see). The parts whose code is still on its way stay as they are until it arrives,
-  // and a tap on one of them meanwhile is replayed once it is taken over; a tap on a button
-  // before the app's code ran (early-taps.js) is carried out once the page is the app's.
-  afterFirstPaint(() => {
-    const taps = early.aulaEarlyTaps?.() ?? [];
-    hydrateRoot(
-      container,
-      <>
-        {app}
-        <CarryOut taps={taps} />
-      </>,
-    );
-  });
+  // there to see). A tap on a button the app does not have yet, before its code ran or in a part
+  // whose code is still on its way, is kept and carried out once it has (early-taps.js).
+  afterFirstPaint(() => hydrateRoot(container, app));
 } else {
-  // Nothing drawn to tap: the keeper of early taps lets go at once.
-  early.aulaEarlyTaps?.();
   // The first render waits for the page's code briefly, so it shows the page itself rather than
   // a loader; on a slow network the loader shows meanwhile.
   void Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, 250))]).then(() => createRoot(container).render(app));
@@ -75,32 +59,4 @@ function afterFirstPaint(start: () => void) {
   // The frame's callbacks run before its paint: the next task comes after it.
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 200);
-}
-
-/** Whether React has taken `element` over (a part whose code is still on its way stays the server's). */
-const takenOver = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
-
-/**
- * The buttons tapped before the app ran, tapped again once the app has taken each over (still on
- * the page, still enabled); one the app has not taken within half a minute is let go.
- */
-function CarryOut({ taps }: { taps: Element[] }) {
-  useEffect(() => {
-    const waiting = [...taps];
-    const until = performance.now() + 30_000;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const look = () => {
-      for (const button of [...waiting]) {
-        if (!button.isConnected || (button as HTMLButtonElement).disabled) waiting.splice(waiting.indexOf(button), 1);
-        else if (takenOver(button)) {
-          waiting.splice(waiting.indexOf(button), 1);
-          (button as HTMLElement).click();
-        }
-      }
-      if (waiting.length > 0 && performance.now() < until) timer = setTimeout(look, 50);
-    };
-    look();
-    return () => clearTimeout(timer);
-  }, [taps]);
-  return null;
 }

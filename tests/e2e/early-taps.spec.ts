@@ -31,8 +31,11 @@ async function firstPaintAndABit(page: Page) {
   await page.waitForTimeout(100);
 }
 
-/** Whether the page is still the server's: the keeper of early taps is there, the app has not taken it (and them) yet. */
-const stillTheServers = (page: Page) => page.evaluate(() => typeof (window as { aulaEarlyTaps?: unknown }).aulaEarlyTaps === 'function');
+/** Whether the page is still the server's: the app's code has taken none of it over yet (React's props on no element). */
+const stillTheServers = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('#root *')].every((element) => !Object.keys(element).some((key) => key.startsWith('__reactProps'))),
+  );
 
 test.describe('a tap before the app has started', () => {
   test.setTimeout(120_000);

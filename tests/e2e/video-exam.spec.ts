@@ -168,21 +168,6 @@ test('a trainee on a phone sits a two-clip video exam: one viewing each, one rig
   await expect(page.getByRole('timer')).toHaveText(/^Respondé: quedan \d+ s$/, {
     timeout: (CLIP_SECONDS + VIEW_LOADING_SECONDS + 2) * 1000,
   });
-  await page.setViewportSize({ width: 360, height: page.viewportSize()!.height });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  console.log(
-    'DEBUG',
-    await page.evaluate(() =>
-      JSON.stringify({
-        y: scrollY,
-        h: innerHeight,
-        radios: [...document.querySelectorAll('input[type=radio]')].slice(0, 3).map((r) => r.getBoundingClientRect().top),
-        bar: [...document.querySelectorAll('button')]
-          .filter((b) => b.textContent?.includes('Responder'))
-          .map((b) => b.parentElement!.getBoundingClientRect().top),
-      }),
-    ),
-  );
   await screenshot(page, 'examen-video-respondiendo');
   await expect(page.getByRole('heading', { name: 'Aprobado' })).toBeVisible({ timeout: (ANSWER_SECONDS + 10) * 1000 });
   await expect(page.getByText('Nota: 50 %')).toBeVisible();

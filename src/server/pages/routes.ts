@@ -138,14 +138,14 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pages = pageLoaders(ctx);
 
-  r.get('/pages/home', { schema: { response: { 200: homePageSchema } } }, (request) => pages.home(request));
-  r.get('/pages/courses/:courseId/modules', { schema: { params: courseParams, response: { 200: courseModulesPageSchema } } }, (request) =>
+  r.get('/pages/home', { schema: { response: { 200: pageSchemas.home } } }, (request) => pages.home(request));
+  r.get('/pages/courses/:courseId/modules', { schema: { params: courseParams, response: { 200: pageSchemas.courseModules } } }, (request) =>
     pages.courseModules(request, request.params.courseId),
   );
-  r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: modulePageSchema } } }, (request) =>
+  r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: pageSchemas.module } } }, (request) =>
     pages.module(request, request.params.moduleId),
   );
-  r.get('/pages/modules/:moduleId/activity', { schema: { params: moduleParams, response: { 200: activitiesPageSchema } } }, (request) =>
+  r.get('/pages/modules/:moduleId/activity', { schema: { params: moduleParams, response: { 200: pageSchemas.activities } } }, (request) =>
     pages.activities(request, request.params.moduleId),
   );
 }
