@@ -98,6 +98,8 @@ test('a student goes through the course by keyboard only, always seeing where th
   const checked: FocusInfo[] = [];
 
   await page.goto('/');
+  // The login form is the app's: the first Tab is pressed once it is on screen.
+  await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await axe(page, 'login');
   await tabTo(page, /^<input>/, checked);
   await page.keyboard.type(student.email);
