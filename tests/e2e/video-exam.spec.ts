@@ -245,6 +245,16 @@ test('a reload in the answer window keeps the viewing used and the time running;
   await page.getByRole('radio', { name: first.decision, exact: true }).check();
   await page.getByRole('radio', { name: first.sanction, exact: true }).check();
   await page.context().setOffline(true);
+  // The app's banner takes the bottom of the phone's screen: 'Responder', kept in sight below the
+  // long lists, stays above it (a tap on it reaches it), wherever the list is scrolled.
+  await expect(page.getByText('Sin conexión: lo que hagas se guarda en el teléfono')).toBeVisible();
+  await page.getByRole('radio', { name: first.decision, exact: true }).scrollIntoViewIfNeeded();
+  const tapReaches = await page.getByRole('button', { name: 'Responder' }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return button.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+  });
+  expect(tapReaches, "'Responder' queda debajo del aviso de sin conexión").toBe(true);
+  await screenshot(page, 'examen-video-sin-senal');
   await page.getByRole('button', { name: 'Responder' }).click();
   await expect(page.getByText('Sin conexión: tus respuestas se guardan')).toBeVisible();
   await page.context().setOffline(false);

@@ -459,9 +459,11 @@ function ClipHeading({ clip, total, viewsPerClip }: { clip: AttemptClip; total: 
   );
 }
 
+// Above the app's footer: without signal its banner takes the bottom of the screen, and the bar
+// (with 'Responder') would slide under it.
 const stickyBar = {
   position: 'sticky',
-  bottom: 0,
+  bottom: 'var(--app-shell-footer-offset, 0rem)',
   background: 'var(--mantine-color-body)',
   borderTop: '1px solid var(--mantine-color-gray-3)',
   zIndex: 1,
