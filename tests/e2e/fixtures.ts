@@ -10,7 +10,7 @@ export const test = base.extend<{ closeOpenedContexts: void }>({
   // A browser context a test opened itself (a second person, a slow phone) is closed when the test
   // ends, also when it failed halfway: left open, its pages kept running in the worker's browser
   // beside every later test: two slow-phone pages (throttled CPU and network) left open made the
-  // server answer a static file in seconds at times, and the browser tests take 10–13 min, not 7.5.
+  // server answer a static file in seconds at times, and the browser tests took 9.5–13 min, not 7.5.
   // Set up before the test's own context and torn down after it, so it never closes that one early.
   closeOpenedContexts: [
     async ({ browser }, use) => {
