@@ -18,6 +18,8 @@ import type { Db } from './client.ts';
 export type PreparedValue = string | number | boolean | null;
 
 export interface PreparedStatement<P extends string, Row> {
+  /** The statement's text, its values as $1, $2… in the order of `params`. */
+  readonly text: string;
   /** Runs the statement with these values; its rows (JSON columns already parsed). */
   run(db: Db, values: Record<P, PreparedValue>): Promise<Row[]>;
 }
@@ -73,6 +75,7 @@ export function preparedStatement<P extends string, Row>(
   }
 
   return {
+    text: query.sql,
     async run(db, values) {
       const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
       const filled = fillPlaceholders(query.params, values);

@@ -139,6 +139,18 @@ export const idempotencyKey = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
 );
 
+/**
+ * When what a student's pages show last changed: one stamp for the content every student shares
+ * (scope 'content': courses, modules, videos, jugadas, exams) and one per person (scope
+ * 'user:<id>': their access, activity, answers, progress, account). Triggers set a new stamp at
+ * the commit of any change to a table a page reads (migration 0022), so every app instance knows
+ * from one indexed read whether a page it kept is still what the database holds (pages/kept-rows.ts).
+ */
+export const dataStamp = pgTable('data_stamp', {
+  scope: text('scope').primaryKey(),
+  stamp: text('stamp').notNull(),
+});
+
 /** An uploaded picture (course or module image); the bytes live in file storage. */
 export const image = pgTable('image', {
   id: text('id').primaryKey(),

@@ -1,6 +1,8 @@
 // The pages a student opens most, each in one request and one statement: the session and every
 // piece the page shows, gathered from the resources' own reads (their queries, their presenters)
 // into a single round trip. Each statement is prepared (db/prepared.ts): planned once, then only run.
+// What a statement read is kept with the stamps of its data (kept-rows.ts): the same page asked for
+// again with nothing changed costs one read of the session and the stamps instead.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,19 +10,20 @@ import { z } from 'zod';
 import { encode, type $ZodType } from 'zod/v4/core';
 import { idSchema } from '../../shared/schemas/content.ts';
 import type { PageWithData } from '../../shared/page-data.ts';
+import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { ExamLink } from '../../shared/schemas/exams.ts';
 import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
 import { accessSql, canViewCourse, canViewModule, isAdmin, requireRole, requireVisible, type Access } from '../access/policy.ts';
 import { activitySql, isReadableArchive, presentActivity, type ActivityRow } from '../activities/read.ts';
 import { activityNotFound } from '../activities/service.ts';
-import type { Guards } from '../auth/guards.ts';
 import { sessionUserSql, type SessionRow } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { presentCourse, visibleCoursesSql, type CourseRow } from '../courses/read.ts';
 import { courseNotFound } from '../courses/service.ts';
 import { jsonRow, jsonRows } from '../db/json.ts';
 import { moduleExamLinksSql } from '../exams/read.ts';
-import { preparedStatement } from '../db/prepared.ts';
+import { preparedStatement, type PreparedStatement } from '../db/prepared.ts';
+import { dataStamp } from '../db/schema.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import {
   isOpen,
@@ -31,16 +34,48 @@ import {
   type StudentModuleRow,
 } from '../modules/read.ts';
 import { moduleNotFound } from '../modules/service.ts';
+import { KeptRows, type KeptRow } from './kept-rows.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
 
-/** A page's statement: the signed-in user first (`me`), then `select` what the page shows. */
-const page = <P extends string, Row>(name: string, params: readonly P[], select: (p: Record<P, SQL>, me: SQL) => SQL) =>
-  preparedStatement<P | 'token', Row & { session: SessionRow | null }>(name, [...params, 'token'], (p) => {
+/** What every page's statement reads first: the session (`me`), and the stamps of what the pages show. */
+interface Signed {
+  session: SessionRow | null;
+  stamps: string;
+}
+
+/**
+ * The stamps of what `me`'s pages show (db/schema.ts `dataStamp`): the content everyone shares and
+ * their own, as one value ('-' for a scope nothing has changed in yet).
+ */
+const stampsSql = (me: SQL) => sql`coalesce((select stamp from ${dataStamp} where scope = 'content'), '-') || '/' ||
+  coalesce((select stamp from ${dataStamp} where scope = 'user:' || ${me}), '-')`;
+
+/** A statement that starts with the signed-in user (`me`) and the stamps, then `select`s more. */
+const signed = <P extends string, Row>(name: string, params: readonly P[], select: (p: Record<P, SQL>, me: SQL) => SQL) =>
+  preparedStatement<P | 'token', Row & Signed>(name, [...params, 'token'], (p) => {
     const me = sql`(select id from me)`;
-    return sql`with me as (${sessionUserSql(p.token)}) select (select row_to_json(me) from me) as session, ${select(p, me)}`;
+    return sql`with me as (${sessionUserSql(p.token)})
+      select (select row_to_json(me) from me) as session, ${stampsSql(me)} as stamps ${select(p, me)}`;
   });
+
+/** A page's statement: the session and the stamps, then what the page shows. */
+interface PageStatement<P extends string, Row> extends PreparedStatement<P | 'token', Row & Signed> {
+  readonly name: string;
+}
+
+const page = <P extends string, Row>(
+  name: string,
+  params: readonly P[],
+  select: (p: Record<P, SQL>, me: SQL) => SQL,
+): PageStatement<P, Row> => ({
+  name,
+  ...signed<P, Row>(name, params, (p, me) => sql`, ${select(p, me)}`),
+});
+
+/** Whether a page kept from before is still what the database holds: the session and the stamps alone. */
+const stampsStatement = signed<never, object>('page_stamps', [], () => sql``);
 
 const homePage = page<never, { courses: CourseRow[] }>('page_home', [], (_p, me) => sql`${jsonRows(visibleCoursesSql(me))} as courses`);
 
@@ -69,21 +104,6 @@ const activityPage = page<'moduleId', { found: boolean; access: Access; activity
     ${jsonRow(activitySql(sql`a.user_id = ${me} and a.module_id = ${moduleId}`))} as activity`,
 );
 
-/** Runs a page's statement for the request's session: 401 without one. */
-async function load<P extends string, Row extends { session: SessionRow | null }>(
-  request: FastifyRequest,
-  guards: Guards,
-  run: (values: Record<P | 'token', string>) => Promise<Row[]>,
-  values: Record<P, string>,
-) {
-  const token = guards.tokenOf(request);
-  if (!token) throw unauthorized();
-  const [row] = await run({ ...values, token } as Record<P | 'token', string>);
-  const session = await guards.sessionFromRow(request, row?.session ?? null);
-  if (!session || !row) throw unauthorized();
-  return { user: session.user, row };
-}
-
 /** A page's answer for a request: its route's, and what the document of that page carries (http/document.ts). */
 type PageLoader = (request: FastifyRequest, id: string) => Promise<unknown>;
 
@@ -91,36 +111,92 @@ type PageLoader = (request: FastifyRequest, id: string) => Promise<unknown>;
  * Each page's answer, with the authorization of the resources it shows: its route answers with it,
  * and the page's document carries it (the same function, for the document's own request).
  */
-export function pageLoaders({ db, guards }: AppContext) {
+export function pageLoaders(ctx: AppContext) {
+  let loaders = loadersOf.get(ctx);
+  if (!loaders) loadersOf.set(ctx, (loaders = createPageLoaders(ctx)));
+  return loaders;
+}
+
+/** Every statement of the pages (the tests check what they read). */
+export const pageStatements = { homePage, courseModulesPage, modulePage, activityPage, stampsStatement };
+
+const sameUser = (a: SessionUser, b: SessionUser) => a.id === b.id && a.name === b.name && a.email === b.email && a.role === b.role;
+
+/** One set of loaders per app (its route and its documents share what they keep). */
+const loadersOf = new WeakMap<AppContext, ReturnType<typeof createPageLoaders>>();
+
+function createPageLoaders({ db, guards }: AppContext) {
+  const kept = new KeptRows<Signed>();
+
+  /**
+   * Runs a page's statement for the request's session (401 without one), or answers with what it
+   * read before for the same session and page when the stamps say nothing changed since.
+   */
+  async function load<P extends string, Row>(request: FastifyRequest, statement: PageStatement<P, Row>, values: Record<P, string>) {
+    const token = guards.tokenOf(request);
+    if (!token) throw unauthorized();
+    const key = [statement.name, token, ...Object.values<string>(values)].join('\0');
+    const before = kept.get(key) as KeptRow<Row & Signed> | undefined;
+    if (before) {
+      const [now] = await stampsStatement.run(db, { token });
+      if (now?.session && now.stamps === before.stamps) {
+        const session = await guards.sessionFromRow(request, now.session);
+        if (session) return { user: session.user, row: before.row };
+      }
+    }
+    const [row] = await statement.run(db, { ...values, token } as Record<P | 'token', string>);
+    const session = await guards.sessionFromRow(request, row?.session ?? null);
+    if (!session || !row) {
+      kept.delete(key);
+      throw unauthorized();
+    }
+    kept.set(key, { stamps: row.stamps, row });
+    return { user: session.user, row };
+  }
+
+  // A kept row's answer for the same person is the same object (and its JSON made once: `pageJson`).
+  const answers = new WeakMap<object, { user: SessionUser; answer: unknown }>();
+  function answerOf<Answer>(row: object, user: SessionUser, draw: () => Answer): Answer {
+    const before = answers.get(row);
+    if (before && sameUser(before.user, user)) return before.answer as Answer;
+    const answer = draw();
+    answers.set(row, { user, answer });
+    return answer;
+  }
+
   return {
     home: async (request: FastifyRequest) => {
-      const { user, row } = await load(request, guards, (values) => homePage.run(db, values), {});
-      return { user, courses: row.courses.map(presentCourse) };
+      const { user, row } = await load(request, homePage, {});
+      return answerOf(row, user, () => ({ user, courses: row.courses.map(presentCourse) }));
     },
     courseModules: async (request: FastifyRequest, courseId: string) => {
-      const { user, row } = await load(request, guards, (values) => courseModulesPage.run(db, values), { courseId });
+      const { user, row } = await load(request, courseModulesPage, { courseId });
       if (!row.found) throw courseNotFound();
       requireVisible(canViewCourse(user, row.access), courseNotFound);
-      return { user, modules: row.modules.filter(listedForStudent).map((module) => presentStudentModule(module)) };
+      return answerOf(row, user, () => ({
+        user,
+        modules: row.modules.filter(listedForStudent).map((module) => presentStudentModule(module)),
+      }));
     },
     module: async (request: FastifyRequest, moduleId: string) => {
-      const { user, row } = await load(request, guards, (values) => modulePage.run(db, values), { moduleId });
+      const { user, row } = await load(request, modulePage, { moduleId });
       const module = row.modules.find((candidate) => candidate.id === moduleId);
       if (!module) throw moduleNotFound();
-      const modules = row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
-      // Admins edit modules: theirs comes with its questions (rare, a second query is fine).
-      if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules, exams: row.exams };
+      const modules = () => row.modules.filter(listedForStudent).map((listed) => presentStudentModule(listed));
+      // Admins edit modules: theirs comes with its questions (rare, a second query is fine; never kept).
+      if (isAdmin(user)) return { user, module: await readModuleWithQuestions(db, module.id), modules: modules(), exams: row.exams };
       requireVisible(canViewModule(user, { courseEnabled: module.courseEnabled, moduleEnabled: isOpen(module) }), moduleNotFound);
-      return { user, module: presentStudentModule(module), modules, exams: row.exams };
+      return answerOf(row, user, () => ({ user, module: presentStudentModule(module), modules: modules(), exams: row.exams }));
     },
     activities: async (request: FastifyRequest, moduleId: string) => {
-      const { user, row } = await load(request, guards, (values) => activityPage.run(db, values), { moduleId });
+      const { user, row } = await load(request, activityPage, { moduleId });
       if (!row.found) throw moduleNotFound();
       requireRole(user.role === 'student');
       const readable = canViewModule(user, row.access) || (row.activity !== null && isReadableArchive(row.activity));
       requireVisible(readable, moduleNotFound);
-      if (!row.activity) throw activityNotFound();
-      return { user, activity: presentActivity(row.activity) };
+      const { activity } = row;
+      if (!activity) throw activityNotFound();
+      return answerOf(row, user, () => ({ user, activity: presentActivity(activity) }));
     },
   } satisfies Record<PageWithData, PageLoader>;
 }
@@ -150,6 +226,9 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
+/** The JSON of each answer, made once (a kept page's answer is the same object: see `answerOf`). */
+const jsonOf = new WeakMap<object, string>();
+
 /**
  * The page's answer as its route sends it, for the document of `request` (its own cookie): the
  * same loader, the same authorization; null where the route would not answer 200 (no session,
@@ -158,7 +237,10 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
 export async function pageJson(pages: ReturnType<typeof pageLoaders>, page: PageWithData, id: string, request: FastifyRequest) {
   if (page !== 'home' && !idSchema.safeParse(id).success) return null;
   try {
-    return JSON.stringify(encode(pageSchemas[page], await pages[page](request, id)));
+    const answer = await pages[page](request, id);
+    let json = jsonOf.get(answer);
+    if (json === undefined) jsonOf.set(answer, (json = JSON.stringify(encode(pageSchemas[page], answer))));
+    return json;
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;

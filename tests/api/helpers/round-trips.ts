@@ -1,17 +1,29 @@
 import type { Database } from '../../../src/server/db/client.ts';
 
+/** What a statement sent is called: a prepared statement's name (`execute name(…)` on the embedded database), or its text. */
+function statementName(query: unknown): string {
+  if (typeof query === 'object' && query !== null) {
+    const { name, text } = query as { name?: string; text?: string };
+    return name ?? text ?? '';
+  }
+  const text = String(query);
+  return /^execute (\w+)\(/.exec(text)?.[1] ?? text;
+}
+
 /**
  * Counts the statements the app sends to its database (each one a round trip): wraps the
  * embedded database's query methods, or the PostgreSQL pool's and its clients'.
  */
 export function countRoundTrips(database: Database) {
   let count = 0;
+  const sent: string[] = [];
   const wrap = <T extends object>(target: T, names: string[]) => {
     for (const name of names) {
       const original = (target as Record<string, unknown>)[name];
       if (typeof original !== 'function') continue;
       (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
         count += 1;
+        sent.push(statementName(args[0]));
         return (original as (...a: unknown[]) => unknown).apply(this, args);
       };
     }
@@ -42,6 +54,12 @@ export function countRoundTrips(database: Database) {
       const before = count;
       await action();
       return count - before;
+    },
+    /** Runs `action` and returns the statements it sent, by name (prepared ones) or text. */
+    async statementsDuring(action: () => Promise<unknown>): Promise<string[]> {
+      const before = sent.length;
+      await action();
+      return sent.slice(before);
     },
   };
 }
