@@ -3,6 +3,9 @@
 // module's video first of all) shows as the document arrives and the app takes it over
 // (hydrates it) where it stands.
 import { renderToString } from 'react-dom/server';
+import { pageDataUrl } from '../shared/page-data.ts';
+import type { StudentModule, StudentModuleDetail } from '../shared/schemas/content.ts';
+import type { CourseModulesPage, HomePage, ModulePage } from '../shared/schemas/pages.ts';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
 import { isPageData, seedPage } from './lib/page-data.ts';
@@ -28,4 +31,73 @@ export async function renderPage(path: string, url: string, data: unknown, origi
  */
 export async function preloadPages(): Promise<void> {
   await Promise.all([paths.studentHome(), paths.courseModules('curso'), paths.module('curso', 'modulo')].map(preloadRoute));
+}
+
+// --- Drawn before the first student asks ---------------------------------------------------
+
+const sampleUser = { id: 'muestra', name: 'Alumno de muestra', email: 'muestra@aula.invalid', role: 'student' } as const;
+const sampleListed = (position: number, enabled: boolean): StudentModule => ({
+  id: `modulo-${position}`,
+  name: `Módulo ${position}`,
+  imageUrl: '',
+  position,
+  archived: false,
+  enabled,
+  progress: enabled ? 'enviado' : null,
+  jugadas: enabled ? { correct: 2, total: 3 } : null,
+  watchedPercent: enabled ? 40 : null,
+});
+const sampleModules = [sampleListed(1, true), sampleListed(2, true), sampleListed(3, false)];
+const sampleModule: StudentModuleDetail = {
+  ...sampleListed(1, true),
+  courseId: 'curso',
+  videoUrl: 'https://youtu.be/aaaaaaaaaaa',
+  videoFile: null,
+  videoRenditions: [],
+  posterUrl: null,
+  captionsUrl: null,
+  watched: { percent: 40, seconds: 120, duration: 300, position: 120 },
+};
+
+/** A made-up page of each kind the server draws, with what its data route answers (the schemas' types keep them whole). */
+export const samplePages = [
+  {
+    path: paths.module('curso', sampleModule.id),
+    url: pageDataUrl('module', sampleModule.id),
+    data: {
+      user: sampleUser,
+      module: sampleModule,
+      modules: sampleModules,
+      exams: [{ id: 'examen', title: 'Examen de reglas' }],
+    } satisfies ModulePage,
+  },
+  {
+    path: paths.courseModules('curso'),
+    url: pageDataUrl('courseModules', 'curso'),
+    data: { user: sampleUser, modules: sampleModules } satisfies CourseModulesPage,
+  },
+  {
+    path: paths.studentHome(),
+    url: pageDataUrl('home'),
+    data: {
+      user: sampleUser,
+      courses: [{ id: 'curso', name: 'Curso de árbitros', description: 'Curso de muestra', imageUrl: '' }],
+    } satisfies HomePage,
+  },
+];
+
+let warming: Promise<void> | undefined;
+
+/**
+ * Draws each sample page a few times, once per process, as the server starts: the first render of
+ * a page after a start took six times as long as the third (46, 23, then 7 ms: code compiled and
+ * styles set up on first use), and the first student to open the course after a restart waited
+ * for it. Not awaited by the server: a request that comes meanwhile is drawn as before.
+ */
+export function warmUp(): Promise<void> {
+  warming ??= (async () => {
+    for (let round = 0; round < 3; round++)
+      for (const sample of samplePages) await renderPage(sample.path, sample.url, structuredClone(sample.data), 'http://localhost');
+  })();
+  return warming;
 }

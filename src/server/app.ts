@@ -71,11 +71,17 @@ import { renewalRoutes } from './renewal/routes.ts';
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
 /** The server's render built beside the web app (`npm run build`), or undefined when there is none. */
-async function builtRenderer(clientRoot: string): Promise<RenderPage | undefined> {
+async function builtRenderer(clientRoot: string, logger: Logger): Promise<RenderPage | undefined> {
   const file = path.join(clientRoot, '..', 'server', 'ssr.js');
   if (!existsSync(file)) return undefined;
-  const built = (await import(pathToFileURL(file).href)) as { renderPage: RenderPage; preloadPages: () => Promise<void> };
+  const built = (await import(pathToFileURL(file).href)) as {
+    renderPage: RenderPage;
+    preloadPages: () => Promise<void>;
+    warmUp: () => Promise<void>;
+  };
   await built.preloadPages();
+  // The first renders after a start, drawn before a student asks (in the background: the start does not wait).
+  built.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'no se pudieron dibujar las páginas de muestra al arrancar'));
   return built.renderPage;
 }
 
@@ -432,7 +438,7 @@ async function registerClient(app: FastifyInstance, deps: AppDeps, ctx: AppConte
   const document = {
     html: hasClient ? readFileSync(path.join(clientRoot, 'index.html'), 'utf8') : '',
     origin: new URL(deps.config.publicUrl).origin,
-    renderPage: deps.renderPage ?? (await builtRenderer(clientRoot)),
+    renderPage: deps.renderPage ?? (await builtRenderer(clientRoot, deps.logger)),
     drawn: new DrawnDocuments(),
     loadPage: (page: PageWithData, id: string, request: FastifyRequest) => pageJson(pages, page, id, request),
     renewsCookie: (request: FastifyRequest) => ctx.guards.cookiesFor(request).length > 0,

@@ -285,3 +285,23 @@ describe('the page data inside the document', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('id="aula-page-data"');
   });
 });
+
+describe('the pages drawn as the server starts', () => {
+  it('each made-up page draws whole, as a student’s would (so the first student’s render is not the first)', async () => {
+    const ssr = '../../src/client/ssr.tsx';
+    const { renderPage, samplePages, warmUp } = (await import(ssr)) as {
+      renderPage: RenderPage;
+      samplePages: { path: string; url: string; data: unknown }[];
+      warmUp: () => Promise<void>;
+    };
+    expect(samplePages.map((sample) => pageDataFor(sample.path)?.page)).toEqual(['module', 'courseModules', 'home']);
+    for (const sample of samplePages) {
+      expect(pageDataFor(sample.path)?.url, sample.path).toBe(sample.url);
+      const html = await renderPage(sample.path, sample.url, sample.data, 'http://localhost');
+      expect(html, sample.path).toContain('Alumno de muestra');
+      expect(html, sample.path).not.toContain('Esta página no existe');
+    }
+    expect(await renderPage(samplePages[0]!.path, samplePages[0]!.url, samplePages[0]!.data, 'http://localhost')).toContain('<iframe');
+    await expect(warmUp()).resolves.toBeUndefined();
+  });
+});
