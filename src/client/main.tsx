@@ -55,7 +55,8 @@ function afterFirstPaint(start: () => void) {
     started = true;
     start();
   };
-  if (document.visibilityState === 'hidden') return once();
+  // Painted already: the build's start script (paint-first.js) ran this code after the first paint.
+  if (document.visibilityState === 'hidden' || performance.getEntriesByType('paint').length > 0) return once();
   // The frame's callbacks run before its paint: the next task comes after it.
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 200);
