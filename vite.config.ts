@@ -4,7 +4,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mantineStylesInUse } from './scripts/lib/vite-mantine-styles.ts';
 import { mantineVariables } from './scripts/lib/vite-mantine-variables.ts';
 import { earlyTaps } from './scripts/lib/vite-early-taps.ts';
-import { paintFirst } from './scripts/lib/vite-paint-first.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
 import { precacheScope } from './scripts/lib/vite-precache-scope.ts';
 import { webAppManifest } from './scripts/lib/web-app-manifest.ts';
@@ -20,8 +19,6 @@ export default defineConfig({
     precache.plugin,
     // A tap on a button of a page the server drew, kept until the app takes the page over.
     earlyTaps('src/client/early-taps.js'),
-    // A page the server drew is painted before the app's code runs.
-    paintFirst('src/client/paint-first.js'),
     // The installable app: the manifest, and the service worker (src/client/sw.ts) with the list
     // of the built files it keeps for use without signal. The page registers it itself
     // (app/update-prompt.tsx), so a new version waits for the person's 'Actualizar'.

@@ -55,8 +55,7 @@ function afterFirstPaint(start: () => void) {
     started = true;
     start();
   };
-  // Painted already: the build's start script (paint-first.js) ran this code after the first paint.
-  if (document.visibilityState === 'hidden' || performance.getEntriesByType('paint').length > 0) return once();
+  if (document.visibilityState === 'hidden') return once();
   // The frame's callbacks run before its paint: the next task comes after it.
   requestAnimationFrame(() => setTimeout(once, 0));
   setTimeout(once, 200);
