@@ -35,7 +35,7 @@ export async function preloadPages(): Promise<void> {
 
 // --- Drawn before the first student asks ---------------------------------------------------
 
-const sampleUser = { id: 'muestra', name: 'Alumno de muestra', email: 'muestra@aula.invalid', role: 'student' } as const;
+const sampleUser = { id: 'muestra', name: 'Alumno de muestra', email: 'muestra@aula.invalid', role: 'student', staff: false } as const;
 const sampleListed = (position: number, enabled: boolean): StudentModule => ({
   id: `modulo-${position}`,
   name: `Módulo ${position}`,

@@ -39,6 +39,7 @@ import { createQueuedMailer } from './mail/queue.ts';
 import { createRenditionWorker } from './videos/rendition.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -114,6 +115,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Sesión', authRoutes],
   ['Usuarios', userRoutes],
   ['Accesos', accessRoutes],
+  ['Equipo del curso', teamRoutes],
   ['Imágenes', imageRoutes],
   ['Cursos', courseRoutes],
   ['Módulos', moduleRoutes],

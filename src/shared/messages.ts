@@ -651,3 +651,28 @@ export const videoMessages = {
   qualitySaver: 'Ahorro de datos',
   qualityHigh: 'Alta',
 } as const;
+
+/** 'Equipo del curso': who works on a course and in which role. */
+export const teamMessages = {
+  memberAdded: 'Agregado al equipo',
+  rolesSaved: 'Roles guardados',
+  memberRemoved: 'Quitado del equipo',
+  memberNotFound: 'No encontramos a esa persona en el equipo del curso.',
+  personNotFound: 'La persona no existe.',
+  chooseRole: 'Elegí al menos un rol.',
+  unknownRole: 'El rol no es válido: Instructor, Ayudante, Observador o Tesorería.',
+  duplicateRole: 'Un rol aparece dos veces.',
+  choosePerson: 'Elegí una persona o escribí el email de alguien nuevo.',
+  alreadyMember: 'Esa persona ya está en el equipo: cambiale los roles.',
+  traineeOfCourse: 'Esa persona es alumna de este curso: no puede estar también en su equipo.',
+  adminNeedsNoTeam: 'Un administrador ya puede hacer todo en todos los cursos.',
+  searchTooShort: 'Escribí al menos 2 letras del nombre o del email.',
+  /** `roles` already written out ('Instructor y Tesorería'). */
+  addedLog: (actor: string, person: string, roles: string) => `${actor} agregó a ${person} al equipo como ${roles}`,
+  rolesLog: (actor: string, person: string, roles: string) => `${actor} cambió los roles de ${person}: ahora ${roles}`,
+  removedLog: (actor: string, person: string) => `${actor} quitó a ${person} del equipo`,
+} as const;
+
+/** Role names in a sentence: 'Instructor', 'Instructor y Tesorería', 'Ayudante, Observador y Tesorería'. */
+export const listInWords = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;

@@ -48,7 +48,7 @@ describe('GET /api/users/:userId', () => {
     const response = await call(t.app, { url, cookie: adminCookie });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student' },
+      user: { id: student.id, name: 'Lucía Fernández', email: student.email, role: 'student', staff: false },
       invitationPending: false,
       active: true,
     });

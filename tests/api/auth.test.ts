@@ -27,7 +27,7 @@ describe('POST /api/auth/login', () => {
     const response = await postLogin(t.app, student.email, student.password);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: student.id, name: student.name, email: student.email, role: 'student' } });
+    expect(response.json()).toEqual({ user: { id: student.id, name: student.name, email: student.email, role: 'student', staff: false } });
     const cookies = setCookies(response);
     const sessionCookie = cookies.find((c) => c.includes('session_token='));
     expect(sessionCookie).toBeDefined();
@@ -145,7 +145,9 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
   it('answers the signed-in user, and {user: null} with the same cookie after logout', async () => {
     const student = await createUser(t.ctx);
     const cookie = await login(t.app, student.email, student.password);
-    expect(await session(cookie)).toEqual({ user: { id: student.id, name: student.name, email: student.email, role: 'student' } });
+    expect(await session(cookie)).toEqual({
+      user: { id: student.id, name: student.name, email: student.email, role: 'student', staff: false },
+    });
 
     const logout = await call(t.app, { method: 'POST', url: '/api/auth/logout', cookie });
     expect(logout.statusCode).toBe(204);

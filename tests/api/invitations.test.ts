@@ -77,7 +77,7 @@ describe('invitations', () => {
     const response = await accept(invited.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
-      user: { id: invited.id, name: invited.name, email: invited.email, role: 'student' },
+      user: { id: invited.id, name: invited.name, email: invited.email, role: 'student', staff: false },
       courseId: course.id,
     });
     const cookie = cookieHeader(response);

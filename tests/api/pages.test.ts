@@ -37,7 +37,7 @@ const get = async (url: string, cookie: string) => {
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return response.json() as Record<string, unknown>;
 };
-const userOf = (u: typeof student) => ({ id: u.id, name: u.name, email: u.email, role: u.role });
+const userOf = (u: typeof student) => ({ id: u.id, name: u.name, email: u.email, role: u.role, staff: false });
 
 describe('one request per page', () => {
   it('the module page: the user, the module with the state, and the course module list', async () => {

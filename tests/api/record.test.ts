@@ -180,7 +180,7 @@ describe('GET /api/courses/:courseId/trainees/:userId/record', () => {
   });
 
   it('has their plan, its instalments, their payments and where they stand', async () => {
-    const { payments } = await record(course.id, ana.id);
+    const payments = (await record(course.id, ana.id)).payments!;
     expect(payments.status).toMatchObject({ option: { label: 'Dos cuotas de $3000' }, total: 6000, due: 3000, paid: 3000, owed: 0 });
     expect(payments.instalments).toEqual([
       { amount: 3000, dueDate: '2026-11-10' },
@@ -217,15 +217,15 @@ describe('GET /api/courses/:courseId/trainees/:userId/record', () => {
     expect(result.exams[0]!.result).toBeNull();
     expect(result.attendance.summary).toEqual({ held: 2, attended: 0, justified: 0, percent: 0 });
     expect(result.attendance.lessons.every((l) => l.status === null)).toBe(true);
-    expect(result.payments.status.option).toBeNull();
-    expect(result.payments.payments).toEqual([]);
+    expect(result.payments!.status.option).toBeNull();
+    expect(result.payments!.payments).toEqual([]);
     expect(result.fitness).toMatchObject({ status: null, results: [] });
     expect(result.observations).toMatchObject({ count: 0, average: null, observations: [] });
     expect(result.changes).toEqual([]);
     // His record in the other course is that course's.
     const other = await record(otherCourse.id, bruno.id);
     expect(other.course.name).toBe('Otro curso');
-    expect(other.payments.status).toMatchObject({ owed: 3000, overdue: [{ amount: 3000, dueDate: '2026-11-10' }] });
+    expect(other.payments!.status).toMatchObject({ owed: 3000, overdue: [{ amount: 3000, dueDate: '2026-11-10' }] });
     expect(other.fitness.status).toBe('no-aprobada');
   });
 

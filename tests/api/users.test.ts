@@ -77,7 +77,7 @@ describe('POST /api/users', () => {
 
     expect(response.statusCode).toBe(201);
     const created = response.json().user as { id: string; name: string; email: string; role: string };
-    expect(created).toEqual({ id: expect.any(String), name: body.name, email: 'ana.perez@example.com', role: 'student' });
+    expect(created).toEqual({ id: expect.any(String), name: body.name, email: 'ana.perez@example.com', role: 'student', staff: false });
     expect(Object.keys(response.json())).toEqual(['user']);
 
     const signIn = await postLogin(t.app, 'ana.perez@example.com', body.password as string);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accessInputSchema, bulkAccessResultSchema, userCourseSchema, userModuleSchema } from '../../shared/schemas/access.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import {
   coursesOfUser,
   findUser,
@@ -14,6 +14,7 @@ import {
   setUserModuleAccess,
 } from './service.ts';
 import { noContent } from '../http/responses.ts';
+import { moduleNotFound } from '../modules/service.ts';
 
 const userParams = z.object({ userId: idSchema });
 const userCourseParams = z.object({ userId: idSchema, courseId: idSchema });
@@ -38,7 +39,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/:userId/courses/:courseId/access',
     { schema: { params: userCourseParams, body: accessInputSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'alumnos.gestionar', courseNotFound);
       const { userId, courseId } = request.params;
       await setUserCourseAccess(db, userId, courseId, request.body.enabled);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, courseId });
@@ -50,7 +51,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/:userId/courses/:courseId/modules',
     { schema: { params: userCourseParams, response: { 200: z.object({ modules: z.array(userModuleSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'alumnos.gestionar', courseNotFound);
       await findUser(db, request.params.userId);
       await findCourse(db, request.params.courseId);
       return { modules: await modulesOfUser(db, request.params.userId, request.params.courseId) };
@@ -61,7 +62,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/:userId/modules/:moduleId/access',
     { schema: { params: userModuleParams, body: accessInputSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
       const { userId, moduleId } = request.params;
       await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, moduleId });
@@ -73,7 +74,7 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId/access',
     { schema: { params: z.object({ moduleId: idSchema }), body: accessInputSchema, response: { 200: bulkAccessResultSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
       const { moduleId } = request.params;
       const affected = await setModuleAccessForCourseStudents(db, moduleId, request.body.enabled);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', moduleId });

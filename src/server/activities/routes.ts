@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,17 @@ import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
 import { presentActivity } from './read.ts';
-import { changeCorrection, correctionHistory, findActivityOf, reviewQueue, saveCorrection, saveDraft, submitActivity } from './service.ts';
+import {
+  changeCorrection,
+  correctionHistory,
+  findActivityOf,
+  reviewQueue,
+  saveCorrection,
+  saveDraft,
+  submitActivity,
+  activityNotFound,
+} from './service.ts';
+import { coursesAllowing } from '../access/course-roles.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const activityResponse = { 200: z.object({ activity: activitySchema }) };
@@ -26,6 +36,9 @@ const activityResponse = { 200: z.object({ activity: activitySchema }) };
 export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards } = ctx;
+  /** Whoever corrects in the activity's course: its instructors and assistants, and the administrators. */
+  const corrector = (request: FastifyRequest, activityId: string) =>
+    guards.requireCourse(request, { activity: activityId }, 'actividades.corregir', activityNotFound);
 
   /** A student reaches only their own activity, of a module enabled for them. */
   async function requireOwnModule(request: Parameters<typeof guards.requireUser>[0], moduleId: string) {
@@ -84,7 +97,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'actividades.corregir', moduleNotFound);
       const student = await findUser(db, request.params.userId);
       await findModule(db, request.params.moduleId);
       const activity = presentActivity(await findActivityOf(db, student.id, request.params.moduleId));
@@ -109,7 +122,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     '/activities/:activityId/correction',
     { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await corrector(request, request.params.activityId);
       const activity = await saveCorrection(db, request.params.activityId, request.body, admin);
       await notifyStudent(request, activity, false);
       return { activity };
@@ -121,15 +134,21 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     '/activities/:activityId/correction',
     { schema: { params: z.object({ activityId: idSchema }), body: correctionSchema, response: activityResponse } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await corrector(request, request.params.activityId);
       const activity = await changeCorrection(db, request.params.activityId, request.body, admin);
       await notifyStudent(request, activity, true);
       return { activity };
     },
   );
 
+  reviewQueueRoutes(app, ctx);
+}
+
+/** 'Por corregir': every submission awaiting correction in the courses the person corrects in. */
+function reviewQueueRoutes(app: FastifyInstance, { db, guards }: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/review-queue', { schema: { response: { 200: z.object({ items: z.array(reviewQueueItemSchema) }) } } }, async (request) => {
-    await guards.requireAdmin(request);
-    return { items: await reviewQueue(db) };
+    const user = await guards.requireSomewhere(request, 'actividades.corregir');
+    return { items: await reviewQueue(db, coursesAllowing(user, 'actividades.corregir')) };
   });
 }

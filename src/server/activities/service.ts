@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   changeCorrection as changeCorrectionState,
   correct,
@@ -265,7 +265,8 @@ export async function correctionHistory(db: Db, activityId: string): Promise<Cor
 }
 
 /** Every activity awaiting correction, oldest submission first. */
-export async function reviewQueue(db: Db): Promise<ReviewQueueItem[]> {
+/** Every submission awaiting correction, oldest first; `only`: the courses whose submissions to list (all when absent). */
+export async function reviewQueue(db: Db, only?: SQL): Promise<ReviewQueueItem[]> {
   const rows = await db
     .select({
       activityId: activity.id,
@@ -282,7 +283,7 @@ export async function reviewQueue(db: Db): Promise<ReviewQueueItem[]> {
     .innerJoin(user, eq(user.id, activity.userId))
     .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
     .innerJoin(course, eq(course.id, courseModule.courseId))
-    .where(eq(activity.submitted, true))
+    .where(and(eq(activity.submitted, true), only ? inArray(course.id, only) : undefined))
     .orderBy(asc(activity.submittedAt), asc(activity.id));
   return rows.map((row) => ({ ...row, submittedAt: (row.submittedAt ?? new Date(0)).toISOString() }));
 }

@@ -6,6 +6,7 @@ import { idSchema } from '../../shared/schemas/content.ts';
 import type { AppContext } from '../context.ts';
 import { courseApproval } from './read.ts';
 import { saveApproval } from './service.ts';
+import { courseNotFound } from '../courses/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -15,7 +16,7 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
 
   r.get('/courses/:courseId/approval', { schema: { params: courseParams, response: { 200: courseApprovalSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { course: request.params.courseId }, 'aprobacion.gestionar', courseNotFound);
     return courseApproval(db, request.params.courseId, ctx.clock.now());
   });
 
@@ -24,7 +25,12 @@ export async function approvalRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/approval',
     { schema: { params: courseParams, body: approvalInputSchema, response: { 200: courseApprovalSchema } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'aprobacion.gestionar',
+        courseNotFound,
+      );
       await saveApproval(db, request.params.courseId, request.body, admin);
       return courseApproval(db, request.params.courseId, ctx.clock.now());
     },

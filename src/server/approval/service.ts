@@ -51,6 +51,12 @@ export async function saveApproval(db: Db, courseId: string, input: ApprovalInpu
       })
       .where(eq(course.id, courseId));
     const titles = examIds.map((id) => exams.find((e) => e.id === id)!.title);
-    await logChange(tx, { courseId, userId: null, actor, summary: m.requirementsLogged(requirements, titles, licence) });
+    await logChange(tx, {
+      kind: 'aprobacion',
+      courseId,
+      userId: null,
+      actor,
+      summary: m.requirementsLogged(requirements, titles, licence),
+    });
   });
 }

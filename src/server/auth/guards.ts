@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
+import { createCourseGuard, type CourseGuard } from '../access/course-roles.ts';
 import type { Db } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { forbidden, unauthorized } from '../errors.ts';
@@ -38,6 +39,10 @@ export interface Guards {
   requireUser(request: FastifyRequest): Promise<SessionUser>;
   /** The signed-in admin; 401 when signed out, 403 for anyone else. */
   requireAdmin(request: FastifyRequest): Promise<SessionUser>;
+  /** The signed-in person, when they may do an action in the course of a resource (access/course-roles.ts). */
+  requireCourse: CourseGuard['require'];
+  /** The signed-in person, when they may do an action in at least one course. */
+  requireSomewhere: CourseGuard['requireSomewhere'];
   /** Cookies a session extension set, for the answer (app.ts sends them). */
   cookiesFor(request: FastifyRequest): string[];
 }
@@ -106,15 +111,19 @@ export function createGuards(auth: Auth, db: Db, secret: string): Guards {
     return user;
   }
 
-  return {
+  const guards: Guards = {
     tokenOf,
     currentSession,
     sessionFromRow,
     currentUser,
     requireUser,
     requireAdmin,
+    requireCourse: (...args) => courseGuard.require(...args),
+    requireSomewhere: (...args) => courseGuard.requireSomewhere(...args),
     cookiesFor: (request) => extended.get(request) ?? [],
   };
+  const courseGuard = createCourseGuard(db, guards);
+  return guards;
 }
 
 export { toSessionUser };

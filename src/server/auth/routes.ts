@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { acceptInvitation } from '../users/invitations.ts';
 import { landingCourse } from '../users/service.ts';
 import { AppError } from '../errors.ts';
+import { isStaff } from '../access/course-roles.ts';
 import { toSessionUser, toWebHeaders } from './guards.ts';
 import { attemptFailed, countAttempt, hit, limits, loginDelays, loginSucceeded, requireUnderLimit } from './rate-limit.ts';
 import { noContent } from '../http/responses.ts';
@@ -54,7 +55,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       await loginSucceeded(db, [emailKey, pairKey], ipKey, loginDelays.client.free);
       forwardCookies(reply, headers);
-      return { user: toSessionUser(response.user) };
+      return { user: toSessionUser({ ...response.user, staff: await isStaff(db, response.user.id) }) };
     } catch (error) {
       if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 400)) {
         const wait = await attemptFailed(db, verdict.waits);
@@ -121,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         returnHeaders: true,
       });
       forwardCookies(reply, headers);
-      const user = toSessionUser(response.user);
+      const user = toSessionUser({ ...response.user, staff: await isStaff(db, userId) });
       return { user, courseId: user.role === 'student' ? await landingCourse(db, userId) : null };
     },
   );

@@ -38,6 +38,8 @@ export interface SessionRow {
   name: string;
   email: string;
   role: string;
+  /** On some course's team. */
+  staff: boolean;
   sessionId: string;
   expiresAt: string | Date;
 }
@@ -47,13 +49,14 @@ export interface SessionRow {
  * or expired session, or a deactivated user. A statement of its own, or part of a page's.
  */
 export const sessionUserSql = (token: SQL) => sql`
-  select u.id as "id", u.name as "name", u.email as "email", u.role as "role", s.id as "sessionId", s.expires_at as "expiresAt"
+  select u.id as "id", u.name as "name", u.email as "email", u.role as "role",
+    exists (select 1 from course_staff cs where cs.user_id = u.id) as "staff", s.id as "sessionId", s.expires_at as "expiresAt"
   from ${session} s join ${user} u on u.id = s.user_id
   where s.token = ${token} and s.expires_at > now() and u.banned is not true`;
 
-export function toSessionUser(row: { id: string; name: string; email: string; role?: string | null }): SessionUser {
+export function toSessionUser(row: { id: string; name: string; email: string; role?: string | null; staff: boolean }): SessionUser {
   const role = roleSchema.safeParse(row.role);
-  return { id: row.id, name: row.name, email: row.email, role: role.success ? role.data : 'student' };
+  return { id: row.id, name: row.name, email: row.email, role: role.success ? role.data : 'student', staff: Boolean(row.staff) };
 }
 
 /** Sessions last 30 days from their last extension; one in use is extended at most once a day. */

@@ -23,7 +23,7 @@ import {
   retireEditionSchema,
 } from '../../shared/schemas/exams.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { badRequest } from '../errors.ts';
 import { receiveImportFile } from '../files/upload.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
@@ -37,6 +37,7 @@ import {
   retireEdition,
   setBankQuestionArchived,
   updateBankQuestion,
+  bankQuestionNotFound as questionNotFound,
 } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -67,7 +68,7 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/bank',
     { schema: { params: courseParams, querystring: bankListQuerySchema, response: { 200: bankListSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       return listBank(db, request.params.courseId, request.query);
     },
@@ -77,7 +78,7 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/bank',
     { schema: { headers: idempotencyHeaders, params: courseParams, body: bankQuestionInputSchema, response: { 201: questionResponse } } },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       const question = await idempotentWrite(db, request, admin.id, (tx) => createBankQuestion(tx, request.params.courseId, request.body));
       return reply.status(201).send({ question });
     },
@@ -87,14 +88,14 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
     '/bank/:questionId',
     { schema: { params: questionParams, body: bankQuestionInputSchema, response: { 200: questionResponse } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { question: request.params.questionId }, 'contenido.editar', questionNotFound);
       return { question: await updateBankQuestion(db, request.params.questionId, request.body) };
     },
   );
 
   // 'Borrar': only a question no exam attempt used (409: archive it instead).
   r.delete('/bank/:questionId', { schema: { params: questionParams, response: { 200: messageResponse } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { question: request.params.questionId }, 'contenido.editar', questionNotFound);
     await deleteBankQuestion(db, request.params.questionId);
     return { message: examMessages.bankQuestionDeleted };
   });
@@ -104,7 +105,7 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
     '/bank/:questionId/archive',
     { schema: { params: questionParams, body: archiveBodySchema, response: { 200: questionResponse } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { question: request.params.questionId }, 'contenido.editar', questionNotFound);
       await findBankQuestion(db, request.params.questionId);
       return { question: await setBankQuestionArchived(db, request.params.questionId, request.body.archived) };
     },
@@ -121,7 +122,7 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       return retireEdition(db, request.params.courseId, request.body.edition);
     },
   );
@@ -136,7 +137,7 @@ function importRoutes(r: Routes, { db, guards }: AppContext) {
     '/courses/:courseId/bank/import/preview',
     { schema: { ...multipartBody, params: courseParams, response: { 200: bankImportPreviewSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       const { rows, edition } = await readImportFile(request);
       return previewBankImport(db, request.params.courseId, rows, edition);
@@ -148,7 +149,7 @@ function importRoutes(r: Routes, { db, guards }: AppContext) {
     '/courses/:courseId/bank/import',
     { schema: { ...multipartBody, params: courseParams, response: { 200: bankImportResultSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       const { rows, edition } = await readImportFile(request);
       return importBank(db, request.params.courseId, rows, edition);

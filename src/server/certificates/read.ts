@@ -50,7 +50,7 @@ export function presentVerification(row: CertificateRow, today: string): Verific
 
 export async function findCertificate(db: Db | Tx, certificateId: string): Promise<CertificateRow> {
   const [row] = await db.select().from(certificate).where(eq(certificate.id, certificateId));
-  if (!row) throw notFound(certificateMessages.certificateNotFound);
+  if (!row) throw certificateNotFound();
   return row;
 }
 
@@ -77,3 +77,5 @@ export function certificatesOfUser(db: Db, userId: string): Promise<CertificateR
     .where(eq(certificate.userId, userId))
     .orderBy(desc(certificate.issuedOn), desc(certificate.issuedAt));
 }
+
+export const certificateNotFound = () => notFound(certificateMessages.certificateNotFound);

@@ -16,7 +16,7 @@ import {
 } from '../../shared/schemas/certificates.ts';
 import { requireUnderLimit, type Limit } from '../auth/rate-limit.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { fileSlug } from '../files/csv-out.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
@@ -29,8 +29,10 @@ import {
   presentCertificate,
   presentVerification,
   verifyUrlOf,
+  certificateNotFound,
 } from './read.ts';
 import { issueCertificates, revokeCertificate } from './service.ts';
+import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const certificateParams = z.object({ certificateId: idSchema });
@@ -61,7 +63,12 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'aprobacion.gestionar',
+        courseNotFound,
+      );
       const now = ctx.clock.now();
       const result = await idempotentWrite(db, request, admin.id, (tx) =>
         issueCertificates(tx, request.params.courseId, request.body, admin, now),
@@ -74,7 +81,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/certificates',
     { schema: { params: courseParams, response: { 200: certificateListSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'aprobacion.gestionar', courseNotFound);
       await findCourse(db, request.params.courseId);
       const rows = await certificatesOfCourse(db, request.params.courseId);
       return { certificates: rows.map((row) => presentCertificate(row, today(), config.publicUrl)) };
@@ -91,7 +98,12 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { certificate: request.params.certificateId },
+        'aprobacion.gestionar',
+        certificateNotFound,
+      );
       const row = await revokeCertificate(db, request.params.certificateId, request.body.reason, admin, ctx.clock.now());
       return { certificate: presentCertificate(row, today(), config.publicUrl), message: m.revoked };
     },
@@ -105,7 +117,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = await guards.requireUser(request);
       const row = await findCertificate(db, request.params.certificateId);
-      if (user.role !== 'admin' && (row.userId !== user.id || row.revokedAt)) throw notFound(m.certificateNotFound);
+      const issuer = await mayDoIn(db, user, { certificate: row.id }, 'aprobacion.gestionar');
+      if (!issuer && (row.userId !== user.id || row.revokedAt)) throw notFound(m.certificateNotFound);
       const pdf = await certificatePdf(row, verifyUrlOf(config.publicUrl, row.code));
       const name = `certificado-${fileSlug(row.holderName, 'alumno')}-${row.code}.pdf`;
       return reply

@@ -117,7 +117,7 @@ export async function issueCertificates(
     // Another request issued them meanwhile (its rows won the unique index): nothing left to issue.
     if (rows.length === 0) throw conflict(m.noneToIssue);
     for (const row of rows) {
-      await logChange(tx, { courseId, userId: row.userId, actor, summary: m.issuedLogged(row.code, row.level) });
+      await logChange(tx, { kind: 'certificados', courseId, userId: row.userId, actor, summary: m.issuedLogged(row.code, row.level) });
     }
     return { issued: rows.length, message: m.issued(rows.length) };
   });
@@ -134,7 +134,13 @@ export async function revokeCertificate(db: Db, certificateId: string, reason: s
       .set({ revokedAt: now, revokedReason: reason, revokedByName: actor.name })
       .where(eq(certificate.id, certificateId))
       .returning();
-    await logChange(tx, { courseId: row.courseId, userId: row.userId, actor, summary: m.revokedLogged(row.code, reason) });
+    await logChange(tx, {
+      kind: 'certificados',
+      courseId: row.courseId,
+      userId: row.userId,
+      actor,
+      summary: m.revokedLogged(row.code, reason),
+    });
     return revoked!;
   });
 }

@@ -11,8 +11,9 @@ import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { recordCsv, recordFileName } from './csv.ts';
 import type { RecordDocument } from './document.ts';
 import { recordPdf } from './pdf.ts';
-import { closedDocument, draftDocument, findRecord, listRecords } from './read.ts';
+import { closedDocument, draftDocument, findRecord, listRecords, recordNotFound } from './read.ts';
 import { closeRecord, supersedeRecord } from './service.ts';
+import { courseNotFound } from '../courses/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const recordParams = z.object({ recordId: idSchema });
@@ -41,18 +42,28 @@ export async function courseRecordRoutes(app: FastifyInstance, ctx: AppContext) 
   const { db, guards, clock } = ctx;
 
   r.get('/courses/:courseId/records', { schema: { params: courseParams, response: { 200: courseRecordListSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { course: request.params.courseId }, 'aprobacion.gestionar', courseNotFound);
     return listRecords(db, request.params.courseId);
   });
 
   // The draft: the record as it would be closed now, marked 'BORRADOR' (409 while one is in force).
   r.get('/courses/:courseId/records/draft.pdf', { schema: { params: courseParams, response: pdfResponse } }, async (request, reply) => {
-    const admin = await guards.requireAdmin(request);
+    const { user: admin } = await guards.requireCourse(
+      request,
+      { course: request.params.courseId },
+      'aprobacion.gestionar',
+      courseNotFound,
+    );
     return sendPdf(reply, await draftDocument(db, request.params.courseId, clock.now(), admin.name));
   });
 
   r.get('/courses/:courseId/records/draft.csv', { schema: { params: courseParams, response: csvResponse } }, async (request, reply) => {
-    const admin = await guards.requireAdmin(request);
+    const { user: admin } = await guards.requireCourse(
+      request,
+      { course: request.params.courseId },
+      'aprobacion.gestionar',
+      courseNotFound,
+    );
     return sendCsv(reply, await draftDocument(db, request.params.courseId, clock.now(), admin.name));
   });
 
@@ -61,7 +72,12 @@ export async function courseRecordRoutes(app: FastifyInstance, ctx: AppContext) 
     '/courses/:courseId/records',
     { schema: { headers: idempotencyHeaders, params: courseParams, response: { 201: courseRecordChangeSchema } } },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'aprobacion.gestionar',
+        courseNotFound,
+      );
       const record = await idempotentWrite(db, request, admin.id, (tx) => closeRecord(tx, request.params.courseId, admin, clock.now()));
       return reply.status(201).send({ record, message: courseRecordMessages.closed });
     },
@@ -72,20 +88,25 @@ export async function courseRecordRoutes(app: FastifyInstance, ctx: AppContext) 
     '/courses/:courseId/records/:recordId/supersede',
     { schema: { params: supersedeParams, response: { 200: courseRecordChangeSchema } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'aprobacion.gestionar',
+        courseNotFound,
+      );
       return supersedeRecord(db, request.params.courseId, request.params.recordId, admin, clock.now());
     },
   );
 
   // A closed record's files, from its stored row only: the same whatever the course's results now.
   r.get('/records/:recordId/pdf', { schema: { params: recordParams, response: pdfResponse } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { courseRecord: request.params.recordId }, 'aprobacion.gestionar', recordNotFound);
     const row = await findRecord(db, request.params.recordId);
     return sendPdf(reply, await closedDocument(db, row));
   });
 
   r.get('/records/:recordId/csv', { schema: { params: recordParams, response: csvResponse } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { courseRecord: request.params.recordId }, 'aprobacion.gestionar', recordNotFound);
     const row = await findRecord(db, request.params.recordId);
     return sendCsv(reply, await closedDocument(db, row));
   });

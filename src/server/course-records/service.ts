@@ -66,6 +66,7 @@ export async function closeRecord(db: Db | Tx, courseId: string, admin: Admin, n
       .returning();
     const record = presentRecord(row!);
     await logChange(tx, {
+      kind: 'aprobacion',
       courseId,
       userId: null,
       actor: admin,
@@ -91,7 +92,7 @@ export async function supersedeRecord(db: Db, courseId: string, recordId: string
     const inForce = await currentRecord(tx, courseId);
     if (inForce?.id !== recordId) throw conflict(m.notInForce);
     const [row] = await tx.update(courseRecord).set({ supersededAt: now }).where(eq(courseRecord.id, recordId)).returning();
-    await logChange(tx, { courseId, userId: null, actor: admin, summary: m.supersededLogged(row!.number) });
+    await logChange(tx, { kind: 'aprobacion', courseId, userId: null, actor: admin, summary: m.supersededLogged(row!.number) });
     return { record: presentRecord(row!), message: m.reopened };
   });
 }

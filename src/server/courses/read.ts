@@ -1,6 +1,7 @@
 // How courses are read and shown: the courses a user sees, the admin's overview, and the one
 // presenter of a course's JSON.
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { staffRoles } from '../../shared/course-roles.ts';
 import type { Course, CourseOverview } from '../../shared/schemas/content.ts';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
@@ -47,7 +48,11 @@ export async function listVisibleCourses(db: Db, userId: string): Promise<Course
 }
 
 /** Every course with what it holds and what waits in it: one statement, whatever the number of courses. */
-export async function courseOverview(db: Db): Promise<CourseOverview[]> {
+/**
+ * Every course with what waits in it, for an administrator; for someone on courses' teams
+ * (`staff`), only the courses `staff.only` selects, each with their roles in it.
+ */
+export async function courseOverview(db: Db, staff?: { userId: string; only: SQL }): Promise<CourseOverview[]> {
   const count = (query: ReturnType<typeof sql>) => sql<number>`(${query})::int`;
   const courseId = qualified(course.id);
   const rows = await db
@@ -70,13 +75,20 @@ export async function courseOverview(db: Db): Promise<CourseOverview[]> {
       ),
       hasStudentWork: studentWorkIn(sql`select m.id from module m where m.course_id = ${courseId}`),
       renewsName: sql<string | null>`(select o.name from ${course} o where o.id = ${qualified(course.renewsCourseId)})`,
+      roles: staff
+        ? sql<
+            string[] | null
+          >`(select array_agg(cs.role) from course_staff cs where cs.course_id = ${courseId} and cs.user_id = ${staff.userId})`
+        : sql<null>`null`,
     })
     .from(course)
+    .where(staff ? inArray(course.id, staff.only) : undefined)
     .orderBy(asc(course.createdAt), asc(course.id));
-  return rows.map(({ course: row, hasStudentWork, renewsName, ...counts }) => ({
+  return rows.map(({ course: row, hasStudentWork, renewsName, roles, ...counts }) => ({
     ...presentCourse(row),
     ...counts,
     hasStudentWork: Boolean(hasStudentWork),
     ...(row.renewsCourseId && renewsName !== null ? { renewsCourse: { id: row.renewsCourseId, name: renewsName } } : {}),
+    ...(staff ? { roles: staffRoles.filter((role) => roles?.includes(role)) } : {}),
   }));
 }

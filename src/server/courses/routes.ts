@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseOverview, listVisibleCourses, presentCourse } from './read.ts';
 import { courseNotFound, createCourse, findCourse, updateCourse } from './service.ts';
+import { coursesAllowing, mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -31,8 +32,9 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The admin's 'Cursos' page and home tiles: each course with what waits in it.
   r.get('/courses/overview', { schema: { response: { 200: z.object({ courses: z.array(courseOverviewSchema) }) } } }, async (request) => {
-    await guards.requireAdmin(request);
-    return { courses: await courseOverview(db) };
+    const user = await guards.requireSomewhere(request, 'curso.ver');
+    const only = coursesAllowing(user, 'curso.ver');
+    return { courses: await courseOverview(db, only && { userId: user.id, only }) };
   });
 
   r.post(
@@ -51,7 +53,9 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await guards.requireUser(request);
       const row = await findCourse(db, request.params.courseId);
-      requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.id)), courseNotFound);
+      // Its trainees, and its team.
+      if (!(await mayDoIn(db, user, { course: row.id }, 'curso.ver')))
+        requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.id)), courseNotFound);
       return { course: presentCourse(row) };
     },
   );
@@ -60,7 +64,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId',
     { schema: { params: courseParams, body: courseUpdateSchema, response: { 200: z.object({ course: courseSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       const row = await updateCourse(db, request.params.courseId, request.body);
       return { course: presentCourse(row) };
     },
@@ -71,7 +75,7 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/archived',
     { schema: { params: courseParams, body: archiveInputSchema, response: { 200: z.object({ course: courseSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       const row = await setCourseArchived(db, request.params.courseId, request.body.archived);
       // Students' open forum streams of the course end at once.
       if (request.body.archived) await ctx.events.publish({ type: 'access.revoked', courseId: row.id });

@@ -3,6 +3,7 @@
 // column names are what its Drizzle adapter expects.
 import { relations, sql } from 'drizzle-orm';
 import { noRequirements, type ApprovalRequirements, type RecordRow } from '../../shared/approval-rules.ts';
+import type { ChangeKind, StaffRole } from '../../shared/course-roles.ts';
 import {
   type AnyPgColumn,
   boolean,
@@ -249,6 +250,30 @@ export const courseAccess = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_access_course_idx').on(t.courseId)],
+);
+
+/**
+ * A course's team ('Equipo del curso'): one row per person and role they hold in the course
+ * (shared/course-roles.ts). Leaving the team removes the rows only: what the person did keeps
+ * their name.
+ */
+export const courseStaff = pgTable(
+  'course_staff',
+  {
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').$type<StaffRole>().notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId, t.role] }),
+    index('course_staff_user_idx').on(t.userId),
+    check('course_staff_role_check', sql`${t.role} in ('instructor', 'ayudante', 'observador', 'tesoreria')`),
+  ],
 );
 
 /** A module enabled (or blocked) for a user. Blocking keeps the user's activity. */
@@ -1011,9 +1036,11 @@ export const recordChange = pgTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     summary: text('summary').notNull(),
+    /** What the change is about (shared/course-roles.ts `changeKinds`). */
+    kind: text('kind').$type<ChangeKind>().notNull().default('otros'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('record_change_course_user_idx').on(t.courseId, t.userId, t.at)],
+  (t) => [index('record_change_course_user_idx').on(t.courseId, t.userId, t.at), index('record_change_course_at_idx').on(t.courseId, t.at)],
 );
 
 /**

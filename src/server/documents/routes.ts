@@ -13,6 +13,7 @@ import { multipartBody } from '../http/multipart.ts';
 import { deleteDocument, documentNotFound, findDocument, insertDocument, listDocuments, presentDocument } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { fileContent, noContent } from '../http/responses.ts';
+import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const documentParams = z.object({ documentId: idSchema });
@@ -40,7 +41,9 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const user = await guards.requireUser(request);
       const course = await findCourse(db, request.params.courseId);
-      requireVisible(canViewCourse(user, await loadAccess(db, user.id, course.id)), courseNotFound);
+      // Its trainees, and its team.
+      if (!(await mayDoIn(db, user, { course: course.id }, 'curso.ver')))
+        requireVisible(canViewCourse(user, await loadAccess(db, user.id, course.id)), courseNotFound);
       return { documents: (await listDocuments(db, course.id)).map(presentDocument) };
     },
   );
@@ -50,7 +53,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/documents',
     { schema: { ...multipartBody, params: courseParams, response: { 201: z.object({ document: documentSchema }) } } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       const course = await findCourse(db, request.params.courseId);
       const file = await receiveUpload(request, storage, { kind: 'document', maxBytes: DOCUMENT_MAX_BYTES });
       const name = safeParse(documentNameSchema, file.fields['name'] ?? '');
@@ -75,7 +78,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.delete('/documents/:documentId', { schema: { params: documentParams, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { document: request.params.documentId }, 'contenido.editar', documentNotFound);
     const row = await deleteDocument(db, request.params.documentId);
     if (!row) throw documentNotFound();
     // The row is gone first: a file left behind (a crash, the store down) is only unused
@@ -90,7 +93,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/documents/:documentId/file', { schema: { params: documentParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const row = await findDocument(db, request.params.documentId);
-    requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.courseId)), documentNotFound);
+    if (!(await mayDoIn(db, user, { course: row.courseId }, 'curso.ver')))
+      requireVisible(canViewCourse(user, await loadAccess(db, user.id, row.courseId)), documentNotFound);
     return sendStoredFile(request, reply, storage, {
       key: row.storageKey,
       size: row.size,

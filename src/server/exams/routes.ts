@@ -22,10 +22,10 @@ import {
   studentExamSchema,
   userExamSchema,
 } from '../../shared/schemas/exams.ts';
-import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { findUser } from '../access/service.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { noContent } from '../http/responses.ts';
 import {
@@ -46,6 +46,7 @@ import { answerClip, clipFile, startViewing } from './clips.ts';
 import { bestResults, courseExams, listExams, presentStudentExam, showAttempt } from './read.ts';
 import { examResults, examResultsCsv } from './results.ts';
 import { createExam, deleteExam, examNotFound, findExam, updateExam, updateSchedule } from './service.ts';
+import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const examParams = z.object({ examId: idSchema });
@@ -71,7 +72,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     '/courses/:courseId/exams',
     { schema: { params: courseParams, response: { 200: z.object({ exams: z.array(examSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       return { exams: await listExams(db, request.params.courseId) };
     },
@@ -81,7 +82,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     '/courses/:courseId/exams',
     { schema: { headers: idempotencyHeaders, params: courseParams, body: examInputSchema, response: { 201: examResponse } } },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       const exam = await idempotentWrite(db, request, admin.id, (tx) => createExam(tx, request.params.courseId, request.body));
       return reply.status(201).send({ exam });
@@ -89,7 +90,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
   );
 
   r.put('/exams/:examId', { schema: { params: examParams, body: examInputSchema, response: { 200: examResponse } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
     return { exam: await updateExam(db, request.params.examId, request.body) };
   });
 
@@ -97,13 +98,13 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     '/exams/:examId/schedule',
     { schema: { params: examParams, body: examScheduleSchema, response: { 200: examResponse } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
       return { exam: await updateSchedule(db, request.params.examId, request.body) };
     },
   );
 
   r.delete('/exams/:examId', { schema: { params: examParams, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
     // An attempt whose time ran out is closed first: only someone still sitting the exam holds it.
     await closeExpiredAttempts(db, clock.now(), { examId: request.params.examId });
     await deleteExam(db, request.params.examId);
@@ -115,7 +116,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     '/users/:userId/courses/:courseId/exams',
     { schema: { params: userCourseParams, response: { 200: z.object({ exams: z.array(userExamSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'examenes.resultados', courseNotFound);
       const { userId, courseId } = request.params;
       await findUser(db, userId);
       await findCourse(db, courseId);
@@ -140,7 +141,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
   );
 
   r.get('/exams/:examId/results', { schema: { params: examParams, response: { 200: examResultsSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { exam: request.params.examId }, 'examenes.resultados', examNotFound);
     return examResults(db, request.params.examId, clock.now());
   });
 
@@ -153,7 +154,7 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
       },
     },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { exam: request.params.examId }, 'examenes.resultados', examNotFound);
       const { filename, body } = await examResultsCsv(db, request.params.examId, clock.now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -202,8 +203,10 @@ function attemptRoutes(r: Routes, ctx: AppContext) {
   r.get('/attempts/:attemptId', { schema: { params: attemptParams, response: { 200: attemptResponse } } }, async (request) => {
     const user = await guards.requireUser(request);
     const now = clock.now();
-    const { attempt, examRow } = await findAttempt(db, request.params.attemptId, isAdmin(user) ? null : user.id, now);
-    return { attempt: await showAttempt(db, attempt, examRow, now, { reviewAlways: isAdmin(user) }) };
+    // The course's instructors read any attempt, as an administrator does; a trainee only their own.
+    const reviewer = await mayDoIn(db, user, { attempt: request.params.attemptId }, 'examenes.resultados');
+    const { attempt, examRow } = await findAttempt(db, request.params.attemptId, reviewer ? null : user.id, now);
+    return { attempt: await showAttempt(db, attempt, examRow, now, { reviewAlways: reviewer }) };
   });
 
   r.put(

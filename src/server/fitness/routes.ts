@@ -15,7 +15,8 @@ import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { findTrainee } from '../record/read.ts';
 import { fitnessOf } from './read.ts';
-import { deleteFitnessResult, findFitnessTest, recordFitnessResult, updateFitnessTest } from './service.ts';
+import { deleteFitnessResult, findFitnessTest, recordFitnessResult, updateFitnessTest, resultNotFound } from './service.ts';
+import { courseNotFound } from '../courses/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const traineeParams = z.object({ courseId: idSchema, userId: idSchema });
@@ -28,7 +29,7 @@ export async function fitnessRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, guards } = ctx;
 
   r.get('/courses/:courseId/fitness-test', { schema: { params: courseParams, response: { 200: testResponse } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { course: request.params.courseId }, 'observaciones.registrar', courseNotFound);
     return { test: await findFitnessTest(db, request.params.courseId) };
   });
 
@@ -37,7 +38,7 @@ export async function fitnessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/fitness-test',
     { schema: { params: courseParams, body: fitnessTestInputSchema, response: { 200: testResponse } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       return { test: await updateFitnessTest(db, request.params.courseId, request.body, admin) };
     },
   );
@@ -47,7 +48,7 @@ export async function fitnessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/trainees/:userId/fitness-results',
     { schema: { params: traineeParams, response: { 200: traineeFitnessSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'observaciones.registrar', courseNotFound);
       const { courseId, userId } = request.params;
       await findFitnessTest(db, courseId);
       await findTrainee(db, courseId, userId);
@@ -67,7 +68,12 @@ export async function fitnessRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'observaciones.registrar',
+        courseNotFound,
+      );
       const today = dayOf(ctx.clock.now());
       const result = await idempotentWrite(db, request, admin.id, (tx) =>
         recordFitnessResult(tx, request.params, request.body, admin, today),
@@ -80,7 +86,12 @@ export async function fitnessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/fitness-results/:resultId',
     { schema: { params: resultParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { fitnessResult: request.params.resultId },
+        'observaciones.registrar',
+        resultNotFound,
+      );
       await deleteFitnessResult(db, request.params.resultId, admin);
       return { message: recordMessages.fitnessResultDeleted };
     },

@@ -57,7 +57,13 @@ export async function updateFitnessTest(db: Db, courseId: string, input: Fitness
       .update(course)
       .set({ fitnessTestName: input.name, fitnessMinLevel: input.minLevel, updatedAt: sql`now()` })
       .where(eq(course.id, courseId));
-    await logChange(tx, { courseId, userId: null, actor, summary: m.fitnessTestChanged(input.name, input.minLevel) });
+    await logChange(tx, {
+      kind: 'observaciones',
+      courseId,
+      userId: null,
+      actor,
+      summary: m.fitnessTestChanged(input.name, input.minLevel),
+    });
     return { name: input.name, minLevel: input.minLevel };
   });
 }
@@ -79,6 +85,7 @@ export async function recordFitnessResult(
       .values({ id: randomUUID(), ...target, testedOn: input.testedOn, level: input.level, recordedBy: actor.id })
       .returning();
     await logChange(tx, {
+      kind: 'observaciones',
       ...target,
       actor,
       summary: m.fitnessResultLogged(dayText(input.testedOn), resultText(input.level, test.minLevel)),
@@ -88,12 +95,15 @@ export async function recordFitnessResult(
 }
 
 /** Deletes a result (a mistaken entry); the history keeps what it was. */
+export const resultNotFound = () => notFound(m.fitnessResultNotFound);
+
 export async function deleteFitnessResult(db: Db, resultId: string, actor: Actor) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(fitnessResult).where(eq(fitnessResult.id, resultId)).returning();
-    if (!row) throw notFound(m.fitnessResultNotFound);
+    if (!row) throw resultNotFound();
     const test = await findFitnessTest(tx, row.courseId);
     await logChange(tx, {
+      kind: 'observaciones',
       courseId: row.courseId,
       userId: row.userId,
       actor,

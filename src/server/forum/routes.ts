@@ -17,7 +17,7 @@ import type { ForumBusEvent } from '../live/bus.ts';
 import { canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { notifyForumMessage } from '../notifications/notify.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import {
@@ -30,10 +30,13 @@ import {
   postMessage,
   presentEvent,
   presentMessage,
+  messageNotFound,
 } from './service.ts';
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { coursesAllowing, courseIdsAllowing, rolesInCourse } from '../access/course-roles.ts';
+import { mayDo } from '../../shared/course-roles.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -107,16 +110,20 @@ function openStream(
   res.on('error', stop);
 }
 
-/** Students with the module (and its course) enabled, and admins. */
+/**
+ * Students with the module (and its course) enabled, and whoever answers for the course: the
+ * administrators and its team's members who may answer the forum (`answering`).
+ */
 async function requireForumAccess(
   { db, guards }: AppContext,
   request: FastifyRequest,
   moduleId: string,
-): Promise<{ user: SessionUser; courseId: string }> {
+): Promise<{ user: SessionUser; courseId: string; answering: boolean }> {
   const user = await guards.requireUser(request);
   const module = await findModule(db, moduleId);
-  if (!isAdmin(user)) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
-  return { user, courseId: module.courseId };
+  const answering = isAdmin(user) || (user.staff && mayDo(await rolesInCourse(db, user.id, module.courseId), 'foro.responder'));
+  if (!answering) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
+  return { user, courseId: module.courseId, answering };
 }
 
 export async function forumRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -157,10 +164,10 @@ function messageRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const { user, courseId } = await requireForumAccess(ctx, request, request.params.moduleId);
+      const { user, courseId, answering } = await requireForumAccess(ctx, request, request.params.moduleId);
       // A double tap or a retry with the same Idempotency-Key gets the first message back.
       const message = await idempotentWrite(db, request, user.id, async (tx, afterCommit) => {
-        const { row, badgeRaised } = await postMessage(tx, request.params.moduleId, user, request.body.body);
+        const { row, badgeRaised } = await postMessage(tx, request.params.moduleId, user, request.body.body, answering);
         afterCommit(async () => {
           await events.publish(createdEvent(row, courseId));
           if (badgeRaised) await events.publish({ type: 'forum.badge', courseId, moduleId: row.moduleId, newMessages: true });
@@ -179,7 +186,7 @@ function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     '/messages/:messageId',
     { schema: { params: z.object({ messageId: idSchema }), response: noContent } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { message: request.params.messageId }, 'foro.responder', messageNotFound);
       const { message, courseId } = await findMessage(db, request.params.messageId);
       const row = await deleteMessage(db, message.id);
       if (!row) throw notFound(messages.messageNotFound);
@@ -190,7 +197,7 @@ function messageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // An admin opened (or is looking at) the module's forum: clears NUEVOS MENSAJES.
   r.post('/modules/:moduleId/messages/read', { schema: { params: moduleParams, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { module: request.params.moduleId }, 'foro.responder', moduleNotFound);
     const module = await findModule(db, request.params.moduleId);
     if (await markRead(db, module.id)) {
       await events.publish({ type: 'forum.badge', courseId: module.courseId, moduleId: module.id, newMessages: false });
@@ -206,15 +213,15 @@ function forumOverviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // 'Responder Preguntas' for every course at once: the forums with new messages first.
   r.get('/forum/modules', { schema: { response: { 200: z.object({ modules: z.array(forumModuleSchema) }) } } }, async (request) => {
-    await guards.requireAdmin(request);
-    return { modules: await forumModules(db) };
+    const user = await guards.requireSomewhere(request, 'foro.responder');
+    return { modules: await forumModules(db, undefined, coursesAllowing(user, 'foro.responder')) };
   });
 
   r.get(
     '/courses/:courseId/forum',
     { schema: { params: z.object({ courseId: idSchema }), response: { 200: z.object({ modules: z.array(forumModuleSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'foro.responder', courseNotFound);
       const course = await findCourse(db, request.params.courseId);
       return { modules: await forumModules(db, course.id) };
     },
@@ -229,7 +236,7 @@ function liveEventRoutes(app: FastifyInstance, ctx: AppContext, open: Set<() => 
   // Live events of one module's forum, for anyone who may read it.
   r.get('/modules/:moduleId/events', { schema: { params: moduleParams, response: eventStream } }, async (request, reply) => {
     const { moduleId } = request.params;
-    const { user, courseId } = await requireForumAccess(ctx, request, moduleId);
+    const { user, courseId, answering } = await requireForumAccess(ctx, request, moduleId);
     const session = (await guards.currentSession(request))!;
     const same = (value: string | undefined, actual: string) => value === undefined || value === actual;
     openStream(
@@ -239,13 +246,21 @@ function liveEventRoutes(app: FastifyInstance, ctx: AppContext, open: Set<() => 
       session,
       open,
       (event) => event.moduleId === moduleId && event.type !== 'forum.badge',
-      (event) => !isAdmin(user) && same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
+      (event) => !answering && same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
     );
   });
 
   // Every forum event, for the admins' pages (badges and chats).
   r.get('/forum/events', { schema: { response: eventStream } }, async (request, reply) => {
-    await guards.requireAdmin(request);
-    openStream(request, reply, ctx, (await guards.currentSession(request))!, open, () => true);
+    const user = await guards.requireSomewhere(request, 'foro.responder');
+    const courseIds = await courseIdsAllowing(ctx.db, user, 'foro.responder');
+    openStream(
+      request,
+      reply,
+      ctx,
+      (await guards.currentSession(request))!,
+      open,
+      (event) => !courseIds || courseIds.includes(event.courseId),
+    );
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, isNotNull, or, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, or, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { ForumMessage, ForumModule, LiveEvent } from '../../shared/schemas/forum.ts';
 import type { ForumBusEvent, StoredMessage } from '../live/bus.ts';
@@ -94,15 +94,18 @@ export async function listMessagesPage(db: Db, moduleId: string, { before, limit
   };
 }
 
-/** Posts a message; a student's message raises the module's NUEVOS MENSAJES badge. */
-export async function postMessage(db: Db, moduleId: string, author: SessionUser, body: string) {
+/**
+ * Posts a message; a student's message raises the module's NUEVOS MENSAJES badge. `answering`:
+ * the author answers for the course (an administrator, or on its team with 'foro.responder').
+ */
+export async function postMessage(db: Db, moduleId: string, author: SessionUser, body: string, answering = author.role === 'admin') {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(forumMessage)
-      .values({ id: randomUUID(), moduleId, userId: author.id, authorName: author.name, isAdmin: author.role === 'admin', body })
+      .values({ id: randomUUID(), moduleId, userId: author.id, authorName: author.name, isAdmin: answering, body })
       .returning();
     let badgeRaised = false;
-    if (author.role !== 'admin') {
+    if (!answering) {
       await tx
         .insert(forumState)
         .values({ moduleId, lastStudentMessageAt: row!.createdAt })
@@ -119,7 +122,7 @@ export async function findMessage(db: Db, messageId: string) {
     .from(forumMessage)
     .innerJoin(courseModule, eq(courseModule.id, forumMessage.moduleId))
     .where(eq(forumMessage.id, messageId));
-  if (!row) throw notFound(messages.messageNotFound);
+  if (!row) throw messageNotFound();
   return row;
 }
 
@@ -153,13 +156,14 @@ export const hasNewMessages = sql<boolean>`coalesce(${and(
  * The module forums of one course in the course's order, or (without `courseId`) of every course
  * not archived: those with new messages first, the most recently written to first.
  */
-export async function forumModules(db: Db, courseId?: string): Promise<ForumModule[]> {
+/** The forums of one course, or of every course (`only`: of these courses). */
+export async function forumModules(db: Db, courseId?: string, only?: SQL): Promise<ForumModule[]> {
   const rows = await db
     .select({ module: courseModule, courseName: course.name, newMessages: hasNewMessages })
     .from(courseModule)
     .innerJoin(course, eq(course.id, courseModule.courseId))
     .leftJoin(forumState, eq(forumState.moduleId, courseModule.id))
-    .where(courseId ? eq(courseModule.courseId, courseId) : isNull(course.archivedAt))
+    .where(courseId ? eq(courseModule.courseId, courseId) : and(isNull(course.archivedAt), only ? inArray(course.id, only) : undefined))
     .orderBy(
       ...(courseId
         ? []
@@ -180,3 +184,5 @@ export async function forumModules(db: Db, courseId?: string): Promise<ForumModu
     newMessages: Boolean(newMessages),
   }));
 }
+
+export const messageNotFound = () => notFound(messages.messageNotFound);

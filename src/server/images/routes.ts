@@ -22,7 +22,7 @@ export async function imageRoutes(app: FastifyInstance, ctx: AppContext) {
     '/images',
     { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), url: z.string() }) } } },
     async (request, reply) => {
-      await ctx.guards.requireAdmin(request);
+      await ctx.guards.requireSomewhere(request, 'contenido.editar');
       const file = await receiveUpload(request, ctx.storage, { kind: 'image', maxBytes: IMAGE_MAX_BYTES });
       const id = randomUUID();
       await ctx.db

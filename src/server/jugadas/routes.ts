@@ -25,12 +25,12 @@ import {
   studentJugadasSchema,
   userJugadasSchema,
 } from '../../shared/schemas/jugadas.ts';
-import { canViewModule, isAdmin, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireRole, requireVisible } from '../access/policy.ts';
 import { findUser } from '../access/service.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseJugadas } from './course-jugadas.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound, type AppError } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
@@ -59,6 +59,7 @@ import {
 import { readVideoDuration } from '../videos/duration.ts';
 import { retryRendition } from '../videos/rendition.ts';
 import { insertVideo } from '../videos/service.ts';
+import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
@@ -86,8 +87,11 @@ async function requireStudent(ctx: AppContext, request: FastifyRequest, moduleId
 async function viewableClip(ctx: AppContext, request: FastifyRequest, jugadaId: string) {
   const user = await ctx.guards.requireUser(request);
   const found = await findJugada(ctx.db, jugadaId);
-  requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
-  requireVisible(isAdmin(user) || inPractice(found.jugada), jugadaNotFound);
+  // The course's instructors see every clip, as an administrator does.
+  if (!(await mayDoIn(ctx.db, user, { jugada: jugadaId }, 'contenido.editar'))) {
+    requireVisible(canViewModule(user, await loadAccess(ctx.db, user.id, found.courseId, found.jugada.moduleId)), jugadaNotFound);
+    requireVisible(inPractice(found.jugada), jugadaNotFound);
+  }
   const { storageKey, mimeType, size, storedAt, fileId } = found;
   if (!storageKey || !mimeType || size === null || !storedAt || !fileId) throw notFound(messages.videoNotFound);
   return { storageKey, mimeType, size, storedAt, fileId, posterKey: found.posterKey };
@@ -114,7 +118,7 @@ function courseOptionRoutes(r: Routes, { db, guards }: AppContext) {
     '/courses/:courseId/jugada-options',
     { schema: { params: courseParams, response: { 200: z.object({ options: jugadaOptionsSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       return { options: await courseOptions(db, request.params.courseId) };
     },
@@ -124,7 +128,7 @@ function courseOptionRoutes(r: Routes, { db, guards }: AppContext) {
     '/courses/:courseId/jugada-options',
     { schema: { params: courseParams, body: jugadaOptionsInputSchema, response: { 200: z.object({ options: jugadaOptionsSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       return { options: await saveCourseOptions(db, request.params.courseId, request.body) };
     },
@@ -139,7 +143,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/videos',
     { schema: { ...multipartBody, response: { 201: z.object({ id: z.string(), mimeType: z.string(), size: z.number() }) } } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireSomewhere(request, 'contenido.editar');
       const file = await receiveUpload(request, storage, { kind: 'video', maxBytes: VIDEO_MAX_BYTES });
       // Its length, read back from storage: what watched percentages of a module video are computed against.
       const durationSeconds = await storage.get(file.key).then(
@@ -159,7 +163,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/videos/:videoId/retry',
     { schema: { params: videoParams, response: { 200: z.object({ processing: videoProcessingSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireSomewhere(request, 'contenido.editar');
       const processing = await retryRendition(db, request.params.videoId);
       ctx.renditions.wake();
       return { processing };
@@ -170,7 +174,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/modules/:moduleId/jugadas',
     { schema: { params: moduleParams, response: { 200: z.object({ jugadas: z.array(jugadaSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       return { jugadas: await listJugadas(db, request.params.moduleId) };
     },
   );
@@ -179,7 +183,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/modules/:moduleId/jugadas',
     { schema: { params: moduleParams, body: jugadaInputSchema, response: { 201: jugadaResponse } } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       const jugada = await createJugada(db, request.params.moduleId, request.body);
       ctx.renditions.wake();
       return reply.status(201).send({ jugada });
@@ -190,7 +194,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/modules/:moduleId/jugadas/order',
     { schema: { params: moduleParams, body: jugadaOrderSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       await reorderJugadas(db, request.params.moduleId, request.body.jugadaIds);
       return reply.status(204).send();
     },
@@ -200,7 +204,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/jugadas/:jugadaId',
     { schema: { params: jugadaParams, body: jugadaInputSchema, response: { 200: jugadaResponse } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { jugada: request.params.jugadaId }, 'contenido.editar', jugadaNotFound);
       const { jugada, unusedVideo } = await updateJugada(db, request.params.jugadaId, request.body);
       await removeFile(ctx, unusedVideo);
       ctx.renditions.wake();
@@ -210,7 +214,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
 
   // 'Eliminar': only a jugada no student answered (409 otherwise: archive it).
   r.delete('/jugadas/:jugadaId', { schema: { params: jugadaParams, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { jugada: request.params.jugadaId }, 'contenido.editar', jugadaNotFound);
     await removeFile(ctx, await deleteJugada(db, request.params.jugadaId));
     return reply.status(204).send();
   });
@@ -220,7 +224,7 @@ function editingRoutes(r: Routes, ctx: AppContext) {
     '/jugadas/:jugadaId/archived',
     { schema: { params: jugadaParams, body: archiveInputSchema, response: { 200: jugadaResponse } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { jugada: request.params.jugadaId }, 'contenido.editar', jugadaNotFound);
       return { jugada: await setJugadaArchived(db, request.params.jugadaId, request.body.archived) };
     },
   );
@@ -294,7 +298,7 @@ function resultRoutes(r: Routes, { db, guards }: AppContext) {
     '/courses/:courseId/jugadas',
     { schema: { params: courseParams, querystring: courseJugadasQuerySchema, response: { 200: courseJugadasSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
       return courseJugadas(db, request.params.courseId, request.query.tag);
     },
@@ -304,7 +308,7 @@ function resultRoutes(r: Routes, { db, guards }: AppContext) {
     '/modules/:moduleId/jugadas/results',
     { schema: { params: moduleParams, response: { 200: jugadaResultsSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'tablero.ver', moduleNotFound);
       return jugadaResults(db, request.params.moduleId);
     },
   );
@@ -313,7 +317,7 @@ function resultRoutes(r: Routes, { db, guards }: AppContext) {
     '/users/:userId/modules/:moduleId/jugadas',
     { schema: { params: z.object({ userId: idSchema, moduleId: idSchema }), response: { 200: userJugadasSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'tablero.ver', moduleNotFound);
       const target = await findUser(db, request.params.userId);
       return userJugadas(db, target.id, request.params.moduleId);
     },

@@ -44,6 +44,7 @@ import {
   updateLesson,
   wrongCodes,
   wrongCodesSpent,
+  lessonNotFound,
 } from './service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -61,7 +62,7 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The course's classes in date order, each with its attendance counts.
   r.get('/courses/:courseId/lessons', { schema: { params: courseParams, response: { 200: lessonListSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { course: request.params.courseId }, 'asistencia.tomar', courseNotFound);
     const course = await findCourse(db, request.params.courseId);
     return { course: { id: course.id, name: course.name }, ...(await listLessons(db, course.id, clock.now())) };
   });
@@ -71,7 +72,7 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/lessons',
     { schema: { headers: idempotencyHeaders, params: courseParams, body: lessonInputSchema, response: { 201: lessonResponse } } },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       const lesson = await idempotentWrite(db, request, admin.id, (tx) =>
         createLesson(tx, request.params.courseId, request.body, admin, clock.now()),
       );
@@ -81,7 +82,7 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // A class with its list: every trainee of the course and their status.
   r.get('/lessons/:lessonId', { schema: { params: lessonParams, response: { 200: lessonDetailSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { lesson: request.params.lessonId }, 'asistencia.tomar', lessonNotFound);
     const row = await findLesson(db, request.params.lessonId);
     const course = await findCourse(db, row.courseId);
     return {
@@ -96,14 +97,14 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     '/lessons/:lessonId',
     { schema: { params: lessonParams, body: lessonInputSchema, response: { 200: lessonResponse } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
       return { lesson: await updateLesson(db, request.params.lessonId, request.body, admin, clock.now()) };
     },
   );
 
   // 'Borrar': the class and its marks.
   r.delete('/lessons/:lessonId', { schema: { params: lessonParams, response: { 200: messageResponse } } }, async (request) => {
-    const admin = await guards.requireAdmin(request);
+    const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
     await deleteLesson(db, request.params.lessonId, admin);
     return { message: lessonMessages.lessonDeleted };
   });
@@ -113,14 +114,14 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     '/lessons/:lessonId/attendance/:userId',
     { schema: { params: markParams, body: attendanceMarkSchema, response: { 200: z.object({ entry: rosterEntrySchema }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'asistencia.tomar', lessonNotFound);
       return { entry: await markByHand(db, request.params.lessonId, request.params.userId, request.body.status, admin) };
     },
   );
 
   // 'Tomar asistencia': the code to show now, when the next one comes, the QR's link, who is present.
   r.get('/lessons/:lessonId/code', { schema: { params: lessonParams, response: { 200: lessonCodeSchema } } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { lesson: request.params.lessonId }, 'asistencia.tomar', lessonNotFound);
     const row = await findLesson(db, request.params.lessonId);
     const now = clock.now();
     const lesson = await presentLessonOf(db, row, now);
@@ -145,7 +146,7 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'asistencia.tomar', courseNotFound);
       const { filename, body } = await attendanceCsv(db, request.params.courseId, clock.now());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

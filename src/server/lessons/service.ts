@@ -53,7 +53,13 @@ export async function createLesson(db: Db, courseId: string, input: LessonInput,
       .insert(lesson)
       .values({ id: randomUUID(), courseId, codeSecret: newCodeSecret(), ...valuesOf(input) })
       .returning();
-    await logChange(tx, { courseId, userId: null, actor, summary: lessonMessages.lessonCreatedLog(lessonWhen(row!.startsAt)) });
+    await logChange(tx, {
+      kind: 'asistencia',
+      courseId,
+      userId: null,
+      actor,
+      summary: lessonMessages.lessonCreatedLog(lessonWhen(row!.startsAt)),
+    });
     return presentLessonOf(tx, row!, now);
   });
 }
@@ -71,7 +77,7 @@ export async function updateLesson(db: Db, lessonId: string, input: LessonInput,
     const from = lessonWhen(before.startsAt);
     const to = lessonWhen(row!.startsAt);
     const summary = from === to ? lessonMessages.lessonEditedLog(from) : lessonMessages.lessonMovedLog(from, to);
-    await logChange(tx, { courseId: row!.courseId, userId: null, actor, summary });
+    await logChange(tx, { kind: 'asistencia', courseId: row!.courseId, userId: null, actor, summary });
     return presentLessonOf(tx, row!, now);
   });
 }
@@ -87,6 +93,7 @@ export async function deleteLesson(db: Db, lessonId: string, actor: Actor) {
       .where(eq(attendance.lessonId, lessonId));
     await tx.delete(lesson).where(eq(lesson.id, lessonId));
     await logChange(tx, {
+      kind: 'asistencia',
       courseId: row.courseId,
       userId: null,
       actor,
@@ -115,7 +122,8 @@ export async function markByHand(
     const mark = and(eq(attendance.lessonId, lessonId), eq(attendance.userId, userId));
     if (status === null) {
       const deleted = await tx.delete(attendance).where(mark).returning({ userId: attendance.userId });
-      if (deleted.length > 0) await logChange(tx, { courseId: row.courseId, userId, actor, summary: lessonMessages.clearedLog(when) });
+      if (deleted.length > 0)
+        await logChange(tx, { kind: 'asistencia', courseId: row.courseId, userId, actor, summary: lessonMessages.clearedLog(when) });
     } else if (entry.status !== status) {
       await tx
         .insert(attendance)
@@ -125,6 +133,7 @@ export async function markByHand(
           set: { status, source: 'instructor', markedAt: sql`now()` },
         });
       await logChange(tx, {
+        kind: 'asistencia',
         courseId: row.courseId,
         userId,
         actor,
@@ -147,7 +156,13 @@ export async function markByCode(db: Db, lessonId: string, trainee: Actor): Prom
     const row = await findLesson(tx, lessonId);
     const when = lessonWhen(row.startsAt);
     const log = () =>
-      logChange(tx, { courseId: row.courseId, userId: trainee.id, actor: trainee, summary: lessonMessages.markedByCodeLog(when) });
+      logChange(tx, {
+        kind: 'asistencia',
+        courseId: row.courseId,
+        userId: trainee.id,
+        actor: trainee,
+        summary: lessonMessages.markedByCodeLog(when),
+      });
     // Two taps at once: one inserts, the other finds the row (locked) and keeps it.
     const inserted = await tx
       .insert(attendance)

@@ -13,7 +13,7 @@ import {
 import { canViewModule, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { deleteModule, setModuleArchived } from '../courses/archive.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
@@ -37,7 +37,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/modules',
     { schema: { params: courseParams, response: { 200: z.object({ modules: z.array(moduleWithQuestionsSchema) }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'curso.ver', courseNotFound);
       await findCourse(db, request.params.courseId);
       return { modules: await listModulesWithQuestions(db, request.params.courseId) };
     },
@@ -49,7 +49,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: { headers: idempotencyHeaders, body: moduleInputSchema, response: { 201: z.object({ module: moduleWithQuestionsSchema }) } },
     },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.body.courseId }, 'contenido.editar', courseNotFound);
       const module = await idempotentWrite(db, request, admin.id, (tx) => createModule(tx, request.body, admin));
       ctx.renditions.wake();
       return reply.status(201).send({ module });
@@ -60,7 +60,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/modules/order',
     { schema: { params: courseParams, body: moduleOrderSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await reorderModules(db, request.params.courseId, request.body.moduleIds);
       return reply.status(204).send();
     },
@@ -70,7 +70,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId',
     { schema: { params: moduleParams, body: moduleUpdateSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       const { module, unusedVideo } = await updateModule(db, request.params.moduleId, request.body, admin);
       // Bytes of a replaced upload go after the commit; a failure only leaves unused space (the clean-up removes it later).
       for (const key of unusedVideo)
@@ -105,7 +105,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId/archived',
     { schema: { params: moduleParams, body: archiveInputSchema, response: { 200: z.object({ module: moduleWithQuestionsSchema }) } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       const row = await setModuleArchived(db, request.params.moduleId, request.body.archived);
       if (request.body.archived) await ctx.events.publish({ type: 'access.revoked', moduleId: row.id });
       return { module: await readModuleWithQuestions(db, row.id) };
@@ -114,7 +114,7 @@ export async function moduleRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // 'Eliminar': only a module no student has worked in (409 otherwise).
   r.delete('/modules/:moduleId', { schema: { params: moduleParams, response: noContent } }, async (request, reply) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
     await deleteModule(db, request.params.moduleId);
     return reply.status(204).send();
   });
@@ -172,7 +172,7 @@ function captionsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId/captions',
     { schema: { ...multipartBody, params: moduleParams, response: moduleResponse } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
       await findModule(db, request.params.moduleId);
       const key = await receiveCaptions(request, storage);
       const saved = await setModuleCaptions(db, request.params.moduleId, key).catch(async (error: unknown) => {
@@ -185,7 +185,7 @@ function captionsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   r.delete('/modules/:moduleId/captions', { schema: { params: moduleParams, response: moduleResponse } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { module: request.params.moduleId }, 'contenido.editar', moduleNotFound);
     const saved = await setModuleCaptions(db, request.params.moduleId, null);
     await removeUnused(saved.unused);
     return { module: saved.module };

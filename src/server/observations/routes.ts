@@ -6,11 +6,11 @@ import { recordMessages } from '../../shared/messages.ts';
 import { idSchema } from '../../shared/schemas/content.ts';
 import { observationInputSchema, observationSchema, traineeObservationsSchema } from '../../shared/schemas/observations.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { findTrainee } from '../record/read.ts';
 import { observationsOf } from './read.ts';
-import { createObservation, deleteObservation, updateObservation } from './service.ts';
+import { createObservation, deleteObservation, updateObservation, observationNotFound } from './service.ts';
 
 const traineeParams = z.object({ courseId: idSchema, userId: idSchema });
 const observationParams = z.object({ observationId: idSchema });
@@ -26,7 +26,7 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/trainees/:userId/observations',
     { schema: { params: traineeParams, response: { 200: traineeObservationsSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'observaciones.registrar', courseNotFound);
       const { courseId, userId } = request.params;
       await findCourse(db, courseId);
       await findTrainee(db, courseId, userId);
@@ -46,7 +46,12 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { course: request.params.courseId },
+        'observaciones.registrar',
+        courseNotFound,
+      );
       const today = dayOf(ctx.clock.now());
       const observation = await idempotentWrite(db, request, admin.id, (tx) =>
         createObservation(tx, request.params, request.body, admin, today),
@@ -59,7 +64,12 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/observations/:observationId',
     { schema: { params: observationParams, body: observationInputSchema, response: { 200: observationResponse } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { observation: request.params.observationId },
+        'observaciones.registrar',
+        observationNotFound,
+      );
       const observation = await updateObservation(db, request.params.observationId, request.body, admin, dayOf(ctx.clock.now()));
       return { observation, message: recordMessages.observationSaved };
     },
@@ -69,7 +79,12 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext) {
     '/observations/:observationId',
     { schema: { params: observationParams, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { observation: request.params.observationId },
+        'observaciones.registrar',
+        observationNotFound,
+      );
       await deleteObservation(db, request.params.observationId, admin);
       return { message: recordMessages.observationDeleted };
     },

@@ -17,7 +17,7 @@ import { presentObservation } from './read.ts';
 
 type Actor = Pick<SessionUser, 'id' | 'name'>;
 
-const observationNotFound = () => notFound(m.observationNotFound);
+export const observationNotFound = () => notFound(m.observationNotFound);
 
 /** The row's fields from a checked form: the criteria in their order, nothing else. */
 function fieldsOf(input: ObservationValues) {
@@ -51,6 +51,7 @@ export async function createObservation(
       .values({ id: randomUUID(), ...target, ...fieldsOf(input), recordedBy: actor.id })
       .returning();
     await logChange(tx, {
+      kind: 'observaciones',
       ...target,
       actor,
       summary: m.observationLogged(dayText(input.observedOn), input.match, observationAverage(input.criteria)),
@@ -70,6 +71,7 @@ export async function updateObservation(db: Db, observationId: string, input: Ob
       .returning();
     if (!row) throw observationNotFound();
     await logChange(tx, {
+      kind: 'observaciones',
       courseId: row.courseId,
       userId: row.userId,
       actor,
@@ -85,6 +87,7 @@ export async function deleteObservation(db: Db, observationId: string, actor: Ac
     const [row] = await tx.delete(observation).where(eq(observation.id, observationId)).returning();
     if (!row) throw observationNotFound();
     await logChange(tx, {
+      kind: 'observaciones',
       courseId: row.courseId,
       userId: row.userId,
       actor,

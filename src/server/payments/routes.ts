@@ -15,9 +15,8 @@ import {
   RECEIPT_MAX_BYTES,
   traineeOptionInputSchema,
 } from '../../shared/schemas/payments.ts';
-import { isAdmin } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
-import { findCourse } from '../courses/service.ts';
+import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { sendStoredFile } from '../files/serve.ts';
 import { receiveUpload } from '../files/upload.ts';
@@ -26,6 +25,7 @@ import { multipartBody } from '../http/multipart.ts';
 import { fileContent, noContent } from '../http/responses.ts';
 import { coursePayments, paymentsCsv, readAdminPayment } from './read.ts';
 import { attachReceipt, deletePayment, findPayment, paymentNotFound, recordPayment, savePlan, setTraineeOption } from './service.ts';
+import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const traineeParams = z.object({ courseId: idSchema, userId: idSchema });
@@ -53,7 +53,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
   const today = () => dayOf(clock.now());
 
   r.get('/courses/:courseId/payments', { schema: { params: courseParams, response: { 200: coursePaymentsSchema } } }, async (request) => {
-    await guards.requireAdmin(request);
+    await guards.requireCourse(request, { course: request.params.courseId }, 'pagos.ver', courseNotFound);
     return coursePayments(db, await findCourse(db, request.params.courseId), today());
   });
 
@@ -68,7 +68,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'pagos.registrar', courseNotFound);
       const plan = await savePlan(db, request.params.courseId, request.body, admin);
       return { ...plan, message: paymentMessages.planSaved };
     },
@@ -78,7 +78,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/trainees/:userId/payment-option',
     { schema: { params: traineeParams, body: traineeOptionInputSchema, response: { 200: z.object({ status: paymentStatusSchema }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'pagos.registrar', courseNotFound);
       const { courseId, userId } = request.params;
       return { status: await setTraineeOption(db, courseId, userId, request.body.optionId, admin, today()) };
     },
@@ -89,7 +89,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/payments',
     { schema: { headers: idempotencyHeaders, params: courseParams, body: paymentInputSchema, response: { 201: paymentRecordedSchema } } },
     async (request, reply) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(request, { course: request.params.courseId }, 'pagos.registrar', courseNotFound);
       const recorded = await idempotentWrite(db, request, admin.id, (tx) =>
         recordPayment(tx, request.params.courseId, request.body, admin, today()),
       );
@@ -101,7 +101,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Borrar: the modules the payment enabled stay enabled, and every answer stays.
   r.delete('/payments/:paymentId', { schema: { params: paymentParams, response: noContent } }, async (request, reply) => {
-    const admin = await guards.requireAdmin(request);
+    const { user: admin } = await guards.requireCourse(request, { payment: request.params.paymentId }, 'pagos.registrar', paymentNotFound);
     const row = await deletePayment(db, request.params.paymentId, admin);
     const key = row.receiptKey;
     if (key) await storage.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'no se pudo borrar el archivo'));
@@ -117,7 +117,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await guards.requireAdmin(request);
+      await guards.requireCourse(request, { course: request.params.courseId }, 'pagos.ver', courseNotFound);
       const { filename, body } = await paymentsCsv(db, await findCourse(db, request.params.courseId));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -137,7 +137,12 @@ function receiptRoutes(r: Routes, ctx: AppContext) {
     '/payments/:paymentId/receipt',
     { schema: { ...multipartBody, params: paymentParams, response: { 200: z.object({ payment: adminPaymentSchema }) } } },
     async (request) => {
-      const admin = await guards.requireAdmin(request);
+      const { user: admin } = await guards.requireCourse(
+        request,
+        { payment: request.params.paymentId },
+        'pagos.registrar',
+        paymentNotFound,
+      );
       await findPayment(db, request.params.paymentId);
       const file = await receiveUpload(request, storage, { kind: 'receipt', maxBytes: RECEIPT_MAX_BYTES });
       const { replaced } = await attachReceipt(
@@ -162,7 +167,7 @@ function receiptRoutes(r: Routes, ctx: AppContext) {
   r.get('/payments/:paymentId/receipt', { schema: { params: paymentParams, response: fileContent } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const row = await findPayment(db, request.params.paymentId);
-    if (!isAdmin(user) && row.userId !== user.id) throw paymentNotFound();
+    if (row.userId !== user.id && !(await mayDoIn(db, user, { payment: row.id }, 'pagos.ver'))) throw paymentNotFound();
     if (!row.receiptKey || !row.receiptType) throw notFound(paymentMessages.receiptNotFound);
     return sendStoredFile(request, reply, storage, {
       key: row.receiptKey,

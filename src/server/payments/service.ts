@@ -99,13 +99,20 @@ export async function savePlan(
         }
       }
     }
-    if (changed) await logChange(tx, { courseId, userId: null, actor, summary: m.planLogged(input.options.map((option) => option.label)) });
+    if (changed)
+      await logChange(tx, {
+        kind: 'pagos',
+        courseId,
+        userId: null,
+        actor,
+        summary: m.planLogged(input.options.map((option) => option.label)),
+      });
     if (courseRow!.paymentReminders !== input.reminders) {
       await tx
         .update(course)
         .set({ paymentReminders: input.reminders, updatedAt: sql`now()` })
         .where(eq(course.id, courseId));
-      await logChange(tx, { courseId, userId: null, actor, summary: m.remindersLogged(input.reminders) });
+      await logChange(tx, { kind: 'pagos', courseId, userId: null, actor, summary: m.remindersLogged(input.reminders) });
     }
     return { options: await planOf(tx, courseId), reminders: input.reminders };
   });
@@ -130,7 +137,7 @@ export async function setTraineeOption(
     if (optionId === null) {
       if (current) {
         await tx.delete(traineePlan).where(and(eq(traineePlan.courseId, courseId), eq(traineePlan.userId, userId)));
-        await logChange(tx, { courseId, userId, actor, summary: m.optionClearedLogged });
+        await logChange(tx, { kind: 'pagos', courseId, userId, actor, summary: m.optionClearedLogged });
       }
     } else if (current?.optionId !== optionId) {
       const [option] = await tx
@@ -142,7 +149,7 @@ export async function setTraineeOption(
         .insert(traineePlan)
         .values({ courseId, userId, optionId })
         .onConflictDoUpdate({ target: [traineePlan.courseId, traineePlan.userId], set: { optionId, updatedAt: sql`now()` } });
-      await logChange(tx, { courseId, userId, actor, summary: m.optionLogged(option.label) });
+      await logChange(tx, { kind: 'pagos', courseId, userId, actor, summary: m.optionLogged(option.label) });
     }
     return (await paymentStatuses(tx, courseId, [userId], today)).get(userId)!;
   });
@@ -169,6 +176,7 @@ export async function recordPayment(db: Db, courseId: string, input: PaymentInpu
       recordedBy: actor.id,
     });
     await logChange(tx, {
+      kind: 'pagos',
       courseId,
       userId: input.userId,
       actor,
@@ -201,6 +209,7 @@ export async function attachReceipt(
       .set({ receiptKey: file.key, receiptName: file.name, receiptType: file.type, receiptSize: file.size })
       .where(eq(payment.id, paymentId));
     await logChange(tx, {
+      kind: 'pagos',
       courseId: row.courseId,
       userId: row.userId,
       actor,
@@ -219,6 +228,7 @@ export async function deletePayment(db: Db, paymentId: string, actor: Actor) {
     const [row] = await tx.delete(payment).where(eq(payment.id, paymentId)).returning();
     if (!row) throw paymentNotFound();
     await logChange(tx, {
+      kind: 'pagos',
       courseId: row.courseId,
       userId: row.userId,
       actor,

@@ -28,7 +28,13 @@ async function unlockOnce(tx: Tx, userId: string, module: { id: string; courseId
     .returning({ moduleId: paidUnlock.moduleId });
   if (!claimed) return false;
   await enableModuleFor(tx, userId, module);
-  await logChange(tx, { courseId: module.courseId, userId, actor, summary: paymentMessages.unlockLogged(module.name, pesos(paid)) });
+  await logChange(tx, {
+    kind: 'pagos',
+    courseId: module.courseId,
+    userId,
+    actor,
+    summary: paymentMessages.unlockLogged(module.name, pesos(paid)),
+  });
   return true;
 }
 

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { boardQuerySchema, progressBoardSchema } from '../../shared/schemas/progress.ts';
+import { allBoardColumns, boardQuerySchema, progressBoardSchema, type BoardColumns } from '../../shared/schemas/progress.ts';
+import { mayDo, type StaffRole } from '../../shared/course-roles.ts';
 import type { AppContext } from '../context.ts';
 import { progressBoard, progressBoardCsv } from './service.ts';
+import { courseNotFound } from '../courses/service.ts';
 
 const courseParams = z.object({ courseId: idSchema });
+
+/** What of the trainees' record the reader's roles let them see on the board. */
+const boardColumnsFor = (roles: StaffRole[] | 'admin'): BoardColumns =>
+  roles === 'admin' ? allBoardColumns : { payments: mayDo(roles, 'pagos.ver'), observations: mayDo(roles, 'legajo.ver') };
 
 export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,8 +23,8 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     '/courses/:courseId/progress',
     { schema: { params: courseParams, querystring: boardQuerySchema, response: { 200: progressBoardSchema } } },
     async (request) => {
-      await guards.requireAdmin(request);
-      return progressBoard(db, request.params.courseId, request.query, ctx.clock.now());
+      const { roles } = await guards.requireCourse(request, { course: request.params.courseId }, 'tablero.ver', courseNotFound);
+      return progressBoard(db, request.params.courseId, request.query, ctx.clock.now(), boardColumnsFor(roles));
     },
   );
 
@@ -33,8 +39,14 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      await guards.requireAdmin(request);
-      const { filename, body } = await progressBoardCsv(db, request.params.courseId, request.query, ctx.clock.now());
+      const { roles } = await guards.requireCourse(request, { course: request.params.courseId }, 'tablero.ver', courseNotFound);
+      const { filename, body } = await progressBoardCsv(
+        db,
+        request.params.courseId,
+        request.query,
+        ctx.clock.now(),
+        boardColumnsFor(roles),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

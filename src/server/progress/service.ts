@@ -10,6 +10,8 @@ import {
   fitnessCellText,
   observationsCellText,
   paymentsCellText,
+  allBoardColumns,
+  type BoardColumns,
   type BoardPayments,
   type BoardState,
   type ProgressBoard,
@@ -132,6 +134,7 @@ export async function progressBoard(
   courseId: string,
   options: { search?: string | undefined; page: number; outcome?: Outcome | undefined },
   now: Date,
+  shows: BoardColumns = allBoardColumns,
 ): Promise<ProgressBoard> {
   const course = await findCourse(db, courseId);
   const { filter, ids: filtered, outcomes: judged } = await boardFilter(db, course, options, now);
@@ -195,15 +198,23 @@ export async function progressBoard(
       // Only for enabled modules, like the state.
       watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
       exams: exams.map((e) => resultOf(t.id, e.id)),
-      ...recordOf(t.id),
+      ...withheld(recordOf(t.id), shows),
       approval: badgeOf(approvalOf.get(t.id)!),
     })),
     exams: exams.map((e) => ({ id: e.id, title: e.title })),
+    shows,
     total,
     page: options.page,
     pageSize: BOARD_PAGE_SIZE,
   };
 }
+
+/** A student's record columns without those the reader does not see. */
+const withheld = <T extends { payments: BoardPayments; observations: number | null }>(record: T, shows: BoardColumns) => ({
+  ...record,
+  payments: shows.payments ? record.payments : null,
+  observations: shows.observations ? record.observations : null,
+});
 
 const badgeOf = (outcome: TraineeOutcome) => ({ outcome: outcome.outcome, summary: outcome.summary });
 
@@ -255,6 +266,7 @@ export async function progressBoardCsv(
   courseId: string,
   options: { search?: string | undefined; outcome?: Outcome | undefined },
   now: Date,
+  shows: BoardColumns = allBoardColumns,
 ): Promise<{ filename: string; body: string }> {
   const course = await findCourse(db, courseId);
   const { filter, ids: filtered, outcomes: judged } = await boardFilter(db, course, options, now);
@@ -279,9 +291,9 @@ export async function progressBoardCsv(
       ...modules.map((m) => m.name),
       ...exams.map((e) => e.title),
       'Asistencia',
-      'Pagos',
+      ...(shows.payments ? ['Pagos'] : []),
       'Prueba física',
-      'Observaciones',
+      ...(shows.observations ? ['Observaciones'] : []),
       'Habilitación',
     ],
     ...students.map((t) => {
@@ -292,9 +304,9 @@ export async function progressBoardCsv(
         ...modules.map((m) => boardStateLabels[stateOf.get(`${t.id}:${m.id}`) ?? 'no-habilitado']),
         ...exams.map((e) => examCellText(resultOf(t.id, e.id))),
         attendanceCellText(record.attendance),
-        paymentsCellText(record.payments),
+        ...(shows.payments ? [paymentsCellText(record.payments)] : []),
         fitnessCellText(record.fitness),
-        observationsCellText(record.observations),
+        ...(shows.observations ? [observationsCellText(record.observations)] : []),
         approvalCellText(badgeOf(approvalOf.get(t.id)!)),
       ];
     }),

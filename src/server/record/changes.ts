@@ -2,7 +2,8 @@
 // observations) and to a course's classes and plan is kept with who made it and when: the
 // trainee's page shows it as 'Historial de cambios'.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ChangeKind } from '../../shared/course-roles.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { recordChange } from '../db/schema.ts';
@@ -10,7 +11,7 @@ import { recordChange } from '../db/schema.ts';
 /** Writes one change, in the transaction of the write it describes. */
 export async function logChange(
   tx: Db | Tx,
-  change: { courseId: string; userId: string | null; actor: Pick<SessionUser, 'id' | 'name'>; summary: string },
+  change: { courseId: string; userId: string | null; actor: Pick<SessionUser, 'id' | 'name'>; summary: string; kind: ChangeKind },
 ) {
   await tx.insert(recordChange).values({
     id: randomUUID(),
@@ -19,15 +20,16 @@ export async function logChange(
     actorId: change.actor.id,
     actorName: change.actor.name,
     summary: change.summary,
+    kind: change.kind,
   });
 }
 
-/** A trainee's changes in a course, newest first. */
-export async function changesOf(db: Db, courseId: string, userId: string, limit = 200) {
+/** A trainee's changes in a course of the given kinds, newest first. */
+export async function changesOf(db: Db, courseId: string, userId: string, kinds: readonly ChangeKind[], limit = 200) {
   const rows = await db
     .select({ id: recordChange.id, actorName: recordChange.actorName, summary: recordChange.summary, at: recordChange.at })
     .from(recordChange)
-    .where(and(eq(recordChange.courseId, courseId), eq(recordChange.userId, userId)))
+    .where(and(eq(recordChange.courseId, courseId), eq(recordChange.userId, userId), inArray(recordChange.kind, [...kinds])))
     .orderBy(desc(recordChange.at))
     .limit(limit);
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));

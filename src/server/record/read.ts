@@ -20,6 +20,7 @@ import { observationsOf } from '../observations/read.ts';
 import { traineePayments } from '../payments/read.ts';
 import { changesOf } from './changes.ts';
 import { traineeApproval } from '../approval/read.ts';
+import { changeKinds, type ChangeKind } from '../../shared/course-roles.ts';
 
 /**
  * The trainee `userId` of the course: a student given the course (enabled now or blocked: a blocked
@@ -83,7 +84,17 @@ async function recordExams(db: Db, courseId: string, userId: string): Promise<Us
 }
 
 /** The trainee's page: everything about one trainee in one course. */
-export async function traineeRecord(db: Db, courseId: string, userId: string, now: Date): Promise<TraineeRecord> {
+/**
+ * A trainee's page; `reader`: what the reader's roles let them see (an 'Observador' reads it
+ * without payments, nor the changes to them).
+ */
+export async function traineeRecord(
+  db: Db,
+  courseId: string,
+  userId: string,
+  now: Date,
+  reader: { payments: boolean; kinds: ChangeKind[] } = { payments: true, kinds: [...changeKinds] },
+): Promise<TraineeRecord> {
   const courseRow = await findCourse(db, courseId);
   const trainee = await findTrainee(db, courseId, userId);
   const [modules, exams, attendance, payments, fitness, observations, changes, approval] = await Promise.all([
@@ -93,7 +104,7 @@ export async function traineeRecord(db: Db, courseId: string, userId: string, no
     traineePayments(db, courseId, userId, dayOf(now)),
     fitnessOf(db, courseId, userId),
     observationsOf(db, courseId, userId),
-    changesOf(db, courseId, userId),
+    changesOf(db, courseId, userId, reader.kinds),
     traineeApproval(db, courseId, userId, now),
   ]);
   return {
@@ -102,7 +113,7 @@ export async function traineeRecord(db: Db, courseId: string, userId: string, no
     modules,
     exams,
     attendance,
-    payments,
+    payments: reader.payments ? payments : null,
     fitness,
     observations,
     changes,

@@ -183,6 +183,7 @@ async function enrolHolders(
     if (renewal.firstModuleId) await enableModuleFor(tx, holder.userId, { id: renewal.firstModuleId, courseId: renewal.id });
     else await setCourseAccess(tx, holder.userId, renewal.id, true);
     await logChange(tx, {
+      kind: 'aprobacion',
       courseId: renewal.id,
       userId: holder.userId,
       actor,
@@ -224,6 +225,7 @@ export async function createRenewalCourse(
     const { firstModuleId } = await insertContent(tx, row!.id, content, examIds, documents);
     const enrolled = await enrolHolders(tx, original, { id: row!.id, firstModuleId }, input.today, input.actor);
     await logChange(tx, {
+      kind: 'aprobacion',
       courseId: row!.id,
       userId: null,
       actor: input.actor,

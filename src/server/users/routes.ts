@@ -14,6 +14,7 @@ import {
   userSchema,
 } from '../../shared/schemas/users.ts';
 import { findUser } from '../access/service.ts';
+import { isStaff } from '../access/course-roles.ts';
 import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
@@ -60,7 +61,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/users/:userId', { schema: { params: userParams, response: { 200: userDetailSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     const user = await findUser(ctx.db, request.params.userId);
-    return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)), active: !user.banned };
+    return {
+      user: toSessionUser({ ...user, staff: await isStaff(ctx.db, user.id) }),
+      invitationPending: !(await hasPassword(ctx.db, user.id)),
+      active: !user.banned,
+    };
   });
 
   // 'Desactivar' / 'Reactivar' a user: sessions end at once, nothing they wrote is deleted.
@@ -72,7 +77,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = await setUserActive(ctx.db, admin.id, request.params.userId, request.body.active);
       // The sessions were deleted in the transaction; every instance now ends their open streams.
       if (!request.body.active) await ctx.events.publish({ type: 'session.ended', userId: user.id });
-      return { user: toSessionUser(user), invitationPending: !(await hasPassword(ctx.db, user.id)), active: !user.banned };
+      return {
+        user: toSessionUser({ ...user, staff: await isStaff(ctx.db, user.id) }),
+        invitationPending: !(await hasPassword(ctx.db, user.id)),
+        active: !user.banned,
+      };
     },
   );
 

@@ -10,7 +10,7 @@ import { findUser } from '../access/service.ts';
 import { AppError, conflict } from '../errors.ts';
 import { insertInvitedUsers, sendInvitations } from './invitations.ts';
 
-const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
+export const emailTaken = () => new AppError('EMAIL_TAKEN', messages.emailTaken, { email: messages.emailTaken });
 
 /**
  * Creates an account. With a password, better-auth hashes it; without one the user gets an
@@ -26,13 +26,13 @@ export async function createUser(
     );
     if (!invited) throw emailTaken();
     await sendInvitations({ mailer: ctx.mailer, logger: ctx.logger, publicUrl: ctx.config.publicUrl }, [invited]);
-    return { id: invited.id, name: invited.name, email: invited.email, role: input.role };
+    return { id: invited.id, name: invited.name, email: invited.email, role: input.role, staff: false };
   }
   try {
     const { user } = await ctx.auth.api.createUser({
       body: { name: input.name, email: input.email, password: input.password, role: input.role },
     });
-    return { id: user.id, name: user.name, email: user.email, role: input.role };
+    return { id: user.id, name: user.name, email: user.email, role: input.role, staff: false };
   } catch (error) {
     if (error instanceof APIError && error.body?.code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') throw emailTaken();
     throw error;

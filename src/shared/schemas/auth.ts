@@ -57,6 +57,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** On some course's team ('Equipo del curso'): the instructors' side opens for them too. */
+  staff: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { messages, tooHeavy, tooLong, tooMany } from '../messages.ts';
 import { progressSchema } from './activities.ts';
 import { amountSchema } from './payments.ts';
+import { staffRoles } from '../course-roles.ts';
 
 export const NAME_MAX = 120;
 export const DESCRIPTION_MAX = 10_000;
@@ -54,6 +55,8 @@ export const courseOverviewSchema = z.object({
   hasStudentWork: z.boolean(),
   /** The course this one renews ('Crear curso de actualización'); absent for a first course. */
   renewsCourse: z.optional(z.object({ id: z.string(), name: z.string() })),
+  /** The reader's roles in the course's team; absent for an administrator, who may do everything. */
+  roles: z.optional(z.array(z.enum(staffRoles))),
 });
 export type CourseOverview = z.infer<typeof courseOverviewSchema>;
 

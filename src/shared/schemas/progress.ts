@@ -69,7 +69,8 @@ export const progressBoardSchema = z.object({
       exams: z.array(z.nullable(z.object({ scorePercent: z.number(), passed: z.boolean() }))),
       /** Percent of the classes held they attended (null before any class). */
       attendance: z.nullable(z.number()),
-      payments: boardPaymentsSchema,
+      /** Null for a reader who does not see payments ('Ayudante'). */
+      payments: z.nullable(boardPaymentsSchema),
       /** Their physical test: null before any result. */
       fitness: z.nullable(fitnessStatusSchema),
       /** The average of their match observations, one decimal: null before any. */
@@ -80,12 +81,16 @@ export const progressBoardSchema = z.object({
   ),
   /** The course's rules exams, in module order. */
   exams: z.array(z.object({ id: z.string(), title: z.string() })),
+  /** The record's columns the reader sees: an 'Ayudante' sees no payment or observation. */
+  shows: z.object({ payments: z.boolean(), observations: z.boolean() }),
   /** Students matching the filter (the totals count these). */
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
 export type ProgressBoard = z.infer<typeof progressBoardSchema>;
+export type BoardColumns = ProgressBoard['shows'];
+export const allBoardColumns: BoardColumns = { payments: true, observations: true };
 
 /** An exam's cell on the board and in its CSV: 'Aprobado · 85 %', or nothing before an attempt is handed in. */
 export const examCellText = (result: { scorePercent: number; passed: boolean } | null) =>

@@ -38,7 +38,8 @@ export const traineeRecordSchema = z.object({
   /** Their best result at each of the course's exams. */
   exams: z.array(userExamSchema),
   attendance: traineeAttendanceSchema,
-  payments: traineePaymentsSchema,
+  /** Null for a reader who does not see payments ('Observador'). */
+  payments: z.nullable(traineePaymentsSchema),
   fitness: traineeFitnessSchema,
   observations: traineeObservationsSchema,
   /** Newest first. */

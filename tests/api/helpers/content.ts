@@ -105,10 +105,10 @@ export async function correctActivity(
 export async function buildMessage(
   ctx: AppContext,
   moduleId: string,
-  author: { id: string; name: string; email: string; role: Role },
+  author: { id: string; name: string; email: string; role: Role; staff?: boolean },
   body = 'Hola',
 ) {
-  const { row } = await postMessage(ctx.db, moduleId, author, body);
+  const { row } = await postMessage(ctx.db, moduleId, { staff: false, ...author }, body);
   return row;
 }
 

@@ -179,7 +179,7 @@ function BoardHead({ board }: { board: ProgressBoard }) {
             {exam.title}
           </Table.Th>
         ))}
-        {recordColumns.map((column) => (
+        {recordColumnsOf(board.shows).map((column) => (
           <Table.Th scope="col" key={column} className={classes.recordColumn}>
             {column}
           </Table.Th>
@@ -195,7 +195,7 @@ function BoardHead({ board }: { board: ProgressBoard }) {
 function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseId: string; dimmed: boolean }) {
   return (
     <Table.ScrollContainer
-      minWidth={170 + board.modules.length * 170 + board.exams.length * 170 + recordColumns.length * 130 + 220}
+      minWidth={170 + board.modules.length * 170 + board.exams.length * 170 + recordColumnsOf(board.shows).length * 130 + 220}
       type="native"
     >
       <Table
@@ -242,7 +242,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
               {board.exams.map((exam, index) => (
                 <ExamCell key={exam.id} result={student.exams[index] ?? null} />
               ))}
-              <RecordCells student={student} />
+              <RecordCells student={student} shows={board.shows} />
               <ApprovalCell approval={student.approval} />
             </Table.Tr>
           ))}
@@ -260,7 +260,7 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
             {board.exams.map((exam) => (
               <Table.Td key={exam.id} />
             ))}
-            {recordColumns.map((column) => (
+            {recordColumnsOf(board.shows).map((column) => (
               <Table.Td key={column} />
             ))}
             <Table.Td />
@@ -272,7 +272,13 @@ function BoardTable({ board, courseId, dimmed }: { board: ProgressBoard; courseI
 }
 
 /** The columns of the trainee's record, after the modules and the exams. */
-const recordColumns = ['Asistencia', 'Pagos', 'Prueba física', 'Observaciones'] as const;
+/** The record's columns the reader sees (an 'Ayudante' sees no payment or observation). */
+const recordColumnsOf = (shows: ProgressBoard['shows']) => [
+  'Asistencia',
+  ...(shows.payments ? ['Pagos'] : []),
+  'Prueba física',
+  ...(shows.observations ? ['Observaciones'] : []),
+];
 
 /**
  * Nothing yet: a dash on screen, words for a screen reader. (Positioned, so the hidden words —
@@ -288,27 +294,29 @@ function Nothing({ label }: { label: string }) {
 }
 
 /** A student's attendance, payments ('Al día' / 'Debe $ 3.000' / 'Sin plan', and instalments past due), physical test and observations average. */
-function RecordCells({ student }: { student: ProgressBoard['students'][number] }) {
+function RecordCells({ student, shows }: { student: ProgressBoard['students'][number]; shows: ProgressBoard['shows'] }) {
   const { payments } = student;
   return (
     <>
       <Table.Td>
         {student.attendance === null ? <Nothing label="Sin clases" /> : <Text size="sm">{attendanceCellText(student.attendance)}</Text>}
       </Table.Td>
-      <Table.Td>
-        <Badge
-          color={!payments.planned ? 'gray' : payments.owed > 0 ? 'red' : 'green'}
-          variant={payments.planned ? 'light' : 'outline'}
-          style={{ textTransform: 'none' }}
-        >
-          {paymentsCellText(payments)}
-        </Badge>
-        {payments.overdue > 0 && (
-          <Text size="xs" c="red.9" mt={2}>
-            {overdueText(payments.overdue)}
-          </Text>
-        )}
-      </Table.Td>
+      {payments && (
+        <Table.Td>
+          <Badge
+            color={!payments.planned ? 'gray' : payments.owed > 0 ? 'red' : 'green'}
+            variant={payments.planned ? 'light' : 'outline'}
+            style={{ textTransform: 'none' }}
+          >
+            {paymentsCellText(payments)}
+          </Badge>
+          {payments.overdue > 0 && (
+            <Text size="xs" c="red.9" mt={2}>
+              {overdueText(payments.overdue)}
+            </Text>
+          )}
+        </Table.Td>
+      )}
       <Table.Td>
         {student.fitness ? (
           <Badge color={student.fitness === 'aprobada' ? 'green' : 'orange'} variant="light" style={{ textTransform: 'none' }}>
@@ -318,13 +326,15 @@ function RecordCells({ student }: { student: ProgressBoard['students'][number] }
           <Nothing label="Sin rendir" />
         )}
       </Table.Td>
-      <Table.Td>
-        {student.observations === null ? (
-          <Nothing label="Sin observaciones" />
-        ) : (
-          <Text size="sm">{observationsCellText(student.observations)}</Text>
-        )}
-      </Table.Td>
+      {shows.observations && (
+        <Table.Td>
+          {student.observations === null ? (
+            <Nothing label="Sin observaciones" />
+          ) : (
+            <Text size="sm">{observationsCellText(student.observations)}</Text>
+          )}
+        </Table.Td>
+      )}
     </>
   );
 }

@@ -130,23 +130,25 @@ export function TraineeRecordPage() {
       >
         <AttendanceList attendance={record.attendance} headingId="legajo-asistencia" />
       </RecordSection>
-      <RecordSection
-        id="legajo-pagos"
-        title="Pagos"
-        action={
-          <Button
-            component={Link}
-            href={paths.adminPayments(courseId)}
-            variant="light"
-            size="xs"
-            leftSection={<IconCash size={14} aria-hidden />}
-          >
-            Registrar pago
-          </Button>
-        }
-      >
-        <PaymentPlan payments={record.payments} showNotes />
-      </RecordSection>
+      {record.payments && (
+        <RecordSection
+          id="legajo-pagos"
+          title="Pagos"
+          action={
+            <Button
+              component={Link}
+              href={paths.adminPayments(courseId)}
+              variant="light"
+              size="xs"
+              leftSection={<IconCash size={14} aria-hidden />}
+            >
+              Registrar pago
+            </Button>
+          }
+        >
+          <PaymentPlan payments={record.payments} showNotes />
+        </RecordSection>
+      )}
       <FitnessSection courseId={courseId} userId={userId} />
       <ObservationsSection courseId={courseId} userId={userId} />
       <RecordSection id="legajo-historial" title="Historial de cambios">

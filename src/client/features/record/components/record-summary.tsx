@@ -33,9 +33,11 @@ export function RecordSummary({ record }: { record: TraineeRecord }) {
       <Stat label="Asistencia" detail={attendance.summary.percent === null ? 'Sin clases todavía' : undefined}>
         {attendance.summary.percent === null ? '—' : `${attendance.summary.percent} %`}
       </Stat>
-      <Stat label="Pagos">
-        <PaymentStatusBadge status={payments.status} />
-      </Stat>
+      {payments && (
+        <Stat label="Pagos">
+          <PaymentStatusBadge status={payments.status} />
+        </Stat>
+      )}
       <Stat
         label="Prueba física"
         detail={latest ? (latest.level === null ? recordMessages.noShow : recordMessages.levelText(latest.level)) : 'Sin rendir'}
