@@ -12,7 +12,10 @@ import {
   IconUserCircle,
   IconUserPlus,
   IconUsers,
+  type Icon,
 } from '@tabler/icons-react';
+import type { CourseAction } from '../../shared/course-roles.ts';
+import { useStaffReach } from '../lib/course-roles.ts';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
@@ -47,29 +50,34 @@ const AttendanceCodePage = lazyPage(() => import('../features/lessons/attendance
 const PaymentsPage = lazyPage(() => import('../features/payments/payments-page.tsx'), 'PaymentsPage');
 const ApprovalPage = lazyPage(() => import('../features/approval/approval-page.tsx'), 'ApprovalPage');
 
-const entries = [
+const TeamPage = lazyPage(() => import('../features/team/team-page.tsx'), 'TeamPage');
+
+/** The menu: each entry for whoever may use it (`for`: an action in some course, or the site's administrators). */
+const entries: Array<{ label: string; to: string; icon: Icon; for?: CourseAction | 'admin' }> = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
-  { label: 'Cursos', to: paths.adminCourses(), icon: IconSchool },
-  { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus },
-  { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers },
-  { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist },
-  { label: 'Responder Preguntas', to: paths.adminForumModules(), icon: IconMessages },
-  { label: 'Crear Curso', to: paths.adminCreateCourse(), icon: IconBook2 },
-  { label: 'Subir Documentos', to: paths.adminUploadDocuments(), icon: IconFileUpload },
-  { label: 'Crear Módulo', to: paths.adminCreateModule(), icon: IconLayoutList },
+  { label: 'Cursos', to: paths.adminCourses(), icon: IconSchool, for: 'curso.ver' },
+  { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus, for: 'admin' },
+  { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers, for: 'admin' },
+  { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist, for: 'actividades.corregir' },
+  { label: 'Responder Preguntas', to: paths.adminForumModules(), icon: IconMessages, for: 'foro.responder' },
+  { label: 'Crear Curso', to: paths.adminCreateCourse(), icon: IconBook2, for: 'admin' },
+  { label: 'Subir Documentos', to: paths.adminUploadDocuments(), icon: IconFileUpload, for: 'contenido.editar' },
+  { label: 'Crear Módulo', to: paths.adminCreateModule(), icon: IconLayoutList, for: 'contenido.editar' },
   { label: 'Mi cuenta', to: paths.adminMyAccount(), icon: IconUserCircle },
 ];
 
 /** The admin shell (top bar and side menu) around the admin pages. */
 export function AdminArea() {
   const [location] = useLocation();
+  const reach = useStaffReach();
+  const shown = entries.filter((entry) => !entry.for || (entry.for === 'admin' ? reach.admin : reach.somewhere(entry.for)));
 
   return (
     <ShellLayout
       title="Aula Virtual · Administración"
       menu={(close) => (
         <>
-          {entries.map((entry) => (
+          {shown.map((entry) => (
             <NavLink
               key={entry.to}
               component={Link}
@@ -108,6 +116,7 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId/clases/:lessonId/asistencia" component={AttendanceCodePage} />
         <Route path="/admin/courses/:courseId/pagos" component={PaymentsPage} />
         <Route path="/admin/courses/:courseId/aprobacion" component={ApprovalPage} />
+        <Route path="/admin/courses/:courseId/equipo" component={TeamPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />

@@ -6,8 +6,9 @@ import { useSession } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
 import { noteSignedInUser, rememberSignedOutVisit } from '../lib/return-to.ts';
 
+/** The instructors' side for administrators and anyone on a course's team; the trainee's home for everyone else. */
 export function homeFor(user: SessionUser) {
-  return user.role === 'admin' ? paths.adminHome() : paths.studentHome();
+  return user.role === 'admin' || user.staff ? paths.adminHome() : paths.studentHome();
 }
 
 export function FullPageLoader() {
@@ -43,12 +44,12 @@ export function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The admin area: students are sent to their home page (the server refuses them anyway). */
+/** The instructors' side: administrators and courses' teams; trainees are sent to their home page (the server refuses them anyway). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   if (session.isPending) return <FullPageLoader />;
   if (!session.data) return <ToLogin />;
   noteSignedInUser(session.data.id);
-  if (session.data.role !== 'admin') return <Redirect to={paths.studentHome()} replace />;
+  if (session.data.role !== 'admin' && !session.data.staff) return <Redirect to={paths.studentHome()} replace />;
   return children;
 }

@@ -27,6 +27,8 @@ interface ArchiveActionsProps<ArchiveVariables, DeleteVariables> {
   deleteVariables: DeleteVariables;
   /** Students worked in it: only archiving is offered (deleting would be refused, and lose their work). */
   hasWork: boolean;
+  /** Whether the reader may delete it at all (a course: the site's administrators only). */
+  canDelete?: boolean;
   /** After a delete (e.g. leave the page of what no longer exists). */
   onDeleted?: () => void;
   size?: 'xs' | 'sm';
@@ -75,7 +77,7 @@ export function ArchiveActions<ArchiveVariables, DeleteVariables>(props: Archive
       >
         {archived ? 'Restaurar' : 'Archivar'}
       </Button>
-      {!hasWork && (
+      {!hasWork && props.canDelete !== false && (
         <Button
           variant="default"
           size={size}

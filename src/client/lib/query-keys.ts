@@ -211,3 +211,10 @@ export const approvalKeys = {
 export const renewalKeys = {
   ofCourse: (courseId: string) => [...certificateKeys.all, 'renewal', courseId] as const,
 };
+
+/** 'Equipo del curso' (feature: team): the team, and the people the dialog finds. A change also changes the courses' overview (the reader's roles). */
+export const teamKeys = {
+  all: ['team'] as const,
+  ofCourse: (courseId: string) => [...teamKeys.all, courseId] as const,
+  candidates: (courseId: string, query: string) => [...teamKeys.all, courseId, 'candidates', query] as const,
+};

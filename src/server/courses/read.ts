@@ -75,6 +75,13 @@ export async function courseOverview(db: Db, staff?: { userId: string; only: SQL
       ),
       hasStudentWork: studentWorkIn(sql`select m.id from module m where m.course_id = ${courseId}`),
       renewsName: sql<string | null>`(select o.name from ${course} o where o.id = ${qualified(course.renewsCourseId)})`,
+      nextLessonAt: sql<
+        string | Date | null
+      >`(select min(l.starts_at) from lesson l where l.course_id = ${courseId} and l.starts_at > now())`,
+      openExams: count(
+        sql`select count(*) from exam e where e.course_id = ${courseId}
+            and (e.opens_at is null or e.opens_at <= now()) and (e.closes_at is null or e.closes_at > now())`,
+      ),
       roles: staff
         ? sql<
             string[] | null
@@ -84,10 +91,11 @@ export async function courseOverview(db: Db, staff?: { userId: string; only: SQL
     .from(course)
     .where(staff ? inArray(course.id, staff.only) : undefined)
     .orderBy(asc(course.createdAt), asc(course.id));
-  return rows.map(({ course: row, hasStudentWork, renewsName, roles, ...counts }) => ({
+  return rows.map(({ course: row, hasStudentWork, renewsName, roles, nextLessonAt, ...counts }) => ({
     ...presentCourse(row),
     ...counts,
     hasStudentWork: Boolean(hasStudentWork),
+    nextLessonAt: nextLessonAt === null ? null : new Date(nextLessonAt).toISOString(),
     ...(row.renewsCourseId && renewsName !== null ? { renewsCourse: { id: row.renewsCourseId, name: renewsName } } : {}),
     ...(staff ? { roles: staffRoles.filter((role) => roles?.includes(role)) } : {}),
   }));

@@ -55,6 +55,10 @@ export const courseOverviewSchema = z.object({
   hasStudentWork: z.boolean(),
   /** The course this one renews ('Crear curso de actualización'); absent for a first course. */
   renewsCourse: z.optional(z.object({ id: z.string(), name: z.string() })),
+  /** When its next class starts (null: none ahead). */
+  nextLessonAt: z.nullable(z.string()),
+  /** Its exams open now (within their dates, or without any). */
+  openExams: z.number(),
   /** The reader's roles in the course's team; absent for an administrator, who may do everything. */
   roles: z.optional(z.array(z.enum(staffRoles))),
 });

@@ -104,7 +104,7 @@ export function MyAccountPage() {
   const session = useSession();
   const preferences = useEmailPreferences();
   const user = session.data;
-  const home = user?.role === 'admin' ? paths.adminHome() : paths.studentHome();
+  const home = user && (user.role === 'admin' || user.staff) ? paths.adminHome() : paths.studentHome();
 
   if (preferences.error)
     return <LoadError error={preferences.error} backTo={home} backLabel="Volver al inicio" onRetry={() => void preferences.refetch()} />;

@@ -15,9 +15,12 @@ import {
   IconMessages,
   IconMovie,
   IconPencil,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { awaitingCorrectionText, newMessagesText, renewalMessages } from '../../../shared/messages.ts';
+import { staffRoleLabels, type CourseAction } from '../../../shared/course-roles.ts';
+import { awaitingCorrectionText, listInWords, newMessagesText, renewalMessages } from '../../../shared/messages.ts';
+import { may, readerOf } from '../../lib/course-roles.ts';
 import type { CourseOverview } from '../../../shared/schemas/content.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -34,30 +37,36 @@ interface Tool {
   description: string;
   to: string;
   icon: Icon;
+  /** Who sees the tile: whoever may do this in the course. */
+  for: CourseAction;
   /** What waits there, if anything ('3 por corregir'). */
   waiting?: string | null;
 }
 
-/** The course's tools, each with what waits there. */
+/** The course's tools the reader may use, each with what waits there. */
 function courseTools(course: CourseOverview): Tool[] {
-  return [
+  const reader = readerOf(course);
+  const tools: Tool[] = [
     {
       label: 'Módulos',
       description: `${course.modules === 1 ? '1 módulo' : `${course.modules} módulos`}: crear, editar, jugadas, habilitar para todos, archivar.`,
       to: paths.adminCreateModule(course.id),
       icon: IconLayoutList,
+      for: 'contenido.editar',
     },
     {
       label: 'Progreso de la clase',
       description: 'El estado de cada alumno en cada módulo, y su CSV.',
       to: paths.adminCourseProgress(course.id),
       icon: IconChartDots,
+      for: 'tablero.ver',
     },
     {
       label: 'Por corregir',
       description: 'Las actividades enviadas que esperan tu corrección.',
       to: paths.adminReview(),
       icon: IconChecklist,
+      for: 'actividades.corregir',
       waiting: course.awaitingCorrection > 0 ? awaitingCorrectionText(course.awaitingCorrection) : null,
     },
     {
@@ -65,46 +74,67 @@ function courseTools(course: CourseOverview): Tool[] {
       description: 'Las preguntas de los alumnos en cada módulo.',
       to: paths.adminForumModules(course.id),
       icon: IconMessages,
+      for: 'foro.responder',
       waiting: course.modulesWithNewMessages > 0 ? newMessagesText(course.modulesWithNewMessages) : null,
     },
-    { label: 'Documentos', description: 'El material descargable del curso.', to: paths.adminUploadDocuments(course.id), icon: IconFiles },
+    {
+      label: 'Documentos',
+      description: 'El material descargable del curso.',
+      to: paths.adminUploadDocuments(course.id),
+      icon: IconFiles,
+      for: 'contenido.editar',
+    },
     {
       label: 'Banco de preguntas',
       description: 'Las preguntas de opción múltiple de los exámenes y la práctica: escribir, importar, archivar.',
       to: paths.adminBank(course.id),
       icon: IconDatabase,
+      for: 'contenido.editar',
     },
     {
       label: 'Jugadas del curso',
       description: 'Los clips de todos los módulos: etiquetas, uso (práctica o examen) y cómo les fue en el primer intento.',
       to: paths.adminCourseJugadas(course.id),
       icon: IconMovie,
+      for: 'contenido.editar',
     },
     {
       label: 'Exámenes',
       description: 'Los exámenes de reglamento con tiempo: crear, editar, resultados y su CSV.',
       to: paths.adminExams(course.id),
       icon: IconClipboardCheck,
+      for: 'contenido.editar',
     },
     {
       label: 'Clases presenciales',
       description: 'Las clases en el salón: crear, tomar asistencia con el código QR que cambia, y el porcentaje de cada alumno.',
       to: paths.adminLessons(course.id),
       icon: IconCalendarEvent,
+      for: 'asistencia.tomar',
     },
     {
       label: 'Pagos',
       description: 'El plan de pagos, lo que pagó cada alumno, las cuotas vencidas y los recordatorios.',
       to: paths.adminPayments(course.id),
       icon: IconCash,
+      for: 'pagos.ver',
     },
     {
       label: 'Aprobación y certificados',
       description: 'Los requisitos para quedar apto, quién lo está y por qué, el acta del curso y los certificados.',
       to: paths.adminApproval(course.id),
       icon: IconCertificate,
+      for: 'aprobacion.gestionar',
+    },
+    {
+      label: 'Equipo del curso',
+      description: 'Quién trabaja en el curso: instructores, ayudantes, observadores y tesorería, cada uno con sus roles.',
+      to: paths.adminTeam(course.id),
+      icon: IconUsersGroup,
+      for: 'equipo.gestionar',
     },
   ];
+  return tools.filter((tool) => may(reader, tool.for));
 }
 
 /** One course's page: its tools (modules, the class's progress, documents, forum, corrections) and what waits in each. */
@@ -159,12 +189,23 @@ export function AdminCoursePage() {
               </Anchor>
             </Text>
           )}
-          <Group gap="xs">
-            <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
-              Editar
-            </Button>
-            <CourseArchiveActions course={course} onDeleted={() => navigate(paths.adminCourses(), { replace: true })} />
-          </Group>
+          {may(readerOf(course), 'contenido.editar') && (
+            <Group gap="xs">
+              <Button variant="light" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                Editar
+              </Button>
+              <CourseArchiveActions
+                course={course}
+                canDelete={readerOf(course) === 'admin'}
+                onDeleted={() => navigate(paths.adminCourses(), { replace: true })}
+              />
+            </Group>
+          )}
+          {course.roles && (
+            <Text size="sm" c="gray.7">
+              Tu rol en este curso: {listInWords(course.roles.map((role) => staffRoleLabels[role]))}
+            </Text>
+          )}
         </Stack>
       </Group>
       <SimpleGrid
@@ -186,7 +227,7 @@ export function AdminCoursePage() {
           </li>
         ))}
       </SimpleGrid>
-      <FitnessTestSettings courseId={course.id} />
+      {may(readerOf(course), 'contenido.editar') && <FitnessTestSettings courseId={course.id} />}
       <EditCourseModal course={editing ? course : null} opened={editing} onClose={() => setEditing(false)} onExited={() => undefined} />
     </Stack>
   );

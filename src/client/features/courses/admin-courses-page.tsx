@@ -7,20 +7,28 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { WaitingBadges } from '../../components/waiting-badges.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
+import { may, readerOf } from '../../lib/course-roles.ts';
+import { useSession } from '../../lib/session.ts';
+import { staffRoleLabels } from '../../../shared/course-roles.ts';
+import { listInWords } from '../../../shared/messages.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** 'Cursos': every course, what it holds and what waits in it; each opens its own page with its tools. */
 export function AdminCoursesPage() {
   const overview = useCourseOverview();
+  // Creating courses is the site administrators'; a team sees its own courses.
+  const admin = useSession().data?.role === 'admin';
 
   return (
     <Stack>
       <PageTitle
         actions={
-          <Button component={Link} href={paths.adminCreateCourse()} leftSection={<IconPlus size={16} aria-hidden />}>
-            Nuevo curso
-          </Button>
+          admin && (
+            <Button component={Link} href={paths.adminCreateCourse()} leftSection={<IconPlus size={16} aria-hidden />}>
+              Nuevo curso
+            </Button>
+          )
         }
       >
         Cursos
@@ -34,11 +42,18 @@ export function AdminCoursesPage() {
       ) : overview.isError ? (
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
       ) : overview.data.length === 0 ? (
-        <EmptyState title="Todavía no hay cursos" text="Creá el primero: nombre, imagen y el texto de bienvenida que ven los alumnos.">
-          <Button component={Link} href={paths.adminCreateCourse()}>
-            Crear curso
-          </Button>
-        </EmptyState>
+        admin ? (
+          <EmptyState title="Todavía no hay cursos" text="Creá el primero: nombre, imagen y el texto de bienvenida que ven los alumnos.">
+            <Button component={Link} href={paths.adminCreateCourse()}>
+              Crear curso
+            </Button>
+          </EmptyState>
+        ) : (
+          <EmptyState
+            title="Todavía no estás en el equipo de ningún curso"
+            text="Cuando te agreguen al equipo de un curso, va a aparecer acá."
+          />
+        )
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {overview.data.map((course) => (
@@ -71,7 +86,15 @@ export function AdminCoursesPage() {
                       {count(course.modules, 'módulo', 'módulos')} · {count(course.students, 'alumno', 'alumnos')}
                     </Text>
                   </Group>
-                  <WaitingBadges awaitingCorrection={course.awaitingCorrection} modulesWithNewMessages={course.modulesWithNewMessages} />
+                  {course.roles && (
+                    <Text size="sm" c="gray.7">
+                      {listInWords(course.roles.map((role) => staffRoleLabels[role]))}
+                    </Text>
+                  )}
+                  <WaitingBadges
+                    awaitingCorrection={may(readerOf(course), 'actividades.corregir') ? course.awaitingCorrection : 0}
+                    modulesWithNewMessages={may(readerOf(course), 'foro.responder') ? course.modulesWithNewMessages : 0}
+                  />
                 </Stack>
               </Card>
             </li>

@@ -31,7 +31,7 @@ export function AcceptInvitationPage() {
       { token, password: values.password },
       {
         onSuccess: ({ user, courseId }) => {
-          const to = user.role === 'admin' ? paths.adminHome() : courseId ? paths.course(courseId) : paths.studentHome();
+          const to = user.role === 'admin' || user.staff ? paths.adminHome() : courseId ? paths.course(courseId) : paths.studentHome();
           navigate(to, { replace: true });
         },
       },

@@ -11,7 +11,15 @@ const texts = {
 };
 
 /** 'Archivar' / 'Restaurar' and 'Eliminar' for one course, each with a confirmation that says what happens. */
-export function CourseArchiveActions({ course, onDeleted }: { course: CourseOverview; onDeleted?: () => void }) {
+export function CourseArchiveActions({
+  course,
+  canDelete,
+  onDeleted,
+}: {
+  course: CourseOverview;
+  canDelete: boolean;
+  onDeleted?: () => void;
+}) {
   return (
     <ArchiveActions
       noun="curso"
@@ -23,6 +31,7 @@ export function CourseArchiveActions({ course, onDeleted }: { course: CourseOver
       remove={useDeleteCourse()}
       deleteVariables={course.id}
       hasWork={course.hasStudentWork}
+      canDelete={canDelete}
       onDeleted={onDeleted}
     />
   );

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { CourseArchiveActions } from './course-archive-actions.tsx';
 import type { Course } from '../../../../shared/schemas/content.ts';
 import { useCourseOverview } from '../../../lib/use-course-overview.ts';
+import { may, readerOf } from '../../../lib/course-roles.ts';
 
 /** Every course, each with its Editar action. */
 export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
@@ -46,24 +47,30 @@ export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
                 </Text>
               </Stack>
               <Group mt="md" gap="xs">
-                <Button
-                  variant="light"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => onEdit(course)}
-                  aria-label={`Editar curso ${course.name}`}
-                >
-                  Editar
-                </Button>
-                <Button
-                  component={Link}
-                  href={paths.adminCourseProgress(course.id)}
-                  variant="light"
-                  leftSection={<IconChartDots size={16} aria-hidden />}
-                  aria-label={`Progreso del curso ${course.name}`}
-                >
-                  Progreso
-                </Button>
-                <CourseArchiveActions course={course} />
+                {may(readerOf(course), 'contenido.editar') && (
+                  <Button
+                    variant="light"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    onClick={() => onEdit(course)}
+                    aria-label={`Editar curso ${course.name}`}
+                  >
+                    Editar
+                  </Button>
+                )}
+                {may(readerOf(course), 'tablero.ver') && (
+                  <Button
+                    component={Link}
+                    href={paths.adminCourseProgress(course.id)}
+                    variant="light"
+                    leftSection={<IconChartDots size={16} aria-hidden />}
+                    aria-label={`Progreso del curso ${course.name}`}
+                  >
+                    Progreso
+                  </Button>
+                )}
+                {may(readerOf(course), 'contenido.editar') && (
+                  <CourseArchiveActions course={course} canDelete={readerOf(course) === 'admin'} />
+                )}
               </Group>
             </Card>
           ))}

@@ -1,0 +1,154 @@
+// A course's team on a phone (360 px): the administrator adds an assistant and a treasurer to
+// the course's team; the assistant's home shows the course with 'Por corregir', she corrects a
+// submission, and cannot open another course or the payments; the treasurer records a payment and
+// sees no corrections. Every new page without axe violations.
+import type { Browser, Page } from '@playwright/test';
+import { e2eEnv } from './env.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  createCourse,
+  createModule,
+  createStudent,
+  createUser,
+  expectNoAxeViolations,
+  screenshot,
+  signIn,
+  type TestUser,
+} from './helpers.ts';
+
+/** A trainee's answers handed in, through the API as their page sends them. */
+async function submitAs(student: TestUser, moduleId: string) {
+  const { baseURL } = e2eEnv();
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: student.email, password: student.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const own = (await (await fetch(`${baseURL}/api/pages/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
+    activity: { items: { id: string }[] };
+  };
+  const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {
+    method: 'POST',
+    headers: { origin: baseURL, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ answers: own.activity.items.map((item) => ({ itemId: item.id, answer: 'Siete jugadores' })) }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A phone of its own for someone else, signed in. */
+async function phoneOf(browser: Browser, user: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+/** 'Agregar al equipo' in the open team page: someone with an account, found by name, with one role. */
+async function addToTeam(page: Page, person: TestUser, role: string) {
+  await page.getByRole('button', { name: 'Agregar al equipo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agregar al equipo' });
+  await dialog.getByRole('textbox', { name: 'Persona' }).fill(person.name.split(' ').slice(0, 2).join(' '));
+  await dialog.getByRole('radio', { name: new RegExp(person.email.replace(/[.+]/g, '\\$&')) }).check();
+  await dialog.getByRole('checkbox', { name: role }).check();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Agregar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Equipo' }).getByRole('listitem').filter({ hasText: person.name })).toContainText(role);
+}
+
+test("the administrator builds a course's team, and each member sees and does only their part", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const tag = Date.now().toString(36);
+  const trainee = await createStudent({ name: `Tomás Equipo ${tag}` });
+  const assistant = await createUser({ name: `Ayelén Ayudante ${tag}` });
+  const treasurer = await createUser({ name: `Teresa Tesorera ${tag}` });
+  const course = await createCourse({ name: `Curso con equipo ${tag}`, enableFor: [trainee.id] });
+  const other = await createCourse({ name: `Otro curso ${tag}` });
+  const module = await createModule({
+    courseId: course.id,
+    name: 'Reglas de juego',
+    questions: ['¿Cuántos jugadores hay en cancha?'],
+    enableFor: [trainee.id],
+  });
+  await submitAs(trainee, module.id);
+
+  // The administrator: the course page → 'Equipo del curso'.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, e2eEnv().admin);
+  await expect(page).toHaveURL(/\/admin\/home$/);
+  await page.goto(`/admin/courses/${course.id}`);
+  await page.getByRole('link', { name: /^Equipo del curso/ }).click();
+  await expect(page.getByRole('heading', { name: 'Equipo del curso', level: 1 })).toBeVisible();
+  await expect(page.getByText('Todavía no hay nadie en el equipo')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await addToTeam(page, assistant, 'Ayudante');
+  await addToTeam(page, treasurer, 'Tesorería');
+  await screenshot(page, 'equipo-del-curso');
+
+  // The assistant: her home shows the course, with what waits for her there.
+  const ayelen = await phoneOf(browser, assistant);
+  await expect(ayelen).toHaveURL(/\/admin\/home$/);
+  const myCourses = ayelen.getByRole('list').filter({ hasText: course.name });
+  await expect(myCourses).toContainText('Ayudante');
+  await expect(myCourses.getByRole('link', { name: 'Por corregir: 1' })).toBeVisible();
+  await expect(ayelen.getByText(other.name)).toHaveCount(0);
+  await expectNoAxeViolations(ayelen);
+  await screenshot(ayelen, 'inicio-ayudante');
+  // No menu entry or tile she could not use.
+  await expect(ayelen.getByRole('link', { name: 'Crear Curso' })).toHaveCount(0);
+  await expect(ayelen.getByRole('link', { name: 'Lista de usuarios' })).toHaveCount(0);
+
+  // She corrects the submission.
+  await myCourses.getByRole('link', { name: 'Por corregir: 1' }).click();
+  await expect(ayelen.getByRole('heading', { name: 'Por corregir', level: 1 })).toBeVisible();
+  await ayelen
+    .getByRole('link', { name: new RegExp(trainee.name) })
+    .first()
+    .click();
+  await ayelen.getByRole('radiogroup', { name: 'Corrección de la pregunta 1' }).getByText('Correcta', { exact: true }).click();
+  await ayelen.getByRole('button', { name: 'Guardar corrección' }).click();
+  const saved = ayelen.getByRole('dialog');
+  await expect(saved).toContainText('Se envió la corrección');
+  await saved.getByRole('button', { name: 'Ok' }).click();
+  await expect(saved).toBeHidden();
+
+  // The course page shows her tools only: no payments; another course and its payments are not hers.
+  await ayelen.goto(`/admin/courses/${course.id}`);
+  await expect(ayelen.getByRole('heading', { name: course.name })).toBeVisible();
+  await expect(ayelen.getByRole('main').getByRole('link', { name: /^Pagos/ })).toHaveCount(0);
+  await expect(ayelen.getByRole('main').getByRole('link', { name: /^Por corregir/ })).toBeVisible();
+  await ayelen.goto(`/admin/courses/${course.id}/pagos`);
+  await expect(ayelen.getByText(/No tenés permiso|no tiene permiso/i).first()).toBeVisible();
+  await ayelen.goto(`/admin/courses/${other.id}`);
+  await expect(ayelen.getByText(/no existe/i).first()).toBeVisible();
+  await screenshot(ayelen, 'ayudante-otro-curso');
+
+  // The treasurer: records a payment, and sees no corrections.
+  const teresa = await phoneOf(browser, treasurer);
+  await expect(teresa).toHaveURL(/\/admin\/home$/);
+  await expect(teresa.getByRole('list').filter({ hasText: course.name })).toContainText('Tesorería');
+  await expect(teresa.getByRole('link', { name: 'Por corregir' })).toHaveCount(0);
+  await screenshot(teresa, 'inicio-tesoreria');
+  await teresa.goto(`/admin/courses/${course.id}`);
+  await expect(teresa.getByRole('main').getByRole('link', { name: /^Por corregir/ })).toHaveCount(0);
+  await teresa
+    .getByRole('main')
+    .getByRole('link', { name: /^Pagos/ })
+    .click();
+  await expect(teresa.getByRole('heading', { name: 'Pagos', level: 1 })).toBeVisible();
+  await teresa.getByRole('button', { name: 'Registrar pago' }).first().click();
+  const dialog = teresa.getByRole('dialog', { name: 'Registrar pago' });
+  await dialog.getByRole('textbox', { name: 'Alumno' }).click();
+  await teresa.getByRole('option', { name: trainee.name }).click();
+  await dialog.getByRole('textbox', { name: 'Monto' }).fill('3000');
+  await dialog.getByRole('button', { name: 'Registrar pago' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(teresa.getByRole('list', { name: 'Pagos registrados' })).toContainText('$ 3.000');
+  await expectNoAxeViolations(teresa);
+  await teresa.goto('/admin/review');
+  await expect(teresa.getByText(/No tenés permiso|no tiene permiso/i).first()).toBeVisible();
+});
