@@ -84,7 +84,7 @@ async function openSubmission(page: Page, student: TestUser, courseName: string,
   await page.goto('/admin/home');
   await page
     .getByRole('main')
-    .getByRole('link', { name: /^Por corregir/ })
+    .getByRole('link', { name: /^Por corregir Actividades/ })
     .click();
   await expect(page).toHaveURL(/\/admin\/review$/);
   await expect(page.getByRole('heading', { name: 'Por corregir' })).toBeVisible();

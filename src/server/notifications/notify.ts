@@ -1,9 +1,11 @@
 // Emails that bring people back: a student hears when an admin answers in the forum of
 // their module (at most one email per module every 10 minutes, later answers grouped), and
-// each admin hears about submitted answers and forum questions at once, in a daily summary,
-// or never, as they chose on 'Mi cuenta'. Everything is sent after the write committed; a
+// each course's correctors (its team's instructors and assistants; the administrators in a
+// course without them) hear about submitted answers and forum questions at once, in a daily
+// summary, or never, as they chose on 'Mi cuenta'. Everything is sent after the write committed; a
 // failed send is logged and never turns a successful write into an error.
-import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { courseActions } from '../../shared/course-roles.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { activity, courseModule, emailPreference, forumMessage, forumReplyNotice, moduleAccess, user } from '../db/schema.ts';
@@ -38,13 +40,29 @@ const links = (publicUrl: string) => ({
   forumList: `${publicUrl}/admin/question-modules`,
 });
 
-/** Admins who want this kind of email at once. */
-async function adminsWanting(db: Db, kind: 'submissions' | 'questions') {
+/** The team's roles that correct activities and answer the forum (shared/course-roles.ts). */
+const correctorRoles = sql.join(
+  [...new Set([...courseActions['actividades.corregir'], ...courseActions['foro.responder']])].map((role) => sql`${role}`),
+  sql`, `,
+);
+
+/**
+ * Who hears about a course's submissions and forum questions: its team's instructors and
+ * assistants; in a course with none of them, the administrators (as before there were teams).
+ * As SQL on `user`, for `courseId` (SQL: a value, or a column).
+ */
+const correctsIn = (courseId: SQL) => sql`(
+  exists (select 1 from course_staff cs where cs.user_id = ${user.id} and cs.course_id = ${courseId} and cs.role in (${correctorRoles}))
+  or (${user.role} = 'admin' and not exists (
+    select 1 from course_staff cs where cs.course_id = ${courseId} and cs.role in (${correctorRoles}))))`;
+
+/** The course's correctors (see `correctsIn`) who want this kind of email at once. */
+async function correctorsWanting(db: Db, courseId: string, kind: 'submissions' | 'questions') {
   const rows = await db
     .select({ id: user.id, name: user.name, email: user.email, preference: emailPreference })
     .from(user)
     .leftJoin(emailPreference, eq(emailPreference.userId, user.id))
-    .where(and(eq(user.role, 'admin'), or(eq(user.banned, false), sql`${user.banned} is null`)));
+    .where(and(correctsIn(sql`${courseId}`), or(eq(user.banned, false), sql`${user.banned} is null`)));
   return rows.filter((row) => toPreferences(row.preference)[kind] === 'immediate');
 }
 
@@ -62,7 +80,7 @@ export async function notifySubmission(deps: Deps, submitted: { userId: string; 
   const module = await moduleOf(deps.db, submitted.moduleId);
   if (!student || !module) return;
   const to = links(deps.config.publicUrl);
-  for (const admin of await adminsWanting(deps.db, 'submissions')) {
+  for (const admin of await correctorsWanting(deps.db, module.courseId, 'submissions')) {
     const link = to.adminReview(submitted.userId, module.courseId, module.id);
     await send(
       deps,
@@ -91,7 +109,7 @@ export async function notifyForumMessage(
   if (!module) return;
   const to = links(deps.config.publicUrl);
   if (!message.isAdmin) {
-    for (const admin of await adminsWanting(deps.db, 'questions')) {
+    for (const admin of await correctorsWanting(deps.db, module.courseId, 'questions')) {
       const link = to.adminForum(module.id);
       await send(
         deps,
@@ -227,13 +245,19 @@ export async function sendDueForumReplies(deps: Deps): Promise<number> {
  * the last (answers submitted, students' forum messages); nothing is sent when nothing arrived.
  */
 export async function sendDailySummaries(deps: Deps): Promise<number> {
+  // What arrived in the courses whose correctors the reader is (see `correctsIn`).
+  const theirs = (readerId: string, courseId: AnyColumn) =>
+    sql`exists (select 1 from ${user} where ${user.id} = ${readerId} and ${correctsIn(sql`${courseId}`)})`;
   const admins = await deps.db
     .select({ id: user.id, name: user.name, email: user.email, preference: emailPreference })
     .from(emailPreference)
     .innerJoin(user, eq(user.id, emailPreference.userId))
     .where(
       and(
-        eq(user.role, 'admin'),
+        or(
+          eq(user.role, 'admin'),
+          sql`exists (select 1 from course_staff cs where cs.user_id = ${user.id} and cs.role in (${correctorRoles}))`,
+        ),
         or(eq(emailPreference.submissions, 'daily'), eq(emailPreference.questions, 'daily')),
         lte(emailPreference.digestCoveredUntil, sql`now() - make_interval(secs => ${DAY_MS / 1000})`),
       ),
@@ -265,7 +289,14 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
             .from(activity)
             .innerJoin(user, eq(user.id, activity.userId))
             .innerJoin(courseModule, eq(courseModule.id, activity.moduleId))
-            .where(and(eq(activity.submitted, true), gt(activity.submittedAt, from), lte(activity.submittedAt, until)))
+            .where(
+              and(
+                eq(activity.submitted, true),
+                gt(activity.submittedAt, from),
+                lte(activity.submittedAt, until),
+                theirs(admin.id, courseModule.courseId),
+              ),
+            )
             .orderBy(asc(activity.submittedAt))
         : [];
     const questions =
@@ -274,7 +305,14 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
             .select({ studentName: forumMessage.authorName, moduleName: courseModule.name })
             .from(forumMessage)
             .innerJoin(courseModule, eq(courseModule.id, forumMessage.moduleId))
-            .where(and(eq(forumMessage.isAdmin, false), gt(forumMessage.createdAt, from), lte(forumMessage.createdAt, until)))
+            .where(
+              and(
+                eq(forumMessage.isAdmin, false),
+                gt(forumMessage.createdAt, from),
+                lte(forumMessage.createdAt, until),
+                theirs(admin.id, courseModule.courseId),
+              ),
+            )
             .orderBy(asc(forumMessage.createdAt))
         : [];
     if (submissions.length === 0 && questions.length === 0) continue;

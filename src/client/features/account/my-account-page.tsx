@@ -176,7 +176,11 @@ export function MyAccountPage() {
           Emails
         </Title>
         {preferences.data && user ? (
-          <PreferencesForm key={JSON.stringify(preferences.data)} role={user.role} saved={preferences.data} />
+          <PreferencesForm
+            key={JSON.stringify(preferences.data)}
+            role={user.role === 'admin' || user.staff ? 'admin' : 'student'}
+            saved={preferences.data}
+          />
         ) : (
           <Stack gap="sm" aria-hidden>
             <Skeleton height={20} width="70%" />
