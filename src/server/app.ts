@@ -40,6 +40,7 @@ import { createRenditionWorker } from './videos/rendition.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
 import { teamRoutes } from './team/routes.ts';
+import { courseLogRoutes } from './course-log/routes.ts';
 import { activityRoutes } from './activities/routes.ts';
 import { courseRoutes } from './courses/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
@@ -116,6 +117,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Usuarios', userRoutes],
   ['Accesos', accessRoutes],
   ['Equipo del curso', teamRoutes],
+  ['Registro de cambios', courseLogRoutes],
   ['Imágenes', imageRoutes],
   ['Cursos', courseRoutes],
   ['Módulos', moduleRoutes],

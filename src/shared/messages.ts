@@ -37,6 +37,14 @@ export const newMessagesText = (count: number) => (count === 1 ? '1 módulo con 
 export const videoLabel = (title: string) => `Video: ${title}`;
 
 export const messages = {
+  // The course's record of changes: a correction given or changed (`module` already quoted as the caller needs it).
+  courseAccessLog: (enabled: boolean) => (enabled ? 'Curso habilitado' : 'Curso bloqueado'),
+  moduleAccessLog: (module: string, enabled: boolean) => `Módulo "${module}" ${enabled ? 'habilitado' : 'bloqueado'}`,
+  moduleAccessForAllLog: (module: string, enabled: boolean, students: number) =>
+    `Módulo "${module}" ${enabled ? 'habilitado' : 'bloqueado'} para todos (${students === 1 ? '1 alumno' : `${students} alumnos`})`,
+  correctionLog: (module: string, right: number, total: number) => `Corrección de "${module}": ${right} de ${total} correctas`,
+  correctionChangedLog: (module: string, right: number, total: number) =>
+    `Corrección de "${module}" modificada: ${right} de ${total} correctas`,
   // The spec's texts.
   required: 'Este campo es obligatorio',
   requiredField: 'Este campo es requerido',

@@ -586,6 +586,19 @@ const rows: Row[] = [
     request: async () => ({ method: 'DELETE', url: `/api/courses/${f.courseId}/team/${await freshMember()}` }),
     unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/courses/${f.courseId}/team/${id}` }) },
   },
+  // 'Registro de cambios': the course's instructors and the administrators.
+  {
+    route: 'GET /api/courses/:courseId/changes',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/changes?tipo=pagos&desde=2026-01-01&hasta=2026-12-31&persona=ana` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/changes` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/changes.csv',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/changes.csv?tipo=equipo` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/changes.csv` }) },
+  },
   // Their own teams (none for most).
   { route: 'GET /api/me/teams', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/teams' }) },
   // Their own record in 'Mi cuenta' (an admin follows no course: an empty list).
@@ -1849,6 +1862,8 @@ const staffRules: Record<string, StaffRule> = {
   'PUT /api/courses/:courseId/team/:userId': 'equipo.gestionar',
   'DELETE /api/courses/:courseId/team/:userId': 'equipo.gestionar',
   'GET /api/me/teams': 'as-outsider',
+  'GET /api/courses/:courseId/changes': 'registro.ver',
+  'GET /api/courses/:courseId/changes.csv': 'registro.ver',
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
   'GET /api/users/:userId': 'admin',

@@ -2,7 +2,6 @@
 // assistants — at the test SMTP server; not its observer or treasurer, not another course's
 // team, not the administrators (who hear about a course only while it has no correctors). Each
 // can turn them off in 'Mi cuenta'; the daily summary holds only what arrived in their courses.
-import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { courseStaff, emailPreference } from '../../src/server/db/schema.ts';

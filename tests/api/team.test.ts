@@ -10,6 +10,8 @@ import { teamMessages } from '../../src/shared/messages.ts';
 import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import type { TraineeRecord } from '../../src/shared/schemas/record.ts';
 import type { Team } from '../../src/shared/schemas/team.ts';
+import type { CourseLog } from '../../src/shared/schemas/course-log.ts';
+import { logChange } from '../../src/server/record/changes.ts';
 import { createUser } from './helpers/builders.ts';
 import { activityOf, buildCourse, buildModule, enableCourse, enableModule, signedIn, submitAnswers } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -259,5 +261,90 @@ describe('each role sees its part', () => {
     // Their home lists the course, with their role.
     const overview = await call(t.app, { url: '/api/courses/overview', cookie: treasurer.cookie });
     expect(overview.json()).toMatchObject({ courses: [{ id: course.id, roles: ['tesoreria'] }] });
+  });
+});
+
+describe("the course's record of changes", () => {
+  it('lists every kind of change with who and when, filters them, and exports a CSV with formula cells escaped', async () => {
+    const ines = await member(['instructor'], course.id, 'Inés Registro');
+    const tesorera = await member(['tesoreria'], course.id, 'Tesorera Registro');
+    await enableCourse(t.ctx, trainee.id, course.id);
+    // A payment, a module blocked for the trainee, and a correction: each written with its change.
+    const paid = await call(t.app, {
+      method: 'POST',
+      url: `/api/courses/${course.id}/payments`,
+      cookie: tesorera.cookie,
+      body: { userId: trainee.id, amount: 1500, paidOn: '2026-11-21', method: 'efectivo', note: '=HYPERLINK("x")' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const blocked = await call(t.app, {
+      method: 'PUT',
+      url: `/api/users/${trainee.id}/modules/${moduleId}/access`,
+      cookie: ines.cookie,
+      body: { enabled: false },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(204);
+
+    const log = (await call(t.app, { url: `/api/courses/${course.id}/changes`, cookie: ines.cookie })).json() as CourseLog;
+    const kinds = new Set(log.entries.map((entry) => entry.kind));
+    for (const kind of ['equipo', 'pagos', 'acceso', 'correcciones']) expect(kinds, kind).toContain(kind);
+    expect(log.entries.find((entry) => entry.kind === 'acceso')).toMatchObject({
+      actorName: 'Inés Registro',
+      traineeName: 'Tomás Alumno',
+      summary: expect.stringContaining('bloqueado'),
+    });
+    // Newest first.
+    const times = log.entries.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const onlyPayments = (
+      await call(t.app, { url: `/api/courses/${course.id}/changes?tipo=pagos&persona=tesorera`, cookie: ines.cookie })
+    ).json() as CourseLog;
+    expect(onlyPayments.entries.length).toBeGreaterThan(0);
+    expect(
+      onlyPayments.entries.every((entry) => entry.kind === 'pagos' && /tesorera/i.test(`${entry.actorName} ${entry.traineeName}`)),
+    ).toBe(true);
+    const future = (
+      await call(t.app, { url: `/api/courses/${course.id}/changes?desde=2099-01-01`, cookie: ines.cookie })
+    ).json() as CourseLog;
+    expect(future.entries).toEqual([]);
+    const backwards = await call(t.app, {
+      url: `/api/courses/${course.id}/changes?desde=2026-12-01&hasta=2026-11-01`,
+      cookie: ines.cookie,
+    });
+    expect(backwards.statusCode).toBe(400);
+
+    // An entry whose text starts like a formula is written as text.
+    await logChange(t.ctx.db, {
+      kind: 'otros',
+      courseId: course.id,
+      userId: null,
+      actor: { id: ines.id, name: '=cmd|calc' },
+      summary: '+SUM(A1)',
+    });
+    const csv = await call(t.app, { url: `/api/courses/${course.id}/changes.csv`, cookie: ines.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toBe('\uFEFFFecha;Hora;Quién;Alumno;Tipo;Cambio');
+    expect(csv.body).toContain(";'=cmd|calc;;Otros cambios;'+SUM(A1)");
+    // Others on the team do not read it.
+    expect((await call(t.app, { url: `/api/courses/${course.id}/changes`, cookie: tesorera.cookie })).statusCode).toBe(403);
+  });
+
+  it('is append-only: nothing edits or deletes an entry, and a change that rolls back leaves none', async () => {
+    const [entry] = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, course.id)).limit(1);
+    await expect(t.ctx.db.update(recordChange).set({ summary: 'otra cosa' }).where(eq(recordChange.id, entry!.id))).rejects.toThrow();
+    await expect(t.ctx.db.delete(recordChange).where(eq(recordChange.id, entry!.id))).rejects.toThrow();
+    const before = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, course.id));
+    // A payment refused midway (no such trainee in the course) writes no entry.
+    const treasurer = await member(['tesoreria']);
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: `/api/courses/${course.id}/payments`,
+      cookie: treasurer.cookie,
+      body: { userId: (await createUser(t.ctx)).id, amount: 100, paidOn: '2026-11-21', method: 'efectivo' },
+    });
+    expect(refused.statusCode).toBe(404);
+    const after = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, course.id));
+    expect(after.length).toBe(before.length + 1); // the treasurer joining the team, nothing else
   });
 });

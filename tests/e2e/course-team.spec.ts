@@ -151,4 +151,22 @@ test("the administrator builds a course's team, and each member sees and does on
   await expectNoAxeViolations(teresa);
   await teresa.goto('/admin/review');
   await expect(teresa.getByText(/No tenés permiso|no tiene permiso/i).first()).toBeVisible();
+
+  // The administrator reads it all in 'Registro de cambios': who did what, and when.
+  await page.goto(`/admin/courses/${course.id}`);
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Registro de cambios/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Registro de cambios', level: 1 })).toBeVisible();
+  const changes = page.getByRole('list', { name: 'Cambios' });
+  await expect(changes).toContainText(`Administrador agregó a ${assistant.name} al equipo como Ayudante`);
+  await expect(changes).toContainText(`${trainee.name}: Pago de $ 3.000`);
+  await expect(changes).toContainText(`${trainee.name}: Corrección de "Reglas de juego": 1 de 1 correctas`);
+  await page.getByRole('textbox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Pagos' }).click();
+  await expect(changes.getByRole('listitem')).toHaveCount(1);
+  await expect(changes).toContainText(treasurer.name);
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'registro-de-cambios');
 });

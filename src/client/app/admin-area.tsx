@@ -51,6 +51,7 @@ const PaymentsPage = lazyPage(() => import('../features/payments/payments-page.t
 const ApprovalPage = lazyPage(() => import('../features/approval/approval-page.tsx'), 'ApprovalPage');
 
 const TeamPage = lazyPage(() => import('../features/team/team-page.tsx'), 'TeamPage');
+const CourseLogPage = lazyPage(() => import('../features/course-log/course-log-page.tsx'), 'CourseLogPage');
 
 /** The menu: each entry for whoever may use it (`for`: an action in some course, or the site's administrators). */
 const entries: Array<{ label: string; to: string; icon: Icon; for?: CourseAction | 'admin' }> = [
@@ -117,6 +118,7 @@ export function AdminArea() {
         <Route path="/admin/courses/:courseId/pagos" component={PaymentsPage} />
         <Route path="/admin/courses/:courseId/aprobacion" component={ApprovalPage} />
         <Route path="/admin/courses/:courseId/equipo" component={TeamPage} />
+        <Route path="/admin/courses/:courseId/registro" component={CourseLogPage} />
         <Route path="/admin/create-module" component={CreateModulePage} />
         <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
         <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />

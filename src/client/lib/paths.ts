@@ -44,6 +44,7 @@ export const paths = {
   /** 'Requisitos de aprobación': who is 'Apto', the course record and the certificates. */
   adminApproval: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/aprobacion`,
   adminTeam: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/equipo`,
+  adminCourseLog: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/registro`,
   /** The public page a licence's QR code opens: no sign-in needed. */
   verifyCertificate: (code: string) => `/verificar/${encodeURIComponent(code)}`,
   /** 'Mi cuenta' → 'Mis certificados'. */

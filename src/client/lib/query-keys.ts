@@ -218,3 +218,9 @@ export const teamKeys = {
   ofCourse: (courseId: string) => [...teamKeys.all, courseId] as const,
   candidates: (courseId: string, query: string) => [...teamKeys.all, courseId, 'candidates', query] as const,
 };
+
+/** 'Registro de cambios' (feature: course-log): one page with its filters. Every change writes an entry: read again when the page opens. */
+export const courseLogKeys = {
+  all: ['course-log'] as const,
+  page: (courseId: string, filters: string, page: number) => [...courseLogKeys.all, courseId, filters, page] as const,
+};

@@ -39,9 +39,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/:userId/courses/:courseId/access',
     { schema: { params: userCourseParams, body: accessInputSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireCourse(request, { course: request.params.courseId }, 'alumnos.gestionar', courseNotFound);
+      const { user } = await guards.requireCourse(request, { course: request.params.courseId }, 'alumnos.gestionar', courseNotFound);
       const { userId, courseId } = request.params;
-      await setUserCourseAccess(db, userId, courseId, request.body.enabled);
+      await setUserCourseAccess(db, userId, courseId, request.body.enabled, user);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, courseId });
       return reply.status(204).send();
     },
@@ -62,9 +62,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users/:userId/modules/:moduleId/access',
     { schema: { params: userModuleParams, body: accessInputSchema, response: noContent } },
     async (request, reply) => {
-      await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
+      const { user } = await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
       const { userId, moduleId } = request.params;
-      await setUserModuleAccess(db, userId, moduleId, request.body.enabled);
+      await setUserModuleAccess(db, userId, moduleId, request.body.enabled, user);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', userId, moduleId });
       return reply.status(204).send();
     },
@@ -74,9 +74,9 @@ export async function accessRoutes(app: FastifyInstance, ctx: AppContext) {
     '/modules/:moduleId/access',
     { schema: { params: z.object({ moduleId: idSchema }), body: accessInputSchema, response: { 200: bulkAccessResultSchema } } },
     async (request) => {
-      await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
+      const { user } = await guards.requireCourse(request, { module: request.params.moduleId }, 'alumnos.gestionar', moduleNotFound);
       const { moduleId } = request.params;
-      const affected = await setModuleAccessForCourseStudents(db, moduleId, request.body.enabled);
+      const affected = await setModuleAccessForCourseStudents(db, moduleId, request.body.enabled, user);
       if (!request.body.enabled) await ctx.events.publish({ type: 'access.revoked', moduleId });
       return { affected };
     },

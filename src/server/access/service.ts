@@ -9,6 +9,7 @@ import { rowsOf } from '../db/json.ts';
 import { presentStudentModule, readStudentModules } from '../modules/read.ts';
 import { findModule } from '../modules/service.ts';
 import { messages } from '../../shared/messages.ts';
+import { logChange } from '../record/changes.ts';
 import { enableModuleFor, giveActivities, setCourseAccess } from './grant.ts';
 
 export async function findUser(db: Db | Tx, userId: string) {
@@ -33,12 +34,16 @@ export async function modulesOfUser(db: Db, userId: string, courseId: string): P
   return rows.map((row) => presentStudentModule(row, { allStates: true }));
 }
 
+/** Who enables or blocks: written in the course's record of changes (none for the app's own seeding). */
+type Actor = { id: string; name: string } | null;
+
 /** 'Habilitar' / 'Bloquear' a course for one user. Blocking a course hides its modules too. */
-export async function setUserCourseAccess(db: Db, userId: string, courseId: string, enabled: boolean) {
+export async function setUserCourseAccess(db: Db, userId: string, courseId: string, enabled: boolean, actor: Actor = null) {
   await db.transaction(async (tx) => {
     await findUser(tx, userId);
     await findCourse(tx, courseId);
     await setCourseAccess(tx, userId, courseId, enabled);
+    if (actor) await logChange(tx, { kind: 'acceso', courseId, userId, actor, summary: messages.courseAccessLog(enabled) });
   });
 }
 
@@ -46,10 +51,12 @@ export async function setUserCourseAccess(db: Db, userId: string, courseId: stri
  * 'Habilitar' a module for one user: enables it and its course, and creates the user's
  * activity the first time. 'Bloquear' only revokes access: answers and corrections stay.
  */
-export async function setUserModuleAccess(db: Db, userId: string, moduleId: string, enabled: boolean) {
+export async function setUserModuleAccess(db: Db, userId: string, moduleId: string, enabled: boolean, actor: Actor = null) {
   await db.transaction(async (tx) => {
     await findUser(tx, userId);
     const module = await findModule(tx, moduleId);
+    const summary = messages.moduleAccessLog(module.name, enabled);
+    if (actor) await logChange(tx, { kind: 'acceso', courseId: module.courseId, userId, actor, summary });
     if (enabled) return enableModuleFor(tx, userId, module);
     await tx
       .insert(moduleAccess)
@@ -59,7 +66,7 @@ export async function setUserModuleAccess(db: Db, userId: string, moduleId: stri
 }
 
 /** 'Habilitar para todos' / 'Bloquear para todos': every student with the module's course enabled. */
-export async function setModuleAccessForCourseStudents(db: Db, moduleId: string, enabled: boolean): Promise<number> {
+export async function setModuleAccessForCourseStudents(db: Db, moduleId: string, enabled: boolean, actor: Actor = null): Promise<number> {
   return db.transaction(async (tx) => {
     const module = await findModule(tx, moduleId);
     const students = sql`select ca.user_id from ${courseAccess} ca join ${user} u on u.id = ca.user_id
@@ -70,6 +77,9 @@ export async function setModuleAccessForCourseStudents(db: Db, moduleId: string,
       on conflict (user_id, module_id) do update set enabled = excluded.enabled, updated_at = now()
       returning user_id`);
     if (enabled) await giveActivities(tx, moduleId, students);
-    return rowsOf(affected).length;
+    const count = rowsOf(affected).length;
+    const summary = messages.moduleAccessForAllLog(module.name, enabled, count);
+    if (actor) await logChange(tx, { kind: 'acceso', courseId: module.courseId, userId: null, actor, summary });
+    return count;
   });
 }

@@ -15,7 +15,7 @@ import type { Activity, CorrectionInput, CorrectionRecord, ReviewQueueItem, Save
 import { loadAccess } from '../access/policy.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
-import { activity, activityItem, correctionRecord, course, courseModule, user } from '../db/schema.ts';
+import { activity, activityItem, correctionRecord, course, courseModule, recordChange, user } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { byId, ofUserAndModule, presentActivity, readActivity, type ActivityItemRow, type ActivityRow } from './read.ts';
@@ -59,9 +59,16 @@ type Stamp = 'submitted' | 'corrected';
 /**
  * Writes `next` over `current` in one statement, only if nobody wrote the activity since it was
  * read (its version is the same): the changed items, the activity's new version and state and,
- * when given, `record` (a row that must exist only if the write does). Null when someone did.
+ * when given, `record` (rows that must exist only if the write does: each an insert … select with no
+ * where of its own). Null when someone did.
  */
-async function writeIfUnchanged(db: Db | Tx, current: ActivityRow, next: ActivityState<ActivityItemRow>, stamp?: Stamp, record?: SQL) {
+async function writeIfUnchanged(
+  db: Db | Tx,
+  current: ActivityRow,
+  next: ActivityState<ActivityItemRow>,
+  stamp?: Stamp,
+  record: SQL[] = [],
+) {
   const changed = next.items.filter((item, index) => {
     const before = current.items[index]!;
     return (
@@ -94,7 +101,10 @@ async function writeIfUnchanged(db: Db | Tx, current: ActivityRow, next: Activit
         where i.id = c.id and i.activity_id = target.id
         returning i.id
       )
-      ${record ? sql`, record as (${record} where exists (select 1 from target) returning 1)` : sql``}
+      ${sql.join(
+        record.map((insert, index) => sql`, ${sql.raw(`record_${index}`)} as (${insert} where exists (select 1 from target) returning 1)`),
+        sql``,
+      )}
       select version, "submittedAt", "correctedAt" from target`),
   );
   return saved ? { ...current, ...next, ...saved } : null;
@@ -110,7 +120,7 @@ async function transitionActivity(
   db: Db,
   filter: SQL,
   transition: (current: ActivityRow) => ActivityState<ActivityItemRow> | null,
-  options: { stamp?: Stamp; record?: (next: ActivityState<ActivityItemRow>) => SQL; check?: (current: ActivityRow) => void } = {},
+  options: { stamp?: Stamp; record?: (next: ActivityState<ActivityItemRow>) => SQL[]; check?: (current: ActivityRow) => void } = {},
 ): Promise<ActivityRow> {
   // Read, decide, write if unchanged (null: someone wrote in between). Without a lock: two round
   // trips. Written by another request meanwhile (another tab, a double tap), decide again on what
@@ -232,10 +242,20 @@ async function recordCorrection(db: Db, activityId: string, input: CorrectionInp
         if (current.version !== input.version) throw new AppError('CONFLICT', messages.staleCorrection);
       },
       // Each saved correction is kept in the activity's history, with the write or not at all.
+      // And in the course's record of changes ('Registro de cambios'), in the same statement.
       record: (next) => {
         const items = next.items.map((item) => ({ question: item.question, correct: item.correction === true, feedback: item.feedback }));
-        return sql`insert into ${correctionRecord} (id, activity_id, admin_id, admin_name, kind, items)
-          select ${randomUUID()}, ${activityId}, ${corrector?.id ?? null}, ${corrector?.name ?? 'Administrador'}, ${change ? 'modificacion' : 'correccion'}, ${JSON.stringify(items)}::jsonb`;
+        const right = items.filter((item) => item.correct).length;
+        // The module's name goes in with format()'s %s: the template has no other %.
+        const summary = (change ? messages.correctionChangedLog : messages.correctionLog)('%s', right, items.length);
+        const actorName = corrector?.name ?? 'Administrador';
+        return [
+          sql`insert into ${correctionRecord} (id, activity_id, admin_id, admin_name, kind, items)
+            select ${randomUUID()}, ${activityId}, ${corrector?.id ?? null}, ${actorName}, ${change ? 'modificacion' : 'correccion'}, ${JSON.stringify(items)}::jsonb`,
+          sql`insert into ${recordChange} (id, course_id, user_id, actor_id, actor_name, summary, kind)
+            select ${randomUUID()}, t.course_id, t.user_id, ${corrector?.id ?? null}, ${actorName}, format(${summary}::text, t.name), 'correcciones'
+            from (select m.course_id, a.user_id, m.name from ${activity} a join ${courseModule} m on m.id = a.module_id where a.id = ${activityId}) t`,
+        ];
       },
     },
   );

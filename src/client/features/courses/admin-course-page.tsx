@@ -16,6 +16,7 @@ import {
   IconMovie,
   IconPencil,
   IconUsersGroup,
+  IconHistory,
   type Icon,
 } from '@tabler/icons-react';
 import { staffRoleLabels, type CourseAction } from '../../../shared/course-roles.ts';
@@ -132,6 +133,13 @@ function courseTools(course: CourseOverview): Tool[] {
       to: paths.adminTeam(course.id),
       icon: IconUsersGroup,
       for: 'equipo.gestionar',
+    },
+    {
+      label: 'Registro de cambios',
+      description: 'Cada corrección, pago, habilitación, aprobación y cambio del equipo, con quién y cuándo.',
+      to: paths.adminCourseLog(course.id),
+      icon: IconHistory,
+      for: 'registro.ver',
     },
   ];
   return tools.filter((tool) => may(reader, tool.for));
