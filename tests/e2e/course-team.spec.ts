@@ -13,31 +13,9 @@ import {
   expectNoAxeViolations,
   screenshot,
   signIn,
+  submitAs,
   type TestUser,
 } from './helpers.ts';
-
-/** A trainee's answers handed in, through the API as their page sends them. */
-async function submitAs(student: TestUser, moduleId: string) {
-  const { baseURL } = e2eEnv();
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: baseURL, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: student.email, password: student.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const own = (await (await fetch(`${baseURL}/api/pages/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
-    activity: { items: { id: string }[] };
-  };
-  const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {
-    method: 'POST',
-    headers: { origin: baseURL, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ answers: own.activity.items.map((item) => ({ itemId: item.id, answer: 'Siete jugadores' })) }),
-  });
-  expect(response.status).toBe(200);
-}
 
 /** A phone of its own for someone else, signed in. */
 async function phoneOf(browser: Browser, user: TestUser): Promise<Page> {

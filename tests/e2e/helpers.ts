@@ -657,3 +657,26 @@ export async function answerAs(
   expect(status).toBe(200);
   await context.close();
 }
+
+/** The student answers every question of the module and submits, through the API as their browser would. */
+export async function submitAs(student: TestUser, moduleId: string, answer = 'Mi respuesta') {
+  const { baseURL } = e2eEnv();
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: student.email, password: student.password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const own = (await (await fetch(`${baseURL}/api/pages/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
+    activity: { items: { id: string }[] };
+  };
+  const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {
+    method: 'POST',
+    headers: { origin: baseURL, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ answers: own.activity.items.map((item) => ({ itemId: item.id, answer })) }),
+  });
+  expect(response.status).toBe(200);
+}

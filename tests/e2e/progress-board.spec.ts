@@ -3,30 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
-import { createCourse, createModule, createStudent, screenshot, signInThroughApi, type TestUser } from './helpers.ts';
-
-/** The student answers every question of the module and submits, through the API as their browser would. */
-async function submitAs(student: TestUser, moduleId: string) {
-  const { baseURL } = e2eEnv();
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: baseURL, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: student.email, password: student.password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const own = (await (await fetch(`${baseURL}/api/pages/modules/${moduleId}/activity`, { headers: { cookie } })).json()) as {
-    activity: { items: { id: string }[] };
-  };
-  const response = await fetch(`${baseURL}/api/modules/${moduleId}/activity/submit`, {
-    method: 'POST',
-    headers: { origin: baseURL, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ answers: own.activity.items.map((item) => ({ itemId: item.id, answer: 'Mi respuesta' })) }),
-  });
-  expect(response.status).toBe(200);
-}
+import { createCourse, createModule, createStudent, screenshot, signInThroughApi, submitAs, type TestUser } from './helpers.ts';
 
 test('the admin follows the whole class on one board', async ({ page }) => {
   test.setTimeout(90_000);

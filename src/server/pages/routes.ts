@@ -120,7 +120,8 @@ export function pageLoaders(ctx: AppContext) {
 /** Every statement of the pages (the tests check what they read). */
 export const pageStatements = { homePage, courseModulesPage, modulePage, activityPage, stampsStatement };
 
-const sameUser = (a: SessionUser, b: SessionUser) => a.id === b.id && a.name === b.name && a.email === b.email && a.role === b.role;
+const sameUser = (a: SessionUser, b: SessionUser) =>
+  a.id === b.id && a.name === b.name && a.email === b.email && a.role === b.role && a.staff === b.staff;
 
 /** One set of loaders per app (its route and its documents share what they keep). */
 const loadersOf = new WeakMap<AppContext, ReturnType<typeof createPageLoaders>>();
