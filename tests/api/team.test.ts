@@ -11,6 +11,7 @@ import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import type { TraineeRecord } from '../../src/shared/schemas/record.ts';
 import type { Team } from '../../src/shared/schemas/team.ts';
 import type { CourseLog } from '../../src/shared/schemas/course-log.ts';
+import type { CourseOverview } from '../../src/shared/schemas/content.ts';
 import { logChange } from '../../src/server/record/changes.ts';
 import { createUser } from './helpers/builders.ts';
 import { activityOf, buildCourse, buildModule, enableCourse, enableModule, signedIn, submitAnswers } from './helpers/content.ts';
@@ -346,5 +347,65 @@ describe("the course's record of changes", () => {
     expect(refused.statusCode).toBe(404);
     const after = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, course.id));
     expect(after.length).toBe(before.length + 1); // the treasurer joining the team, nothing else
+  });
+});
+
+describe("each member's home", () => {
+  it('counts what waits in payments and approval for whoever sees each, and nothing of courses they are not in', async () => {
+    const homeCourse = await buildCourse(t.ctx);
+    const owing = await createUser(t.ctx);
+    await enableCourse(t.ctx, owing.id, homeCourse.id);
+    const treasurer = await member(['tesoreria'], homeCourse.id);
+    const instructor = await member(['instructor'], homeCourse.id);
+    // A plan whose first instalment fell due long ago, held by the trainee, nothing paid.
+    const plan = await call(t.app, {
+      method: 'PUT',
+      url: `/api/courses/${homeCourse.id}/payment-plan`,
+      cookie: treasurer.cookie,
+      body: { options: [{ label: 'Contado', instalments: [{ amount: 5000, dueDate: '2026-01-10' }] }], reminders: false },
+    });
+    expect(plan.statusCode, plan.body).toBe(200);
+    const optionId = (plan.json() as { options: { id: string }[] }).options[0]!.id;
+    const held = await call(t.app, {
+      method: 'PUT',
+      url: `/api/courses/${homeCourse.id}/trainees/${owing.id}/payment-option`,
+      cookie: treasurer.cookie,
+      body: { optionId },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    // No requirements: every trainee is 'Apto', none has a certificate.
+    const approval = await call(t.app, {
+      method: 'PUT',
+      url: `/api/courses/${homeCourse.id}/approval`,
+      cookie: instructor.cookie,
+      body: {
+        requirements: {
+          minAttendancePercent: null,
+          examIds: [],
+          allActivities: false,
+          minJugadasPercent: null,
+          fitness: false,
+          minObservationAverage: null,
+          paymentsUpToDate: false,
+        },
+        licence: { level: 'Árbitro Provincial', rulesEdition: 'IHF 2025', months: 12 },
+      },
+    });
+    expect(approval.statusCode, approval.body).toBe(200);
+
+    const homeOf = async (cookie: string) =>
+      ((await call(t.app, { url: '/api/courses/overview?pendientes=1', cookie })).json() as { courses: CourseOverview[] }).courses;
+    expect(await homeOf(treasurer.cookie)).toEqual([
+      expect.objectContaining({ id: homeCourse.id, overdueTrainees: 1, roles: ['tesoreria'] }),
+    ]);
+    expect((await homeOf(treasurer.cookie))[0]!.aptosWithoutCertificate).toBeUndefined();
+    const seen = await homeOf(instructor.cookie);
+    expect(seen).toEqual([expect.objectContaining({ id: homeCourse.id, aptosWithoutCertificate: 1 })]);
+    // The instructor sees payment status too; without asking, nothing extra is counted.
+    expect(seen[0]!.overdueTrainees).toBe(1);
+    const plain = ((await call(t.app, { url: '/api/courses/overview', cookie: instructor.cookie })).json() as { courses: CourseOverview[] })
+      .courses;
+    expect(plain[0]!.overdueTrainees).toBeUndefined();
+    expect((await call(t.app, { url: '/api/courses/overview?pendientes=2', cookie: instructor.cookie })).statusCode).toBe(400);
   });
 });

@@ -17,6 +17,8 @@ import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseOverview, listVisibleCourses, presentCourse } from './read.ts';
 import { courseNotFound, createCourse, findCourse, updateCourse } from './service.ts';
 import { coursesAllowing, mayDoIn } from '../access/course-roles.ts';
+import { mayDo, type CourseAction } from '../../shared/course-roles.ts';
+import { aptosWithoutCertificate, overdueTrainees } from './waiting.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -31,11 +33,30 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The admin's 'Cursos' page and home tiles: each course with what waits in it.
-  r.get('/courses/overview', { schema: { response: { 200: z.object({ courses: z.array(courseOverviewSchema) }) } } }, async (request) => {
-    const user = await guards.requireSomewhere(request, 'curso.ver');
-    const only = coursesAllowing(user, 'curso.ver');
-    return { courses: await courseOverview(db, only && { userId: user.id, only }) };
-  });
+  // `?pendientes=1` (the home): also what waits in payments and approval, for whoever sees each.
+  r.get(
+    '/courses/overview',
+    {
+      schema: {
+        querystring: z.object({ pendientes: z.optional(z.literal('1', { error: 'pendientes sólo puede ser 1.' })) }),
+        response: { 200: z.object({ courses: z.array(courseOverviewSchema) }) },
+      },
+    },
+    async (request) => {
+      const user = await guards.requireSomewhere(request, 'curso.ver');
+      const only = coursesAllowing(user, 'curso.ver');
+      const courses = await courseOverview(db, only && { userId: user.id, only });
+      if (!request.query.pendientes) return { courses };
+      const now = ctx.clock.now();
+      for (const course of courses.filter((c) => !c.archivedAt)) {
+        const reader = course.roles ?? 'admin';
+        const sees = (action: CourseAction) => reader === 'admin' || mayDo(reader, action);
+        if (sees('pagos.ver')) course.overdueTrainees = await overdueTrainees(db, course.id, now);
+        if (sees('aprobacion.gestionar')) course.aptosWithoutCertificate = await aptosWithoutCertificate(db, course.id, now);
+      }
+      return { courses };
+    },
+  );
 
   r.post(
     '/courses',

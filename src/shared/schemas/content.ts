@@ -59,6 +59,10 @@ export const courseOverviewSchema = z.object({
   nextLessonAt: z.nullable(z.string()),
   /** Its exams open now (within their dates, or without any). */
   openExams: z.number(),
+  /** Asked for with `?pendientes=1`, to whoever sees payments: trainees with an instalment past due. */
+  overdueTrainees: z.optional(z.number()),
+  /** Asked for with `?pendientes=1`, to whoever manages approval: trainees 'Apto' without a licence in force. */
+  aptosWithoutCertificate: z.optional(z.number()),
   /** The reader's roles in the course's team; absent for an administrator, who may do everything. */
   roles: z.optional(z.array(z.enum(staffRoles))),
 });

@@ -20,7 +20,7 @@ import { TileLink } from '../../components/tile-link.tsx';
 import { WaitingBadges } from '../../components/waiting-badges.tsx';
 import { may, readerOf, useStaffReach } from '../../lib/course-roles.ts';
 import { paths } from '../../lib/paths.ts';
-import { useCourseOverview } from '../../lib/use-course-overview.ts';
+import { useCourseOverview, useCourseWaiting } from '../../lib/use-course-overview.ts';
 
 /** 'Próxima clase: sábado, 5 de diciembre de 2026, 9:00'. */
 const lessonText = (iso: string) => {
@@ -40,6 +40,9 @@ function waitingIn(course: CourseOverview): Array<{ text: string; to: string }> 
     items.push({ text: `Próxima clase: ${lessonText(course.nextLessonAt)}`, to: paths.adminLessons(course.id) });
   if (may(reader, 'contenido.editar') && course.openExams > 0)
     items.push({ text: `Exámenes abiertos: ${course.openExams}`, to: paths.adminExams(course.id) });
+  if (course.overdueTrainees) items.push({ text: `Cuotas vencidas: ${course.overdueTrainees}`, to: paths.adminPayments(course.id) });
+  if (course.aptosWithoutCertificate)
+    items.push({ text: `Aptos sin certificado: ${course.aptosWithoutCertificate}`, to: paths.adminApproval(course.id) });
   return items;
 }
 
@@ -103,6 +106,8 @@ interface Tile {
 /** The home of the instructors' side: a tile per task the reader may do, and their courses with what waits in each. */
 export function AdminHomePage() {
   const overview = useCourseOverview();
+  // 'Mis cursos' with payments and approval too, once those are read (the courses show at once).
+  const waiting = useCourseWaiting();
   const reach = useStaffReach();
   const courses = overview.data ?? [];
   const sum = (action: CourseAction, count: (c: CourseOverview) => number) =>
@@ -187,7 +192,7 @@ export function AdminHomePage() {
           <Title order={2} size="h3" mt="md">
             Mis cursos
           </Title>
-          <MyCourses courses={courses.filter((course) => !course.archivedAt)} />
+          <MyCourses courses={(waiting.data ?? courses).filter((course) => !course.archivedAt)} />
         </>
       )}
     </Stack>
