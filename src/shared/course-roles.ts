@@ -65,6 +65,12 @@ export function mayDo(roles: readonly StaffRole[], action: CourseAction): boolea
   return roles.some((role) => allowed.includes(role));
 }
 
+/** Who reads a course: an administrator, or someone holding these roles in its team. */
+export type Reader = 'admin' | readonly StaffRole[];
+
+/** Whether `reader` may do `action` in the course (an administrator may do everything). */
+export const may = (reader: Reader, action: CourseAction) => reader === 'admin' || mayDo(reader, action);
+
 /** The actions someone holding `roles` may do in a course. */
 export function actionsOf(roles: readonly StaffRole[]): CourseAction[] {
   return (Object.keys(courseActions) as CourseAction[]).filter((action) => mayDo(roles, action));
@@ -101,5 +107,5 @@ export const changeKindLabels: Record<ChangeKind, string> = {
 };
 
 /** The kinds of change a reader of a trainee's record sees: payments only for whoever sees payments. */
-export const changeKindsFor = (roles: readonly StaffRole[] | 'admin'): ChangeKind[] =>
-  roles === 'admin' || mayDo(roles, 'pagos.ver') ? [...changeKinds] : changeKinds.filter((kind) => kind !== 'pagos');
+export const changeKindsFor = (reader: Reader): ChangeKind[] =>
+  may(reader, 'pagos.ver') ? [...changeKinds] : changeKinds.filter((kind) => kind !== 'pagos');

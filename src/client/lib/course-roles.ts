@@ -2,17 +2,15 @@
 // refuses it anyway): an administrator everything; someone on courses' teams what their roles
 // allow, course by course (shared/course-roles.ts). Read from the courses' overview, which brings
 // the person's roles in each of their courses.
-import { mayDo, type CourseAction, type StaffRole } from '../../shared/course-roles.ts';
+import { may, type CourseAction, type Reader } from '../../shared/course-roles.ts';
 import type { CourseOverview } from '../../shared/schemas/content.ts';
 import { useSession } from './session.ts';
 import { useCourseOverview } from './use-course-overview.ts';
 
 /** The person's roles in one course, or 'admin'. */
-export type Reader = 'admin' | StaffRole[];
-
 export const readerOf = (course: Pick<CourseOverview, 'roles'>): Reader => course.roles ?? 'admin';
 
-export const may = (reader: Reader, action: CourseAction) => reader === 'admin' || mayDo(reader, action);
+export { may };
 
 /** What the person may do where: in one course (`in`), in some course (`somewhere`), the whole site (`admin`). */
 export function useStaffReach() {

@@ -42,27 +42,19 @@ export type CourseScope = { [K in ResourceKind]: Record<K, string> }[ResourceKin
 interface RolesRow {
   courseId: string | null;
   roles: string[] | null;
-  staff: boolean;
 }
 
-/** The course of `scope` (null when it does not exist), the person's roles there, and whether they are on any team. */
+/** The course of `scope` (null when it does not exist) and the person's roles there (whether they are on any team: the session's `staff`). */
 async function rolesIn(db: Db | Tx, userId: string, scope: CourseScope): Promise<RolesRow> {
   const [kind, id] = Object.entries(scope)[0] as [ResourceKind, string];
   const [row] = rowsOf<RolesRow>(
     await db.execute(sql`
       select target.course_id as "courseId",
         (select array_agg(cs.role order by cs.role) from course_staff cs
-          where cs.course_id = target.course_id and cs.user_id = ${userId}) as "roles",
-        exists (select 1 from course_staff cs where cs.user_id = ${userId}) as "staff"
+          where cs.course_id = target.course_id and cs.user_id = ${userId}) as "roles"
       from (select (${courseOf[kind](id)}) as course_id) target`),
   );
-  return row ?? { courseId: null, roles: null, staff: false };
-}
-
-/** The roles `userId` holds in the course `courseId` (none for a course they are not on the team of). */
-export async function rolesInCourse(db: Db | Tx, userId: string, courseId: string): Promise<StaffRole[]> {
-  const row = await rolesIn(db, userId, { course: courseId });
-  return (row.roles ?? []).filter(isStaffRole);
+  return row ?? { courseId: null, roles: null };
 }
 
 /** Whether `userId` is on any course's team. */

@@ -17,8 +17,8 @@ import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { courseOverview, listVisibleCourses, presentCourse } from './read.ts';
 import { courseNotFound, createCourse, findCourse, updateCourse } from './service.ts';
 import { coursesAllowing, mayDoIn } from '../access/course-roles.ts';
-import { mayDo, type CourseAction } from '../../shared/course-roles.ts';
-import { aptosWithoutCertificate, overdueTrainees } from './waiting.ts';
+import { may } from '../../shared/course-roles.ts';
+import { waitingIn } from './waiting.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 
@@ -50,9 +50,8 @@ export async function courseRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.clock.now();
       for (const course of courses.filter((c) => !c.archivedAt)) {
         const reader = course.roles ?? 'admin';
-        const sees = (action: CourseAction) => reader === 'admin' || mayDo(reader, action);
-        if (sees('pagos.ver')) course.overdueTrainees = await overdueTrainees(db, course.id, now);
-        if (sees('aprobacion.gestionar')) course.aptosWithoutCertificate = await aptosWithoutCertificate(db, course.id, now);
+        const sees = { payments: may(reader, 'pagos.ver'), approval: may(reader, 'aprobacion.gestionar') };
+        Object.assign(course, await waitingIn(db, course.id, now, sees));
       }
       return { courses };
     },

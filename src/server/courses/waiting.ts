@@ -8,21 +8,25 @@ import { certificatesOfCourse } from '../certificates/read.ts';
 import { courseTrainees, paymentStatuses } from '../payments/read.ts';
 import { findCourse } from './service.ts';
 
-/** How many of the course's trainees owe an instalment past due today. */
-export async function overdueTrainees(db: Db, courseId: string, now: Date): Promise<number> {
+/**
+ * What waits in one course, for a reader who sees payments (`payments`) and manages approval
+ * (`approval`): trainees owing an instalment past due today, and trainees 'Apto' holding no
+ * certificate of it in force. The course's trainees are read once for both.
+ */
+export async function waitingIn(db: Db, courseId: string, now: Date, reader: { payments: boolean; approval: boolean }) {
+  const waiting: { overdueTrainees?: number; aptosWithoutCertificate?: number } = {};
+  if (!reader.payments && !reader.approval) return waiting;
   const ids = (await courseTrainees(db, courseId)).map((trainee) => trainee.id);
-  if (ids.length === 0) return 0;
-  const statuses = await paymentStatuses(db, courseId, ids, dayOf(now));
-  return [...statuses.values()].filter((status) => status.overdue.length > 0).length;
-}
-
-/** How many of the course's trainees are 'Apto' and hold no certificate of it in force. */
-export async function aptosWithoutCertificate(db: Db, courseId: string, now: Date): Promise<number> {
-  const course = await findCourse(db, courseId);
-  const ids = (await courseTrainees(db, courseId)).map((trainee) => trainee.id);
-  if (ids.length === 0) return 0;
-  const [outcomes, certificates] = await Promise.all([traineeOutcomes(db, course, now, ids), certificatesOfCourse(db, courseId)]);
   const today = dayOf(now);
-  const certified = new Set(certificates.filter((c) => !c.revokedAt && c.expiresOn >= today).map((c) => c.userId));
-  return ids.filter((id) => outcomes.get(id)?.outcome === 'apto' && !certified.has(id)).length;
+  if (reader.payments) {
+    const statuses = ids.length ? await paymentStatuses(db, courseId, ids, today) : new Map();
+    waiting.overdueTrainees = [...statuses.values()].filter((status) => status.overdue.length > 0).length;
+  }
+  if (reader.approval) {
+    const [course, certificates] = await Promise.all([findCourse(db, courseId), certificatesOfCourse(db, courseId)]);
+    const outcomes = ids.length ? await traineeOutcomes(db, course, now, ids) : new Map();
+    const certified = new Set(certificates.filter((c) => !c.revokedAt && c.expiresOn >= today).map((c) => c.userId));
+    waiting.aptosWithoutCertificate = ids.filter((id) => outcomes.get(id)?.outcome === 'apto' && !certified.has(id)).length;
+  }
+  return waiting;
 }

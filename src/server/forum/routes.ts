@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas/forum.ts';
 import type { CurrentSession } from '../auth/guards.ts';
 import type { ForumBusEvent } from '../live/bus.ts';
-import { canViewModule, isAdmin, loadAccess, requireVisible } from '../access/policy.ts';
+import { canViewModule, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { notifyForumMessage } from '../notifications/notify.ts';
 import { findCourse, courseNotFound } from '../courses/service.ts';
@@ -35,8 +35,7 @@ import {
 import { messages } from '../../shared/messages.ts';
 import { eventStream, noContent } from '../http/responses.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
-import { coursesAllowing, courseIdsAllowing, rolesInCourse } from '../access/course-roles.ts';
-import { mayDo } from '../../shared/course-roles.ts';
+import { coursesAllowing, courseIdsAllowing, mayDoIn } from '../access/course-roles.ts';
 
 const moduleParams = z.object({ moduleId: idSchema });
 const HEARTBEAT_MS = 25_000;
@@ -121,7 +120,7 @@ async function requireForumAccess(
 ): Promise<{ user: SessionUser; courseId: string; answering: boolean }> {
   const user = await guards.requireUser(request);
   const module = await findModule(db, moduleId);
-  const answering = isAdmin(user) || (user.staff && mayDo(await rolesInCourse(db, user.id, module.courseId), 'foro.responder'));
+  const answering = await mayDoIn(db, user, { course: module.courseId }, 'foro.responder');
   if (!answering) requireVisible(canViewModule(user, await loadAccess(db, user.id, module.courseId, module.id)), moduleNotFound);
   return { user, courseId: module.courseId, answering };
 }

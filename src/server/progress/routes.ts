@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
-import { allBoardColumns, boardQuerySchema, progressBoardSchema, type BoardColumns } from '../../shared/schemas/progress.ts';
-import { mayDo, type StaffRole } from '../../shared/course-roles.ts';
+import { boardQuerySchema, progressBoardSchema, type BoardColumns } from '../../shared/schemas/progress.ts';
+import { may, type Reader } from '../../shared/course-roles.ts';
 import type { AppContext } from '../context.ts';
 import { progressBoard, progressBoardCsv } from './service.ts';
 import { courseNotFound } from '../courses/service.ts';
@@ -11,8 +11,7 @@ import { courseNotFound } from '../courses/service.ts';
 const courseParams = z.object({ courseId: idSchema });
 
 /** What of the trainees' record the reader's roles let them see on the board. */
-const boardColumnsFor = (roles: StaffRole[] | 'admin'): BoardColumns =>
-  roles === 'admin' ? allBoardColumns : { payments: mayDo(roles, 'pagos.ver'), observations: mayDo(roles, 'legajo.ver') };
+const boardColumnsFor = (reader: Reader): BoardColumns => ({ payments: may(reader, 'pagos.ver'), observations: may(reader, 'legajo.ver') });
 
 export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../shared/schemas/content.ts';
 import { myRecordSchema, traineeRecordSchema } from '../../shared/schemas/record.ts';
-import { changeKindsFor, mayDo } from '../../shared/course-roles.ts';
+import { changeKindsFor, may } from '../../shared/course-roles.ts';
 import type { AppContext } from '../context.ts';
 import { myRecord, traineeRecord } from './read.ts';
 import { courseNotFound } from '../courses/service.ts';
@@ -20,7 +20,7 @@ export async function recordRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: traineeParams, response: { 200: traineeRecordSchema } } },
     async (request) => {
       const { roles } = await guards.requireCourse(request, { course: request.params.courseId }, 'legajo.ver', courseNotFound);
-      const payments = roles === 'admin' || mayDo(roles, 'pagos.ver');
+      const payments = may(roles, 'pagos.ver');
       return traineeRecord(db, request.params.courseId, request.params.userId, ctx.clock.now(), { payments, kinds: changeKindsFor(roles) });
     },
   );
