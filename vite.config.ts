@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineStylesInUse } from './scripts/lib/vite-mantine-styles.ts';
 import { mantineVariables } from './scripts/lib/vite-mantine-variables.ts';
-import { earlyTaps } from './scripts/lib/vite-early-taps.ts';
+import { pageScripts } from './scripts/lib/vite-page-scripts.ts';
 import { precompress } from './scripts/lib/vite-precompress.ts';
 import { precacheScope } from './scripts/lib/vite-precache-scope.ts';
 import { webAppManifest } from './scripts/lib/web-app-manifest.ts';
@@ -17,8 +17,9 @@ export default defineConfig({
     mantineVariables(),
     mantineStylesInUse(),
     precache.plugin,
-    // A tap on a button of a page the server drew, kept until the app takes the page over.
-    earlyTaps('src/client/early-taps.js'),
+    // A tap on a button of a page the server drew, kept until the app takes the page over; and
+    // the app's code evaluated once that page is painted.
+    pageScripts({ earlyTaps: 'src/client/early-taps.js', start: 'src/client/start.js' }),
     // The installable app: the manifest, and the service worker (src/client/sw.ts) with the list
     // of the built files it keeps for use without signal. The page registers it itself
     // (app/update-prompt.tsx), so a new version waits for the person's 'Actualizar'.

@@ -36,27 +36,13 @@ const loadUpdatePrompt = async () => {
 const app = <App queryClient={queryClient} loadUpdatePrompt={loadUpdatePrompt} />;
 const pageCode = preloadRoute(location.pathname).catch(() => undefined);
 if (seeded && container.hasChildNodes()) {
-  // The server sent the page rendered from that data: the browser paints it first, then the app
-  // takes it over (taking it over is the longest work of the start, and the page is already
-  // there to see). A tap on a button the app does not have yet, before its code ran or in a part
-  // whose code is still on its way, is kept and carried out once it has (early-taps.js).
-  afterFirstPaint(() => hydrateRoot(container, app));
+  // The server sent the page rendered from that data, and the browser has painted it (this code
+  // is started after that paint: start.js); the app now takes it over. A tap on a button the app
+  // does not have yet, before its code ran or in a part whose code is still on its way, is kept
+  // and carried out once it has (early-taps.js).
+  hydrateRoot(container, app);
 } else {
   // The first render waits for the page's code briefly, so it shows the page itself rather than
   // a loader; on a slow network the loader shows meanwhile.
   void Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, 250))]).then(() => createRoot(container).render(app));
-}
-
-/** Runs `start` once the browser has painted what it has (or at once, in a tab not shown). */
-function afterFirstPaint(start: () => void) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
-  if (document.visibilityState === 'hidden') return once();
-  // The frame's callbacks run before its paint: the next task comes after it.
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 200);
 }
