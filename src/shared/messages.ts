@@ -38,6 +38,9 @@ export const videoLabel = (title: string) => `Video: ${title}`;
 
 export const messages = {
   // The course's record of changes: a correction given or changed (`module` already quoted as the caller needs it).
+  enrolledLog: 'Alta en el curso, con su primer módulo habilitado',
+  traineeCourseRequired: 'Elegí el curso en el que se inscribe.',
+  onlyAdminsCreateAdmins: 'Solo un administrador puede dar de alta a otro administrador.',
   courseAccessLog: (enabled: boolean) => (enabled ? 'Curso habilitado' : 'Curso bloqueado'),
   moduleAccessLog: (module: string, enabled: boolean) => `Módulo "${module}" ${enabled ? 'habilitado' : 'bloqueado'}`,
   moduleAccessForAllLog: (module: string, enabled: boolean, students: number) =>

@@ -763,7 +763,8 @@ const rows: Row[] = [
     request: (as) => ({
       method: 'POST',
       url: '/api/users',
-      body: { name: 'Nueva', email: `nueva-${as}@example.com`, password: 'clave-segura' },
+      // Into the course: an instructor creates trainees of their own courses only.
+      body: { name: 'Nueva', email: `nueva-${as}@example.com`, password: 'clave-segura', courseId: f.courseId },
     }),
   },
   {
@@ -1865,12 +1866,12 @@ const staffRules: Record<string, StaffRule> = {
   'GET /api/courses/:courseId/changes': 'registro.ver',
   'GET /api/courses/:courseId/changes.csv': 'registro.ver',
   'GET /api/users': 'admin',
-  'POST /api/users': 'admin',
+  'POST /api/users': 'alumnos.gestionar',
   'GET /api/users/:userId': 'admin',
   'PUT /api/users/:userId/active': 'admin',
   'POST /api/users/:userId/invitation': 'admin',
-  'POST /api/users/import/preview': 'admin',
-  'POST /api/users/import': 'admin',
+  'POST /api/users/import/preview': 'alumnos.gestionar',
+  'POST /api/users/import': 'alumnos.gestionar',
   'POST /api/modules/:moduleId/watched': 'as-outsider',
 };
 

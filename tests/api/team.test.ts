@@ -2,11 +2,11 @@
 // course's record of changes (in the change's own transaction), and what each role then sees and
 // does: an instructor runs the course, an assistant corrects and answers without seeing payments
 // or observations, an observer reads records without payments, the treasurer sees payments only.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordChange } from '../../src/server/db/schema.ts';
+import { courseAccess, moduleAccess, recordChange, user as userTable } from '../../src/server/db/schema.ts';
 import type { StaffRole } from '../../src/shared/course-roles.ts';
-import { teamMessages } from '../../src/shared/messages.ts';
+import { messages, teamMessages } from '../../src/shared/messages.ts';
 import type { ProgressBoard } from '../../src/shared/schemas/progress.ts';
 import type { TraineeRecord } from '../../src/shared/schemas/record.ts';
 import type { Team } from '../../src/shared/schemas/team.ts';
@@ -15,6 +15,7 @@ import type { CourseOverview } from '../../src/shared/schemas/content.ts';
 import { logChange } from '../../src/server/record/changes.ts';
 import { createUser } from './helpers/builders.ts';
 import { activityOf, buildCourse, buildModule, enableCourse, enableModule, signedIn, submitAnswers } from './helpers/content.ts';
+import { multipart } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -262,6 +263,110 @@ describe('each role sees its part', () => {
     // Their home lists the course, with their role.
     const overview = await call(t.app, { url: '/api/courses/overview', cookie: treasurer.cookie });
     expect(overview.json()).toMatchObject({ courses: [{ id: course.id, roles: ['tesoreria'] }] });
+  });
+});
+
+describe('an instructor brings trainees into their own course', () => {
+  const classList = (courseId: string | null, rows: string) =>
+    multipart([
+      ...(courseId ? [{ name: 'courseId', value: courseId }] : []),
+      { name: 'file', filename: 'alumnos.csv', content: Buffer.from(`nombre;email\n${rows}`), contentType: 'text/csv' },
+    ]);
+  const enrolled = async (userId: string) =>
+    (await t.ctx.db.select().from(courseAccess).where(eq(courseAccess.userId, userId))).map((row) => [row.courseId, row.enabled]);
+
+  it('creates a trainee enrolled in the course, with its first module, and says who did it', async () => {
+    const instructor = await member(['instructor'], course.id, 'Irene Instructora');
+    const response = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      cookie: instructor.cookie,
+      body: { name: 'Nahuel Nuevo', email: 'nahuel.nuevo@example.com', courseId: course.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { user } = response.json() as { user: { id: string; role: string } };
+    expect(user.role).toBe('student');
+    expect(await enrolled(user.id)).toEqual([[course.id, true]]);
+    const [access] = await t.ctx.db.select().from(moduleAccess).where(eq(moduleAccess.userId, user.id));
+    expect(access).toMatchObject({ moduleId, enabled: true });
+    const [change] = await t.ctx.db.select().from(recordChange).where(eq(recordChange.userId, user.id));
+    expect(change).toMatchObject({ courseId: course.id, kind: 'acceso', actorName: 'Irene Instructora', summary: messages.enrolledLog });
+    // The invitation went out, as for an administrator's.
+    expect(t.mails.some((mail) => mail.to === 'nahuel.nuevo@example.com')).toBe(true);
+  });
+
+  it('never an administrator, never without a course, never in a course not theirs: refused in Spanish, nothing written', async () => {
+    const instructor = await member(['instructor'], course.id);
+    const create = (body: Record<string, unknown>) => call(t.app, { method: 'POST', url: '/api/users', cookie: instructor.cookie, body });
+    const admin = await create({ name: 'Quiere Ser', email: 'quiere.admin@example.com', role: 'admin', courseId: course.id });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json()).toMatchObject({
+      error: { message: messages.onlyAdminsCreateAdmins, fields: { role: messages.onlyAdminsCreateAdmins } },
+    });
+    const noCourse = await create({ name: 'Sin Curso', email: 'sin.curso@example.com' });
+    expect(noCourse.statusCode).toBe(400);
+    expect(noCourse.json()).toMatchObject({ error: { fields: { courseId: messages.traineeCourseRequired } } });
+    const other = await create({ name: 'Otro Curso', email: 'otro.curso@example.com', courseId: otherCourse.id });
+    expect(other.statusCode).toBe(404);
+    const imported = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/import',
+      cookie: instructor.cookie,
+      ...classList(null, 'Sin Curso;sin.curso.csv@example.com\n'),
+    });
+    expect(imported.statusCode).toBe(400);
+    const users = await t.ctx.db
+      .select()
+      .from(userTable)
+      .where(
+        inArray(userTable.email, [
+          'quiere.admin@example.com',
+          'sin.curso@example.com',
+          'otro.curso@example.com',
+          'sin.curso.csv@example.com',
+        ]),
+      );
+    expect(users).toEqual([]);
+  });
+
+  it('imports a class list into the course, each trainee enrolled; an assistant cannot', async () => {
+    const instructor = await member(['instructor'], course.id, 'Irene Importa');
+    const rows = 'Uno Importado;uno.importado@example.com\nDos Importado;dos.importado@example.com\n';
+    const preview = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/import/preview',
+      cookie: instructor.cookie,
+      ...classList(course.id, rows),
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valid: 2, course: { id: course.id } });
+    const done = await call(t.app, { method: 'POST', url: '/api/users/import', cookie: instructor.cookie, ...classList(course.id, rows) });
+    expect(done.statusCode, done.body).toBe(200);
+    const created = await t.ctx.db
+      .select()
+      .from(userTable)
+      .where(inArray(userTable.email, ['uno.importado@example.com', 'dos.importado@example.com']));
+    expect(created).toHaveLength(2);
+    for (const person of created) expect(await enrolled(person.id)).toEqual([[course.id, true]]);
+    const changes = await t.ctx.db
+      .select()
+      .from(recordChange)
+      .where(
+        inArray(
+          recordChange.userId,
+          created.map((person) => person.id),
+        ),
+      );
+    expect(changes.map((change) => change.actorName)).toEqual(['Irene Importa', 'Irene Importa']);
+
+    const assistant = await member(['ayudante'], course.id);
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/users/import',
+      cookie: assistant.cookie,
+      ...classList(course.id, 'Tres Importado;tres.importado@example.com\n'),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Browser, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import {
+  adminApi,
   createCourse,
   createModule,
   createStudent,
@@ -15,6 +16,7 @@ import {
   signIn,
   submitAs,
   type TestUser,
+  uniqueEmail,
 } from './helpers.ts';
 
 /** A phone of its own for someone else, signed in. */
@@ -147,4 +149,67 @@ test("the administrator builds a course's team, and each member sees and does on
   await expect(changes).toContainText(treasurer.name);
   await expectNoAxeViolations(page);
   await screenshot(page, 'registro-de-cambios');
+});
+
+test('an instructor brings trainees into their own course only; the instructor and the observer each find their part at home', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const instructor = await createUser({ name: `Inés Instructora ${tag}` });
+  const observer = await createUser({ name: `Osvaldo Observador ${tag}` });
+  const course = await createCourse({ name: `Curso de Inés ${tag}` });
+  const other = await createCourse({ name: `Curso ajeno ${tag}` });
+  await createModule({ courseId: course.id, name: 'Reglas de juego', questions: ['¿Cuántos jugadores hay en cancha?'] });
+  await adminApi('POST', `/api/courses/${course.id}/team`, { userId: instructor.id, roles: ['instructor'] }, 201);
+  await adminApi('POST', `/api/courses/${course.id}/team`, { userId: observer.id, roles: ['observador'] }, 201);
+
+  // The instructor's home: her course, her role, nothing of the other course.
+  const ines = await phoneOf(browser, instructor);
+  await expect(ines).toHaveURL(/\/admin\/home$/);
+  const myCourses = ines.getByRole('list').filter({ hasText: course.name });
+  await expect(myCourses).toContainText('Instructor');
+  await expect(ines.getByText(other.name)).toHaveCount(0);
+  await expectNoAxeViolations(ines);
+  await screenshot(ines, 'inicio-instructor');
+
+  // 'Agregar alumnos' on the course's page: the form opens on her course, without 'Rol'.
+  await ines.goto(`/admin/courses/${course.id}`);
+  await ines
+    .getByRole('main')
+    .getByRole('link', { name: /^Agregar alumnos/ })
+    .click();
+  await expect(ines.getByRole('heading', { name: 'Crear usuario', level: 1 })).toBeVisible();
+  await expect(ines.getByRole('textbox', { name: 'Rol' })).toHaveCount(0);
+  const courseField = ines.getByRole('textbox', { name: 'Curso' });
+  await expect(courseField).toHaveValue(course.name);
+  // Only her courses to choose from.
+  await courseField.click();
+  await expect(ines.getByRole('option', { name: course.name })).toBeVisible();
+  await expect(ines.getByRole('option', { name: other.name })).toHaveCount(0);
+  await ines.keyboard.press('Escape');
+  const newcomer = { name: `Nahuel Nuevo ${tag}`, email: uniqueEmail('nahuel') };
+  await ines.getByRole('textbox', { name: 'Nombre completo' }).fill(newcomer.name);
+  await ines.getByRole('textbox', { name: 'Email' }).fill(newcomer.email);
+  await ines.getByRole('button', { name: 'Crear usuario' }).click();
+  const done = ines.getByRole('dialog');
+  await expect(done).toContainText('Le enviamos un email con el enlace');
+  await done.getByRole('button', { name: 'Ok' }).click();
+  await expect(ines.getByRole('alert').filter({ hasText: newcomer.name })).toContainText(`Quedó inscripto en «${course.name}»`);
+  await expectNoAxeViolations(ines);
+  await screenshot(ines, 'instructor-crea-alumno');
+  // The class's board has the new trainee.
+  await ines.goto(`/admin/courses/${course.id}/progreso`);
+  await expect(ines.getByRole('main')).toContainText(newcomer.name);
+
+  // The observer's home: the course, as 'Observador'; no way to create users or see payments.
+  const osvaldo = await phoneOf(browser, observer);
+  await expect(osvaldo).toHaveURL(/\/admin\/home$/);
+  await expect(osvaldo.getByRole('list').filter({ hasText: course.name })).toContainText('Observador');
+  await expect(osvaldo.getByRole('link', { name: 'Crear usuario' })).toHaveCount(0);
+  await expectNoAxeViolations(osvaldo);
+  await screenshot(osvaldo, 'inicio-observador');
+  await osvaldo.goto(`/admin/courses/${course.id}`);
+  await expect(osvaldo.getByRole('main').getByRole('link', { name: /^Pagos/ })).toHaveCount(0);
+  await expect(osvaldo.getByRole('main').getByRole('link', { name: /^Agregar alumnos/ })).toHaveCount(0);
 });

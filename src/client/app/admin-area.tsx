@@ -57,7 +57,8 @@ const CourseLogPage = lazyPage(() => import('../features/course-log/course-log-p
 const entries: Array<{ label: string; to: string; icon: Icon; for?: CourseAction | 'admin' }> = [
   { label: 'Inicio', to: paths.adminHome(), icon: IconHome },
   { label: 'Cursos', to: paths.adminCourses(), icon: IconSchool, for: 'curso.ver' },
-  { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus, for: 'admin' },
+  // An instructor creates the trainees of their courses (the page asks which).
+  { label: 'Crear usuario', to: paths.adminCreateUser(), icon: IconUserPlus, for: 'alumnos.gestionar' },
   { label: 'Lista de Usuarios', to: paths.adminUsers(), icon: IconUsers, for: 'admin' },
   { label: 'Por corregir', to: paths.adminReview(), icon: IconChecklist, for: 'actividades.corregir' },
   { label: 'Responder Preguntas', to: paths.adminForumModules(), icon: IconMessages, for: 'foro.responder' },

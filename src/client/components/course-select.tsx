@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Select } from '@mantine/core';
-import { useCourses } from '../lib/use-courses.ts';
+import type { CourseAction } from '../../shared/course-roles.ts';
+import { may, readerOf } from '../lib/course-roles.ts';
+import { useCourseOverview } from '../lib/use-course-overview.ts';
 
 interface CourseSelectProps {
   value: string | null;
@@ -11,15 +13,31 @@ interface CourseSelectProps {
   /** Shown instead of the selector when there is no course yet. */
   empty: ReactNode;
   disabled?: boolean;
-  /** A first choice that stands for every course (its value is null), e.g. 'Todos los cursos'. */
+  /** A first choice that stands for every course, or none (its value is null), e.g. 'Todos los cursos'. */
   allLabel?: string;
+  /** What the page does in the course: only the courses where the person may (every course for an administrator). */
+  for: CourseAction;
 }
 
 const ALL = 'todos';
 
-/** Picks one course from the server's list (never a hard-coded id). */
-export function CourseSelect({ value, onChange, error, label = 'Curso', description, empty, disabled, allLabel }: CourseSelectProps) {
-  const courses = useCourses();
+/**
+ * Picks one course from the server's list (never a hard-coded id): the courses the person works
+ * on (the courses' overview: an administrator's, all), where their roles allow `for`.
+ */
+export function CourseSelect({
+  value,
+  onChange,
+  error,
+  label = 'Curso',
+  description,
+  empty,
+  disabled,
+  allLabel,
+  for: action,
+}: CourseSelectProps) {
+  const courses = useCourseOverview();
+  const choices = (courses.data ?? []).filter((course) => may(readerOf(course), action));
 
   if (courses.isError) {
     return (
@@ -33,7 +51,7 @@ export function CourseSelect({ value, onChange, error, label = 'Curso', descript
       </Alert>
     );
   }
-  if (courses.data?.length === 0) return empty;
+  if (courses.data && choices.length === 0) return empty;
 
   return (
     <Select
@@ -42,7 +60,7 @@ export function CourseSelect({ value, onChange, error, label = 'Curso', descript
       placeholder={courses.isPending ? 'Cargando cursos…' : 'Elegí un curso'}
       data={[
         ...(allLabel ? [{ value: ALL, label: allLabel }] : []),
-        ...(courses.data ?? []).map((course) => ({ value: course.id, label: course.name })),
+        ...choices.map((course) => ({ value: course.id, label: course.name })),
       ]}
       value={value ?? (allLabel ? ALL : null)}
       onChange={(chosen) => onChange(chosen === ALL ? null : chosen)}

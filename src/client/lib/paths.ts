@@ -8,8 +8,9 @@ export const paths = {
   myAccount: () => '/mi-cuenta',
 
   adminHome: () => '/admin/home',
-  adminCreateUser: () => '/admin/users',
-  adminImportUsers: () => '/admin/users/import',
+  /** With a course, the new trainee is enrolled in it. */
+  adminCreateUser: (courseId?: string) => `/admin/users${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
+  adminImportUsers: (courseId?: string) => `/admin/users/import${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminMyAccount: () => '/admin/mi-cuenta',
   adminUsers: () => '/admin/users-activities',
   adminUserCourses: (userId: string) => `/admin/users-activities/${encodeURIComponent(userId)}/cursos`,

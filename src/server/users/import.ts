@@ -1,24 +1,16 @@
 // 'Importar alumnos': a class list checked row by row, then created in one transaction.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { safeParse } from 'zod/v4/core';
 import { messages } from '../../shared/messages.ts';
 import { emailSchema } from '../../shared/schemas/auth.ts';
 import { userNameSchema, type ImportPreview, type ImportResult, type ImportRow } from '../../shared/schemas/users.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { giveActivities } from '../access/grant.ts';
-import { course, courseAccess, courseModule, moduleAccess, user } from '../db/schema.ts';
+import { chunks, enrollNewTrainees } from '../access/grant.ts';
+import { course, user } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { ClassListRow } from './class-list.ts';
 import { insertInvitedUsers, sendInvitations } from './invitations.ts';
-
-const CHUNK = 500;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Every row with its problem: a missing name, an invalid email, an email repeated in the file or already registered. */
 async function checkRows(db: Db | Tx, rows: ClassListRow[]): Promise<ImportRow[]> {
@@ -60,29 +52,16 @@ export async function previewImport(db: Db, rows: ClassListRow[], courseId: stri
   return { rows: checked, valid, invalid: checked.length - valid, course: target };
 }
 
-/** Enables the course and its first module for the new students, each with their copy of the module's questions. */
-async function enableCourseFor(tx: Tx, userIds: string[], courseId: string) {
-  for (const ids of chunks(userIds)) {
-    await tx.insert(courseAccess).values(ids.map((userId) => ({ userId, courseId, enabled: true })));
-  }
-  const [first] = await tx
-    .select({ id: courseModule.id })
-    .from(courseModule)
-    .where(eq(courseModule.courseId, courseId))
-    .orderBy(asc(courseModule.position), asc(courseModule.id))
-    .limit(1);
-  if (!first) return;
-  for (const ids of chunks(userIds)) {
-    await tx.insert(moduleAccess).values(ids.map((userId) => ({ userId, moduleId: first.id, enabled: true })));
-    await giveActivities(tx, first.id, sql`select unnest(${sql.param(ids)}::text[])`);
-  }
-}
-
 /**
  * Creates every valid row as a student with an invitation (and the course, if given) in one
  * transaction, then sends the invitations. Rows with problems are reported, not created.
  */
-export async function importClassList(ctx: AppContext, rows: ClassListRow[], courseId: string | undefined): Promise<ImportResult> {
+export async function importClassList(
+  ctx: AppContext,
+  rows: ClassListRow[],
+  courseId: string | undefined,
+  actor: { id: string; name: string },
+): Promise<ImportResult> {
   const { checked, invited } = await ctx.db.transaction(async (tx) => {
     const target = await findImportCourse(tx, courseId);
     const checked = await checkRows(tx, rows);
@@ -92,10 +71,11 @@ export async function importClassList(ctx: AppContext, rows: ClassListRow[], cou
       valid.map((row) => ({ name: row.name, email: row.email, role: 'student' as const })),
     );
     if (target && invited.length > 0)
-      await enableCourseFor(
+      await enrollNewTrainees(
         tx,
         invited.map((row) => row.id),
         target.id,
+        actor,
       );
     // An email registered between the check and the insert (another import racing this one).
     const createdEmails = new Set(invited.map((row) => row.email));

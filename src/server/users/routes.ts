@@ -17,7 +17,9 @@ import { findUser } from '../access/service.ts';
 import { isStaff } from '../access/course-roles.ts';
 import { toSessionUser } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { courseNotFound } from '../courses/service.ts';
+import type { Role } from '../../shared/schemas/auth.ts';
 import { parseClassList } from './class-list.ts';
 import { importClassList, previewImport } from './import.ts';
 import { hasPassword, resendInvitation } from './invitations.ts';
@@ -40,6 +42,23 @@ async function readClassList(request: FastifyRequest) {
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * Who creates accounts: an administrator, any (with or without a course); someone whose roles
+   * in a course let them manage its trainees (an instructor), trainees only and always into that
+   * course — never an administrator, and never staff (a course's team is its own page).
+   */
+  async function requireEnroller(request: FastifyRequest, courseId: string | undefined, role: Role = 'student') {
+    if (courseId === undefined) {
+      const user = await ctx.guards.requireSomewhere(request, 'alumnos.gestionar');
+      if (user.role !== 'admin') throw badRequest(messages.traineeCourseRequired, { courseId: messages.traineeCourseRequired });
+      return user;
+    }
+    const { user } = await ctx.guards.requireCourse(request, { course: courseId }, 'alumnos.gestionar', courseNotFound);
+    if (role !== 'student' && user.role !== 'admin')
+      throw new AppError('FORBIDDEN', messages.onlyAdminsCreateAdmins, { role: messages.onlyAdminsCreateAdmins });
+    return user;
+  }
+
   r.get('/users', { schema: { querystring: userListQuerySchema, response: { 200: userListSchema } } }, async (request) => {
     await ctx.guards.requireAdmin(request);
     return listUsers(ctx.db, request.query);
@@ -50,10 +69,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     '/users',
     { schema: { headers: idempotencyHeaders, body: createUserSchema, response: { 201: z.object({ user: userSchema }) } } },
     async (request, reply) => {
-      const admin = await ctx.guards.requireAdmin(request);
-      const { name, email, role } = request.body;
+      const { name, email, role, courseId } = request.body;
+      const actor = await requireEnroller(request, courseId, role);
       // The password stays out of the stored fingerprint.
-      const user = await idempotent(ctx.db, request, admin.id, () => createUser(ctx, request.body), { name, email, role });
+      const user = await idempotent(ctx.db, request, actor.id, () => createUser(ctx, request.body, actor), { name, email, role, courseId });
       return reply.status(201).send({ user });
     },
   );
@@ -96,17 +115,20 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // multipart/form-data: an optional `courseId` field, then the CSV `file`. Writes nothing.
+  // An instructor imports into one of their courses only.
   r.post('/users/import/preview', { schema: { ...multipartBody, response: { 200: importPreviewSchema } } }, async (request) => {
-    await ctx.guards.requireAdmin(request);
+    await ctx.guards.requireSomewhere(request, 'alumnos.gestionar');
     const { rows, courseId } = await readClassList(request);
+    await requireEnroller(request, courseId);
     return previewImport(ctx.db, rows, courseId);
   });
 
   // The same form: creates the valid rows in one transaction and sends their invitations.
   r.post('/users/import', { schema: { ...multipartBody, response: { 200: importResultSchema } } }, async (request) => {
-    await ctx.guards.requireAdmin(request);
+    await ctx.guards.requireSomewhere(request, 'alumnos.gestionar');
     const { rows, courseId } = await readClassList(request);
-    const result = await importClassList(ctx, rows, courseId);
+    const actor = await requireEnroller(request, courseId);
+    const result = await importClassList(ctx, rows, courseId, actor);
     if (result.created === 0) throw badRequest(messages.importNothingValid);
     return result;
   });

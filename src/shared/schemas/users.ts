@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { messages, tooLong } from '../messages.ts';
-import { NAME_MAX } from './content.ts';
+import { idSchema, NAME_MAX } from './content.ts';
 import { emailSchema, newPasswordSchema, PASSWORD_MAX, roleSchema, sessionUserSchema } from './auth.ts';
 
 export const userNameSchema = z
@@ -26,6 +26,11 @@ export const createUserSchema = z.object({
   email: emailSchema,
   password: z.optional(newPasswordSchema),
   role: z._default(roleSchema, 'student'),
+  /**
+   * The course the new trainee is enrolled in (enabled, with its first module): optional for an
+   * administrator, required of an instructor, who creates trainees of their own courses only.
+   */
+  courseId: z.optional(idSchema),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 

@@ -103,19 +103,9 @@ interface Tile {
   waiting?: React.ReactNode;
 }
 
-/** The home of the instructors' side: a tile per task the reader may do, and their courses with what waits in each. */
-export function AdminHomePage() {
-  const overview = useCourseOverview();
-  // 'Mis cursos' with payments and approval too, once those are read (the courses show at once).
-  const waiting = useCourseWaiting();
-  const reach = useStaffReach();
-  const courses = overview.data ?? [];
-  const sum = (action: CourseAction, count: (c: CourseOverview) => number) =>
-    courses.reduce((total, c) => total + (may(readerOf(c), action) ? count(c) : 0), 0);
-  const awaitingCorrection = sum('actividades.corregir', (c) => c.awaitingCorrection);
-  const modulesWithNewMessages = sum('foro.responder', (c) => c.modulesWithNewMessages);
-
-  const tiles: Tile[] = [
+/** The home's tiles, each with what waits there. */
+function homeTiles(awaitingCorrection: number, modulesWithNewMessages: number): Tile[] {
+  return [
     {
       label: 'Cursos',
       description: 'Cada curso con sus módulos, el progreso de la clase, los documentos y el foro.',
@@ -169,7 +159,30 @@ export function AdminHomePage() {
       for: 'contenido.editar',
     },
   ];
+}
+
+/** The home of the instructors' side: a tile per task the reader may do, and their courses with what waits in each. */
+export function AdminHomePage() {
+  const overview = useCourseOverview();
+  // 'Mis cursos' with payments and approval too, once those are read (the courses show at once).
+  const waiting = useCourseWaiting();
+  const reach = useStaffReach();
+  const courses = overview.data ?? [];
+  const sum = (action: CourseAction, count: (c: CourseOverview) => number) =>
+    courses.reduce((total, c) => total + (may(readerOf(c), action) ? count(c) : 0), 0);
+  const awaitingCorrection = sum('actividades.corregir', (c) => c.awaitingCorrection);
+  const modulesWithNewMessages = sum('foro.responder', (c) => c.modulesWithNewMessages);
+
+  const tiles = homeTiles(awaitingCorrection, modulesWithNewMessages);
   const shown = tiles.filter((tile) => (tile.for === 'admin' ? reach.admin : reach.somewhere(tile.for)));
+  const myCourses = (
+    <>
+      <Title order={2} size="h3" mt={reach.admin ? 'md' : 0}>
+        Mis cursos
+      </Title>
+      <MyCourses courses={(waiting.data ?? courses).filter((course) => !course.archivedAt)} />
+    </>
+  );
 
   return (
     <Stack>
@@ -182,6 +195,13 @@ export function AdminHomePage() {
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <>
+          {/* A course's team member comes for what waits in their courses: first. An administrator, for the site's tools. */}
+          {!reach.admin && myCourses}
+          {!reach.admin && (
+            <Title order={2} size="h3" mt="md">
+              Herramientas
+            </Title>
+          )}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
             {shown.map((tile) => (
               <TileLink key={tile.to} to={tile.to} icon={tile.icon} label={tile.label} description={tile.description}>
@@ -189,10 +209,7 @@ export function AdminHomePage() {
               </TileLink>
             ))}
           </SimpleGrid>
-          <Title order={2} size="h3" mt="md">
-            Mis cursos
-          </Title>
-          <MyCourses courses={(waiting.data ?? courses).filter((course) => !course.archivedAt)} />
+          {reach.admin && myCourses}
         </>
       )}
     </Stack>

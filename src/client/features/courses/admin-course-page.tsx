@@ -15,6 +15,7 @@ import {
   IconMessages,
   IconMovie,
   IconPencil,
+  IconUserPlus,
   IconUsersGroup,
   IconHistory,
   type Icon,
@@ -44,6 +45,47 @@ interface Tool {
   waiting?: string | null;
 }
 
+/** The tools of the trainees' standing: classes, payments, approval, the team and the record of changes. */
+function recordTools(course: CourseOverview): Tool[] {
+  return [
+    {
+      label: 'Clases presenciales',
+      description: 'Las clases en el salón: crear, tomar asistencia con el código QR que cambia, y el porcentaje de cada alumno.',
+      to: paths.adminLessons(course.id),
+      icon: IconCalendarEvent,
+      for: 'asistencia.tomar',
+    },
+    {
+      label: 'Pagos',
+      description: 'El plan de pagos, lo que pagó cada alumno, las cuotas vencidas y los recordatorios.',
+      to: paths.adminPayments(course.id),
+      icon: IconCash,
+      for: 'pagos.ver',
+    },
+    {
+      label: 'Aprobación y certificados',
+      description: 'Los requisitos para quedar apto, quién lo está y por qué, el acta del curso y los certificados.',
+      to: paths.adminApproval(course.id),
+      icon: IconCertificate,
+      for: 'aprobacion.gestionar',
+    },
+    {
+      label: 'Equipo del curso',
+      description: 'Quién trabaja en el curso: instructores, ayudantes, observadores y tesorería, cada uno con sus roles.',
+      to: paths.adminTeam(course.id),
+      icon: IconUsersGroup,
+      for: 'equipo.gestionar',
+    },
+    {
+      label: 'Registro de cambios',
+      description: 'Cada corrección, pago, habilitación, aprobación y cambio del equipo, con quién y cuándo.',
+      to: paths.adminCourseLog(course.id),
+      icon: IconHistory,
+      for: 'registro.ver',
+    },
+  ];
+}
+
 /** The course's tools the reader may use, each with what waits there. */
 function courseTools(course: CourseOverview): Tool[] {
   const reader = readerOf(course);
@@ -54,6 +96,13 @@ function courseTools(course: CourseOverview): Tool[] {
       to: paths.adminCreateModule(course.id),
       icon: IconLayoutList,
       for: 'contenido.editar',
+    },
+    {
+      label: 'Agregar alumnos',
+      description: 'Dar de alta alumnos del curso, de a uno o desde un CSV: cada uno recibe su invitación.',
+      to: paths.adminCreateUser(course.id),
+      icon: IconUserPlus,
+      for: 'alumnos.gestionar',
     },
     {
       label: 'Progreso de la clase',
@@ -106,41 +155,7 @@ function courseTools(course: CourseOverview): Tool[] {
       icon: IconClipboardCheck,
       for: 'contenido.editar',
     },
-    {
-      label: 'Clases presenciales',
-      description: 'Las clases en el salón: crear, tomar asistencia con el código QR que cambia, y el porcentaje de cada alumno.',
-      to: paths.adminLessons(course.id),
-      icon: IconCalendarEvent,
-      for: 'asistencia.tomar',
-    },
-    {
-      label: 'Pagos',
-      description: 'El plan de pagos, lo que pagó cada alumno, las cuotas vencidas y los recordatorios.',
-      to: paths.adminPayments(course.id),
-      icon: IconCash,
-      for: 'pagos.ver',
-    },
-    {
-      label: 'Aprobación y certificados',
-      description: 'Los requisitos para quedar apto, quién lo está y por qué, el acta del curso y los certificados.',
-      to: paths.adminApproval(course.id),
-      icon: IconCertificate,
-      for: 'aprobacion.gestionar',
-    },
-    {
-      label: 'Equipo del curso',
-      description: 'Quién trabaja en el curso: instructores, ayudantes, observadores y tesorería, cada uno con sus roles.',
-      to: paths.adminTeam(course.id),
-      icon: IconUsersGroup,
-      for: 'equipo.gestionar',
-    },
-    {
-      label: 'Registro de cambios',
-      description: 'Cada corrección, pago, habilitación, aprobación y cambio del equipo, con quién y cuándo.',
-      to: paths.adminCourseLog(course.id),
-      icon: IconHistory,
-      for: 'registro.ver',
-    },
+    ...recordTools(course),
   ];
   return tools.filter((tool) => may(reader, tool.for));
 }

@@ -24,6 +24,7 @@ export function UploadDocumentsPage() {
       <Stack gap="xl">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <CourseSelect
+            for="contenido.editar"
             value={courseId}
             onChange={setCourseId}
             disabled={uploading}

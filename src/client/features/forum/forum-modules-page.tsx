@@ -27,6 +27,7 @@ export function ForumModulesPage() {
     <Stack>
       <PageTitle>Responder Preguntas</PageTitle>
       <CourseSelect
+        for="foro.responder"
         value={courseId}
         onChange={setCourseId}
         allLabel="Todos los cursos"

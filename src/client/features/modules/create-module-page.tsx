@@ -26,6 +26,7 @@ export function CreateModulePage() {
       <Stack gap="xl">
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <CourseSelect
+            for="contenido.editar"
             value={courseId}
             onChange={(id) => {
               setCourseId(id);

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import type { ImportPreview, ImportResult, ImportRow } from '../../../shared/schemas/users.ts';
 import { downloadCsv } from '../../lib/csv-download.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useCourses } from '../../lib/use-courses.ts';
+import { CourseSelect } from '../../components/course-select.tsx';
+import { useStaffReach } from '../../lib/course-roles.ts';
+import { useCourseParam } from '../../lib/use-course-param.ts';
 import { useImportUsers, usePreviewImport } from './api/use-import-users.ts';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -103,7 +105,8 @@ interface ClassListFormProps {
 
 /** The CSV to import and the course to enable, sent to be checked with 'Revisar archivo'. */
 function ClassListForm({ file, onFileChange, courseId, onCourseChange, error, checking, checked, onCheck }: ClassListFormProps) {
-  const courses = useCourses();
+  // An instructor imports into one of their courses only.
+  const { admin } = useStaffReach();
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Stack>
@@ -129,17 +132,18 @@ function ClassListForm({ file, onFileChange, courseId, onCourseChange, error, ch
           clearButtonProps={{ 'aria-label': 'Quitar el archivo' }}
           required
         />
-        <Select
-          label="Curso para habilitar (opcional)"
+        <CourseSelect
+          label={admin ? 'Curso para habilitar (opcional)' : 'Curso'}
           description="Se habilita el curso con su primer módulo para todos los alumnos importados."
-          placeholder={courses.isPending ? 'Cargando cursos…' : 'Ninguno'}
-          data={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
+          for="alumnos.gestionar"
+          {...(admin ? { allLabel: 'Ninguno por ahora' } : {})}
           value={courseId}
           onChange={onCourseChange}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Quitar el curso' }}
-          searchable
-          nothingFoundMessage="No hay cursos con ese nombre"
+          empty={
+            <Text size="sm" c="gray.7">
+              No hay cursos en los que puedas inscribir alumnos.
+            </Text>
+          }
         />
         {error && (
           <Alert color="red" role="alert">
@@ -147,7 +151,7 @@ function ClassListForm({ file, onFileChange, courseId, onCourseChange, error, ch
           </Alert>
         )}
         <Group>
-          <Button onClick={onCheck} disabled={!file} loading={checking} variant={checked ? 'default' : 'filled'}>
+          <Button onClick={onCheck} disabled={!file || (!admin && !courseId)} loading={checking} variant={checked ? 'default' : 'filled'}>
             Revisar archivo
           </Button>
         </Group>
@@ -197,7 +201,8 @@ export function ImportUsersPage() {
   const previewImport = usePreviewImport();
   const importUsers = useImportUsers();
   const [file, setFile] = useState<File | null>(null);
-  const [courseId, setCourseId] = useState<string | null>(null);
+  const [courseId, setCourseId] = useCourseParam();
+  const { admin } = useStaffReach();
   const [done, setDone] = useState<ImportResult | null>(null);
   const preview = previewImport.data;
   const failedRows = done?.rows.filter((row) => row.problem !== null) ?? [];
@@ -231,7 +236,7 @@ export function ImportUsersPage() {
     <Stack gap="md" maw={900}>
       <PageTitle
         actions={
-          <Anchor component={Link} href={paths.adminCreateUser()} size="sm">
+          <Anchor component={Link} href={paths.adminCreateUser(courseId ?? undefined)} size="sm">
             Crear un usuario a mano
           </Anchor>
         }
@@ -242,9 +247,17 @@ export function ImportUsersPage() {
       {done && (
         <Alert color="green" title={done.message} role="status">
           Cada alumno recibe un email para crear su contraseña.{' '}
-          <Anchor component={Link} href={paths.adminUsers()}>
-            Ver la lista de usuarios
-          </Anchor>
+          {admin ? (
+            <Anchor component={Link} href={paths.adminUsers()}>
+              Ver la lista de usuarios
+            </Anchor>
+          ) : (
+            courseId && (
+              <Anchor component={Link} href={paths.adminCourse(courseId)}>
+                Ir al curso
+              </Anchor>
+            )
+          )}
         </Alert>
       )}
       {failedRows.length > 0 && <FailedRowsSection rows={failedRows} />}
