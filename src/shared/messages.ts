@@ -245,9 +245,12 @@ export type MessageKey = keyof typeof messages;
 
 const percent = (value: number) => `${value} %`;
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('es-AR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Argentina/Buenos_Aires' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('es-AR', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: 'America/Argentina/Buenos_Aires',
+  }).format(new Date(iso));
 
 /** Evaluaciones: the question bank, the rules exams and practice. */
 export const examMessages = {
@@ -306,6 +309,13 @@ export const examMessages = {
   examStarted: 'El examen ya tiene intentos: sólo se pueden cambiar las fechas y cuándo se muestran los resultados.',
   examHasOpenAttempt: 'Hay un intento en curso de este examen: no se puede borrar hasta que termine.',
   examDeleted: 'El examen se borró.',
+  /** The record of changes: an exam deleted with its results, for the course and for each trainee who had sat it. */
+  examDeletedLog: (title: string, trainees: number) =>
+    `Examen «${title}» borrado${trainees === 0 ? ', sin intentos entregados' : `, con los resultados de ${trainees === 1 ? '1 alumno' : `${count.format(trainees)} alumnos`}`}`,
+  examResultDeletedLog: (title: string, attempts: number, bestPercent: number, passed: boolean) =>
+    `Examen «${title}» borrado: se borró su resultado (${attempts === 1 ? '1 intento' : `${count.format(attempts)} intentos`}, mejor nota ${bestPercent} %, ${passed ? 'aprobado' : 'no aprobado'})`,
+  examScheduleLog: (title: string, opensAt: string | null, closesAt: string | null) =>
+    `Examen «${title}»: ${opensAt ? `abre el ${dateTime(opensAt)}` : 'abierto sin fecha de inicio'}, ${closesAt ? `cierra el ${dateTime(closesAt)}` : 'sin fecha de cierre'}`,
   examNotOpenYet: (opensAt: string) => `El examen abre el ${dateTime(opensAt)}.`,
   examClosed: 'El examen está cerrado.',
   noAttemptsLeft: 'No te quedan intentos',

@@ -1,9 +1,9 @@
 // The rules exam on the server: its conditions, the trainee's attempt (drawn and shuffled once,
 // resumed after a reload, answered as it goes, closed at its deadline by a clock the test
 // controls), results, and what never reaches the browser before it may.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bankQuestion, examAttempt, examAttemptQuestion } from '../../src/server/db/schema.ts';
+import { bankQuestion, examAttempt, examAttemptQuestion, recordChange } from '../../src/server/db/schema.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { FIRST_YEAR, LAST_YEAR } from '../../src/shared/calendar.ts';
 import { examMessages, messages } from '../../src/shared/messages.ts';
@@ -151,6 +151,22 @@ describe('creating and editing an exam', () => {
     });
     expect(schedule.statusCode).toBe(200);
     expect(schedule.json().exam).toMatchObject({ title: 'Parcial 1', resultsRelease: 'al-cerrar', closesAt: '2026-12-01T12:00:00.000Z' });
+    // The new dates are in the course's record of changes; the same dates again add nothing.
+    const logged = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(recordChange)
+          .where(and(eq(recordChange.courseId, exam.courseId), eq(recordChange.kind, 'examenes')))
+      ).map((row) => row.summary);
+    expect(await logged()).toEqual(['Examen «Parcial 1»: abierto sin fecha de inicio, cierra el 1 de diciembre de 2026 a las 09:00']);
+    await call(t.app, {
+      method: 'PUT',
+      url: `/api/exams/${id}/schedule`,
+      body: { resultsRelease: 'al-entregar', opensAt: null, closesAt: '2026-12-01T12:00:00.000Z' },
+      cookie: admin,
+    });
+    expect(await logged()).toHaveLength(1);
   });
 
   it('cannot be deleted while a trainee is sitting it; can once the attempt closed', async () => {
@@ -163,6 +179,22 @@ describe('creating and editing an exam', () => {
     later(21 * 60);
     expect((await call(t.app, { method: 'DELETE', url: `/api/exams/${exam.id}`, cookie: admin })).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(examAttempt).where(eq(examAttempt.id, attempt.id))).toEqual([]);
+    // The results it took away stay in the course's record of changes, and in the trainee's.
+    const changes = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, exam.courseId));
+    expect(changes.map(({ userId, kind, actorName, summary }) => ({ userId, kind, actorName, summary }))).toEqual([
+      {
+        userId: null,
+        kind: 'examenes',
+        actorName: 'Administrador',
+        summary: `Examen «${exam.title}» borrado, con los resultados de 1 alumno`,
+      },
+      {
+        userId: student.id,
+        kind: 'examenes',
+        actorName: 'Administrador',
+        summary: `Examen «${exam.title}» borrado: se borró su resultado (1 intento, mejor nota 0 %, no aprobado)`,
+      },
+    ]);
   });
 });
 

@@ -98,16 +98,16 @@ function adminRoutes(r: Routes, { db, guards, clock }: AppContext) {
     '/exams/:examId/schedule',
     { schema: { params: examParams, body: examScheduleSchema, response: { 200: examResponse } } },
     async (request) => {
-      await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
-      return { exam: await updateSchedule(db, request.params.examId, request.body) };
+      const { user } = await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
+      return { exam: await updateSchedule(db, request.params.examId, request.body, user) };
     },
   );
 
   r.delete('/exams/:examId', { schema: { params: examParams, response: noContent } }, async (request, reply) => {
-    await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
+    const { user } = await guards.requireCourse(request, { exam: request.params.examId }, 'contenido.editar', examNotFound);
     // An attempt whose time ran out is closed first: only someone still sitting the exam holds it.
     await closeExpiredAttempts(db, clock.now(), { examId: request.params.examId });
-    await deleteExam(db, request.params.examId);
+    await deleteExam(db, request.params.examId, user);
     return reply.status(204).send();
   });
 

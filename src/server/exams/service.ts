@@ -2,7 +2,7 @@
 // delete (not while an attempt is open). What an exam draws is checked against the bank when it
 // is saved, so trainees never meet an exam that cannot be drawn.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { drawQuestions, type DrawProblem, type DrawSpec } from '../../shared/exam-rules.ts';
 import { examMessages } from '../../shared/messages.ts';
 import type { Exam, ExamInput, ExamKind, ExamSchedule } from '../../shared/schemas/exams.ts';
@@ -11,6 +11,10 @@ import { bankQuestion, courseModule, exam, examAttempt } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { clipPool, drawClips } from './clips.ts';
 import { readExam } from './read.ts';
+import { logChange } from '../record/changes.ts';
+
+/** Who changes an exam's dates or deletes it: written in the course's record of changes. */
+type Actor = { id: string; name: string };
 
 export const examNotFound = () => notFound(examMessages.examNotFound);
 
@@ -100,27 +104,58 @@ export async function updateExam(db: Db, examId: string, input: ExamInput): Prom
   });
 }
 
-/** When it opens and closes, and when each question's answer is shown: always editable. */
-export async function updateSchedule(db: Db, examId: string, input: ExamSchedule): Promise<Exam> {
-  await findExam(db, examId);
-  await db
-    .update(exam)
-    .set({
-      resultsRelease: input.resultsRelease,
-      opensAt: input.opensAt ? new Date(input.opensAt) : null,
-      closesAt: input.closesAt ? new Date(input.closesAt) : null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(exam.id, examId));
-  return readExam(db, examId);
+/**
+ * When it opens and closes, and when each question's answer is shown: always editable. A change of
+ * its dates is written in the course's record of changes (who can sit it, and until when).
+ */
+export async function updateSchedule(db: Db, examId: string, input: ExamSchedule, actor: Actor): Promise<Exam> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(exam).where(eq(exam.id, examId)).for('update');
+    if (!row) throw examNotFound();
+    const opensAt = input.opensAt ? new Date(input.opensAt) : null;
+    const closesAt = input.closesAt ? new Date(input.closesAt) : null;
+    await tx
+      .update(exam)
+      .set({ resultsRelease: input.resultsRelease, opensAt, closesAt, updatedAt: sql`now()` })
+      .where(eq(exam.id, examId));
+    if (row.opensAt?.getTime() !== opensAt?.getTime() || row.closesAt?.getTime() !== closesAt?.getTime()) {
+      const summary = examMessages.examScheduleLog(row.title, opensAt?.toISOString() ?? null, closesAt?.toISOString() ?? null);
+      await logChange(tx, { kind: 'examenes', courseId: row.courseId, userId: null, actor, summary });
+    }
+    return readExam(tx, examId);
+  });
 }
 
-/** Deletes an exam and its closed attempts; refused while a trainee is sitting it. */
-export async function deleteExam(db: Db, examId: string) {
+/**
+ * Deletes an exam and its closed attempts; refused while a trainee is sitting it. The results it
+ * takes away are written in the course's record of changes, for the course and for each trainee
+ * who had handed it in (their best result), in the same transaction.
+ */
+export async function deleteExam(db: Db, examId: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: exam.id }).from(exam).where(eq(exam.id, examId)).for('update');
+    const [row] = await tx
+      .select({ id: exam.id, title: exam.title, courseId: exam.courseId })
+      .from(exam)
+      .where(eq(exam.id, examId))
+      .for('update');
     if (!row) throw examNotFound();
     if ((await attemptCounts(tx, examId)).open > 0) throw conflict(examMessages.examHasOpenAttempt);
+    const results = await tx
+      .select({
+        userId: examAttempt.userId,
+        attempts: sql<number>`count(*)::int`,
+        best: sql<number>`coalesce(max(${examAttempt.scorePercent}), 0)::int`,
+        passed: sql<boolean>`coalesce(bool_or(${examAttempt.passed}), false)`,
+      })
+      .from(examAttempt)
+      .where(and(eq(examAttempt.examId, examId), isNotNull(examAttempt.submittedAt)))
+      .groupBy(examAttempt.userId);
     await tx.delete(exam).where(eq(exam.id, examId));
+    const { courseId, title } = row;
+    await logChange(tx, { kind: 'examenes', courseId, userId: null, actor, summary: examMessages.examDeletedLog(title, results.length) });
+    for (const result of results) {
+      const summary = examMessages.examResultDeletedLog(title, result.attempts, result.best, result.passed);
+      await logChange(tx, { kind: 'examenes', courseId, userId: result.userId, actor, summary });
+    }
   });
 }

@@ -195,7 +195,7 @@ export function AdminExamsPage() {
       <ConfirmDialog
         opened={removal.deleting !== null}
         title="Borrar examen"
-        text={`Se borra «${removal.deleting?.title ?? ''}» con sus intentos y resultados. No se puede deshacer.`}
+        text={`Se borra «${removal.deleting?.title ?? ''}» con sus intentos y resultados. No se puede deshacer: el registro de cambios del curso guarda el mejor resultado de cada alumno que lo entregó.`}
         confirmLabel="Borrar"
         danger
         pending={removal.pending}
