@@ -1788,7 +1788,7 @@ const staffRules: Record<string, StaffRule> = {
   'GET /api/modules/:moduleId/events': { reads: 'foro.responder' },
   'GET /api/forum/events': { somewhere: 'foro.responder' },
   'POST /api/images': { somewhere: 'contenido.editar' },
-  'GET /api/images/:imageId': 'as-outsider',
+  'GET /api/images/:imageId': { reads: 'curso.ver' },
   'GET /api/courses/:courseId/jugada-options': 'contenido.editar',
   'PUT /api/courses/:courseId/jugada-options': 'contenido.editar',
   'POST /api/videos': { somewhere: 'contenido.editar' },

@@ -50,6 +50,19 @@ export const canViewModule = (user: SessionUser, access: Access) => isAdmin(user
  */
 export async function canViewImage(db: Db | Tx, user: SessionUser, imageId: string): Promise<boolean> {
   if (isAdmin(user)) return true;
+  // Someone on a course's team sees its pictures as an administrator does (archived ones too): the
+  // instructors' pages show them, and its editing forms the current one.
+  if (user.staff) {
+    const [row] = rowsOf<{ visible: boolean }>(
+      await db.execute(sql`
+        select true as "visible" from ${course} c
+        join course_staff cs on cs.course_id = c.id and cs.user_id = ${user.id}
+        where c.image_id = ${imageId}
+           or exists (select 1 from ${courseModule} m where m.course_id = c.id and m.image_id = ${imageId})
+        limit 1`),
+    );
+    if (row?.visible) return true;
+  }
   const enabledCourse = and(eq(courseAccess.courseId, course.id), eq(courseAccess.userId, user.id), eq(courseAccess.enabled, true));
   const [row] = await db
     .select({ visible: sql<boolean>`true` })
