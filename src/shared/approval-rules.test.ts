@@ -9,6 +9,7 @@ import {
   noRequirements,
   renewableSince,
   renewalReminderDue,
+  summaryWithout,
   type ApprovalRequirements,
   type RequirementState,
   type TraineeFacts,
@@ -170,6 +171,21 @@ describe('the outcome', () => {
     const closed = closingOutcome(noApto);
     expect(closed.results.map((r) => r.state)).toEqual(['imposible', 'imposible']);
     expect(closed.summary).toBe('No cumplió: examen de reglamento (sin intentos), prueba física');
+  });
+
+  it('says nothing of payments or observations to a reader who does not see them', () => {
+    const requirements = only({ fitness: true, paymentsUpToDate: true, minObservationAverage: 3 });
+    const owing = decideOutcome(requirements, { ...beginner, owed: 500, observationAverage: 2 });
+    expect(owing.summary).toMatch(/pagos \(\$ 500\)/);
+    const hidden = ['payments', 'observation'] as const;
+    expect(summaryWithout(owing, hidden)).toBe('Falta: prueba física');
+    expect(summaryWithout(owing, [])).toBe(owing.summary);
+    // Only payments missing: the outcome stays, its words say nothing.
+    const onlyPayments = decideOutcome(only({ paymentsUpToDate: true }), { ...beginner, owed: 500 });
+    expect(onlyPayments.outcome).toBe('en-curso');
+    expect(summaryWithout(onlyPayments, hidden)).toBe('');
+    // A closed record too.
+    expect(summaryWithout(closingOutcome(owing), hidden)).toBe('No cumplió: prueba física');
   });
 });
 

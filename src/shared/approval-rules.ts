@@ -199,13 +199,36 @@ export function requirementResults(requirements: ApprovalRequirements, facts: Tr
  */
 export function decideOutcome(requirements: ApprovalRequirements, facts: TraineeFacts): TraineeOutcome {
   const results = requirementResults(requirements, facts);
-  const impossible = results.filter((r) => r.state === 'imposible');
-  const missing = results.filter((r) => r.state === 'falta');
-  if (impossible.length > 0) {
-    return { outcome: 'no-apto', results, summary: `No puede cumplir: ${impossible.map((r) => r.missing).join(', ')}` };
+  const outcome = results.some((r) => r.state === 'imposible') ? 'no-apto' : results.some((r) => r.state === 'falta') ? 'en-curso' : 'apto';
+  return { outcome, results, summary: summaryOf(outcome, results) };
+}
+
+/** 'No puede cumplir: …' or 'Falta: …', naming the requirements of `results` that decide `outcome`. */
+function summaryOf(outcome: Outcome, results: RequirementResult[]): string {
+  const named = (state: RequirementState) =>
+    results
+      .filter((r) => r.state === state)
+      .map((r) => r.missing)
+      .join(', ');
+  if (outcome === 'no-apto' && named('imposible')) return `No puede cumplir: ${named('imposible')}`;
+  if (outcome === 'en-curso' && named('falta')) return `Falta: ${named('falta')}`;
+  return '';
+}
+
+/**
+ * The outcome's summary for a reader who does not see some parts of the record (an assistant: no
+ * payments nor observations): the same words without those requirements, so the summary never says
+ * what the reader's role withholds ('' when nothing else is missing).
+ */
+export function summaryWithout(outcome: TraineeOutcome, hidden: readonly RequirementKey[]): string {
+  if (hidden.length === 0) return outcome.summary;
+  const shown = outcome.results.filter((r) => !hidden.includes(r.key));
+  // A closed record's words (closingOutcome): every requirement not met.
+  if (outcome.summary.startsWith(closedPrefix)) {
+    const unmet = shown.filter((r) => r.state !== 'cumplido').map((r) => r.missing);
+    return unmet.length > 0 ? `${closedPrefix}${unmet.join(', ')}` : '';
   }
-  if (missing.length > 0) return { outcome: 'en-curso', results, summary: `Falta: ${missing.map((r) => r.missing).join(', ')}` };
-  return { outcome: 'apto', results, summary: '' };
+  return summaryOf(outcome.outcome, shown);
 }
 
 /**
@@ -218,9 +241,11 @@ export function closingOutcome(outcome: TraineeOutcome): TraineeOutcome {
   return {
     outcome: 'no-apto',
     results: outcome.results.map((r) => (r.state === 'falta' ? { ...r, state: 'imposible' } : r)),
-    summary: `No cumplió: ${unmet.map((r) => r.missing).join(', ')}`,
+    summary: `${closedPrefix}${unmet.map((r) => r.missing).join(', ')}`,
   };
 }
+
+const closedPrefix = 'No cumplió: ';
 
 /** Whether a course asks anything at all (with no requirement, everyone would be 'Apto'). */
 export const asksSomething = (r: ApprovalRequirements) =>

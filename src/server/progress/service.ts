@@ -31,7 +31,7 @@ import { paymentStatuses } from '../payments/read.ts';
 import { fitnessStatuses } from '../fitness/read.ts';
 import { observationAverages } from '../observations/read.ts';
 import { traineeOutcomes } from '../approval/read.ts';
-import type { ApprovalRequirements, Outcome, TraineeOutcome } from '../../shared/approval-rules.ts';
+import { summaryWithout, type ApprovalRequirements, type Outcome, type TraineeOutcome } from '../../shared/approval-rules.ts';
 
 /** The students of a course: students with the course enabled, optionally filtered by name or email. */
 function studentFilter(courseId: string, search: string | undefined): SQL {
@@ -199,7 +199,7 @@ export async function progressBoard(
       watched: modules.map((m) => (stateOf.has(`${t.id}:${m.id}`) ? (watchedOf.get(`${t.id}:${m.id}`) ?? null) : null)),
       exams: exams.map((e) => resultOf(t.id, e.id)),
       ...withheld(recordOf(t.id), shows),
-      approval: badgeOf(approvalOf.get(t.id)!),
+      approval: badgeOf(approvalOf.get(t.id)!, shows),
     })),
     exams: exams.map((e) => ({ id: e.id, title: e.title })),
     shows,
@@ -216,7 +216,14 @@ const withheld = <T extends { payments: BoardPayments; observations: number | nu
   observations: shows.observations ? record.observations : null,
 });
 
-const badgeOf = (outcome: TraineeOutcome) => ({ outcome: outcome.outcome, summary: outcome.summary });
+/** 'Habilitación' as the reader may see it: its summary never names payments or observations they do not see. */
+const badgeOf = (outcome: TraineeOutcome, shows: BoardColumns) => ({
+  outcome: outcome.outcome,
+  summary: summaryWithout(outcome, [
+    ...(shows.payments ? [] : ['payments' as const]),
+    ...(shows.observations ? [] : ['observation' as const]),
+  ]),
+});
 
 /**
  * Who the board shows. Without 'Habilitación', the SQL filter pages in the database. With it, the
@@ -307,7 +314,7 @@ export async function progressBoardCsv(
         ...(shows.payments ? [paymentsCellText(record.payments)] : []),
         fitnessCellText(record.fitness),
         ...(shows.observations ? [observationsCellText(record.observations)] : []),
-        approvalCellText(badgeOf(approvalOf.get(t.id)!)),
+        approvalCellText(badgeOf(approvalOf.get(t.id)!, shows)),
       ];
     }),
   ];

@@ -20,6 +20,7 @@ import { observationsOf } from '../observations/read.ts';
 import { traineePayments } from '../payments/read.ts';
 import { changesOf } from './changes.ts';
 import { traineeApproval } from '../approval/read.ts';
+import { summaryWithout } from '../../shared/approval-rules.ts';
 import { changeKinds, type ChangeKind } from '../../shared/course-roles.ts';
 
 /**
@@ -117,7 +118,8 @@ export async function traineeRecord(
     fitness,
     observations,
     changes,
-    approval: { outcome: approval.outcome, summary: approval.summary },
+    // Its words never name the payments the reader does not see.
+    approval: { outcome: approval.outcome, summary: summaryWithout(approval, reader.payments ? [] : ['payments']) },
   };
 }
 
