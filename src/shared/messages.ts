@@ -686,6 +686,7 @@ export const teamMessages = {
   choosePerson: 'Elegí una persona o escribí el email de alguien nuevo.',
   alreadyMember: 'Esa persona ya está en el equipo: cambiale los roles.',
   traineeOfCourse: 'Esa persona es alumna de este curso: no puede estar también en su equipo.',
+  memberNotTrainee: 'Esa persona está en el equipo de este curso: no puede ser también su alumna.',
   adminNeedsNoTeam: 'Un administrador ya puede hacer todo en todos los cursos.',
   searchTooShort: 'Escribí al menos 2 letras del nombre o del email.',
   /** `roles` already written out ('Instructor y Tesorería'). */

@@ -178,6 +178,26 @@ describe('the team', () => {
   });
 });
 
+describe('a team member is not a trainee of the same course', () => {
+  it('refuses enabling the course or a module for them, in Spanish, and writes nothing; another course can', async () => {
+    const ayudante = await member(['ayudante'], course.id);
+    for (const url of [`/api/users/${ayudante.id}/courses/${course.id}/access`, `/api/users/${ayudante.id}/modules/${moduleId}/access`]) {
+      const refused = await call(t.app, { method: 'PUT', url, cookie: adminCookie, body: { enabled: true } });
+      expect(refused.statusCode, url).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { message: teamMessages.memberNotTrainee } });
+    }
+    expect(await t.ctx.db.select().from(courseAccess).where(eq(courseAccess.userId, ayudante.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(moduleAccess).where(eq(moduleAccess.userId, ayudante.id))).toEqual([]);
+    const elsewhere = await call(t.app, {
+      method: 'PUT',
+      url: `/api/users/${ayudante.id}/courses/${otherCourse.id}/access`,
+      cookie: adminCookie,
+      body: { enabled: true },
+    });
+    expect(elsewhere.statusCode).toBe(204);
+  });
+});
+
 describe('each role sees its part', () => {
   it('an assistant corrects and sees the board without payments or observations; no record, no payments', async () => {
     const assistant = await member(['ayudante']);

@@ -2,13 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCourse, UserModule } from '../../shared/schemas/access.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { course, courseAccess, moduleAccess, user } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { imageUrl } from '../images/routes.ts';
 import { findCourse } from '../courses/service.ts';
 import { rowsOf } from '../db/json.ts';
 import { presentStudentModule, readStudentModules } from '../modules/read.ts';
 import { findModule } from '../modules/service.ts';
-import { messages } from '../../shared/messages.ts';
+import { messages, teamMessages } from '../../shared/messages.ts';
 import { logChange } from '../record/changes.ts';
 import { enableModuleFor, giveActivities, setCourseAccess } from './grant.ts';
 
@@ -34,6 +34,14 @@ export async function modulesOfUser(db: Db, userId: string, courseId: string): P
   return rows.map((row) => presentStudentModule(row, { allStates: true }));
 }
 
+/** Someone on a course's team is not also its trainee (409): they would correct and grade themselves. */
+async function refuseTeamMember(tx: Tx, userId: string, courseId: string) {
+  const [row] = rowsOf<{ member: boolean }>(
+    await tx.execute(sql`select exists (select 1 from course_staff where user_id = ${userId} and course_id = ${courseId}) as "member"`),
+  );
+  if (row?.member) throw conflict(teamMessages.memberNotTrainee);
+}
+
 /** Who enables or blocks: written in the course's record of changes (none for the app's own seeding). */
 type Actor = { id: string; name: string } | null;
 
@@ -42,6 +50,7 @@ export async function setUserCourseAccess(db: Db, userId: string, courseId: stri
   await db.transaction(async (tx) => {
     await findUser(tx, userId);
     await findCourse(tx, courseId);
+    if (enabled) await refuseTeamMember(tx, userId, courseId);
     await setCourseAccess(tx, userId, courseId, enabled);
     if (actor) await logChange(tx, { kind: 'acceso', courseId, userId, actor, summary: messages.courseAccessLog(enabled) });
   });
@@ -55,6 +64,7 @@ export async function setUserModuleAccess(db: Db, userId: string, moduleId: stri
   await db.transaction(async (tx) => {
     await findUser(tx, userId);
     const module = await findModule(tx, moduleId);
+    if (enabled) await refuseTeamMember(tx, userId, module.courseId);
     const summary = messages.moduleAccessLog(module.name, enabled);
     if (actor) await logChange(tx, { kind: 'acceso', courseId: module.courseId, userId, actor, summary });
     if (enabled) return enableModuleFor(tx, userId, module);
