@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.ts';
 import { liveEventSchema, type LiveEvent } from '../../src/shared/schemas/forum.ts';
+import { createUser } from './helpers/builders.ts';
 import { extractToken } from './helpers/mail.ts';
 import { buildCourse, buildModule, enableCourse, enableModule, signedIn, unknownId } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
@@ -138,6 +139,40 @@ describe('live delivery', () => {
 
   // Known gap: access is checked when the stream opens only, so a student whose module (or course)
   // is blocked keeps receiving its messages until they reload.
+  it("closes a team member's streams when they leave the team; back in, they hear the course again", async () => {
+    const closed = (stream: EventStream) =>
+      stream
+        .waitFor(() => false, 5000)
+        .then(
+          () => 'evento',
+          (error: Error) => error.message,
+        );
+    const person = await createUser(t.ctx);
+    const team = (method: 'POST' | 'DELETE', url: string, body?: object) =>
+      call(t.app, { method, url, cookie: adminCookie, ...(body ? { body } : {}) });
+    expect((await team('POST', `/api/courses/${courseId}/team`, { userId: person.id, roles: ['ayudante'] })).statusCode).toBe(201);
+    // On another course's team too, so the list of every forum stays theirs to open.
+    const elsewhere = (await buildCourse(t.ctx)).id;
+    expect((await team('POST', `/api/courses/${elsewhere}/team`, { userId: person.id, roles: ['ayudante'] })).statusCode).toBe(201);
+    const cookie = await login(t.app, person.email, person.password);
+    const everyForum = await open('/api/forum/events', cookie);
+    const oneForum = await open(`/api/modules/${moduleId}/events`, cookie);
+    expect((await team('DELETE', `/api/courses/${courseId}/team/${person.id}`)).statusCode).toBe(204);
+    expect(await closed(everyForum)).toBe('el servidor cerró el stream');
+    expect(await closed(oneForum)).toBe('el servidor cerró el stream');
+    // Reconnected, the course's messages no longer reach them; its module's stream is refused.
+    const again = await open('/api/forum/events', cookie);
+    const message = (await post(moduleId, 'Ya no es del equipo', student.cookie)).json().message;
+    await expect(again.waitFor(isCreated(message.id), 1000)).rejects.toThrow(/no llegó/);
+    expect((await call(t.app, { url: `/api/modules/${moduleId}/events`, cookie })).statusCode).toBe(404);
+    // Added again: the open list reconnects with the course in it.
+    expect((await team('POST', `/api/courses/${courseId}/team`, { userId: person.id, roles: ['ayudante'] })).statusCode).toBe(201);
+    expect(await closed(again)).toBe('el servidor cerró el stream');
+    const back = await open('/api/forum/events', cookie);
+    const next = (await post(moduleId, 'Otra vez del equipo', student.cookie)).json().message;
+    await back.waitFor(isCreated(next.id));
+  });
+
   it("closes a student's module stream when the module, its course, or the module for everyone is blocked", async () => {
     const putAccess = (url: string, enabled: boolean) => call(t.app, { method: 'PUT', url, body: { enabled }, cookie: adminCookie });
     const closed = (stream: EventStream) =>

@@ -245,7 +245,12 @@ function liveEventRoutes(app: FastifyInstance, ctx: AppContext, open: Set<() => 
       session,
       open,
       (event) => event.moduleId === moduleId && event.type !== 'forum.badge',
-      (event) => !answering && same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
+      // A trainee's stream ends when the module, its course or their access is taken away; a team
+      // member's when their roles in the course change (the browser reconnects, judged anew).
+      (event) =>
+        answering
+          ? event.userId === user.id && event.courseId === courseId
+          : same(event.userId, user.id) && same(event.courseId, courseId) && same(event.moduleId, moduleId),
     );
   });
 
@@ -260,6 +265,9 @@ function liveEventRoutes(app: FastifyInstance, ctx: AppContext, open: Set<() => 
       (await guards.currentSession(request))!,
       open,
       (event) => !courseIds || courseIds.includes(event.courseId),
+      // The courses are read as it opens: a change of the person's roles in any course ends it, and
+      // the browser's reconnection reads them again.
+      (event) => courseIds !== null && event.userId === user.id && event.courseId !== undefined,
     );
   });
 }

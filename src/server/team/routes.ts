@@ -56,6 +56,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
         if (invited) await sendInvitations({ mailer: ctx.mailer, logger: ctx.logger, publicUrl: ctx.config.publicUrl }, [invited]);
         return { userId: invited?.id ?? null };
       });
+      // Someone already on another team: their open list of every forum reconnects with this course in it.
+      if (request.body.userId) await ctx.events.publish({ type: 'access.revoked', userId: request.body.userId, courseId });
       return reply.status(201).send({ team: await readTeam(db, courseId), message: teamMessages.memberAdded });
     },
   );
@@ -67,6 +69,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       const { user } = await manage(request, request.params.courseId);
       const { courseId, userId } = request.params;
       await setMemberRoles(db, courseId, userId, request.body.roles, user);
+      // Their open live streams end, and reconnect with what the new roles allow.
+      await ctx.events.publish({ type: 'access.revoked', userId, courseId });
       return { team: await readTeam(db, courseId), message: teamMessages.rolesSaved };
     },
   );
@@ -74,6 +78,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   r.delete('/courses/:courseId/team/:userId', { schema: { params: memberParams, response: noContent } }, async (request, reply) => {
     const { user } = await manage(request, request.params.courseId);
     await removeMember(db, request.params.courseId, request.params.userId, user);
+    await ctx.events.publish({ type: 'access.revoked', userId: request.params.userId, courseId: request.params.courseId });
     return reply.status(204).send();
   });
 
