@@ -33,6 +33,7 @@ import { refuseNulBytes } from './http/nul-bytes.ts';
 import { refuseUndeclaredMultipart } from './http/multipart.ts';
 import { RequestLog } from './http/request-log.ts';
 import { sendDocument, type RenderPage } from './http/document.ts';
+import { isAppPath } from '../shared/app-routes.ts';
 import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
@@ -449,12 +450,18 @@ async function registerClient(app: FastifyInstance, deps: AppDeps, ctx: AppConte
   };
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
+    // A missing file (an address ending in an extension) is a JSON 404 for a script or an image,
+    // and the app's page for a person's browser asking for a page.
+    const missingFile = /\.[a-z0-9]+$/i.test(url) && !String(request.headers.accept ?? '').includes('text/html');
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET' || !hasClient || missingFile) {
       return reply.status(404).send({
         error: { code: 'NOT_FOUND', message: url.startsWith('/api') ? messages.routeNotFound : messages.notFound, requestId: request.id },
       });
     }
-    // Client routes fall back to the single-page app; a student's page comes with its data.
+    // Client routes fall back to the single-page app; a student's page comes with its data. Any
+    // other address (or one whose id is malformed) gets the app too, which says 'Esta página no
+    // existe', with 404.
+    if (!isAppPath(url)) return reply.status(404).header('cache-control', 'no-cache').sendFile('index.html');
     return sendDocument(document, request, reply);
   });
 }

@@ -81,3 +81,40 @@ describe('the installable app', () => {
     expect(response.body).toBe(shell);
   });
 });
+
+describe("the app's addresses", () => {
+  it('answers every page of the app with the app, and any other address with the app and 404', async () => {
+    const student = await signedIn(t.app, t.ctx);
+    for (const [url, status] of [
+      ['/', 200],
+      ['/login', 200],
+      ['/ingresar', 200],
+      ['/inicio', 200],
+      ['/abc123/modulos', 200],
+      ['/abc123/def456/modulo', 200],
+      ['/verificar/AB12-CD34', 200],
+      ['/admin/courses/abc123/equipo', 200],
+      ['/no/es/una/pagina/de/la/app', 404],
+      ['/mi-cuenta/otra-cosa', 404],
+      // A course or module id that is malformed: the same 404, not the course's error.
+      ['/a.b/modulos', 404],
+      [`/${'x'.repeat(65)}/modulos`, 404],
+      ['/abc123/def.456/modulo', 404],
+      ['/admin/courses/a.b', 404],
+      ['/admin/nada', 404],
+    ] as const) {
+      for (const cookie of [undefined, student.cookie]) {
+        // As a browser asks for a page.
+        const response = await call(t.app, { url, headers: { accept: 'text/html,application/xhtml+xml' }, ...(cookie ? { cookie } : {}) });
+        expect(response.statusCode, `${url} ${cookie ? 'con sesión' : 'sin sesión'}`).toBe(status);
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(response.body, url).toContain('<div id="root">');
+      }
+    }
+    // A missing file asked for by a script keeps its JSON 404, as the API does.
+    expect((await call(t.app, { url: '/assets/no-existe.js' })).headers['content-type']).toMatch(/^application\/json/);
+    const api = await call(t.app, { url: '/api/no-existe' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});

@@ -202,6 +202,31 @@ test('an instructor brings trainees into their own course only; the instructor a
   await ines.goto(`/admin/courses/${course.id}/progreso`);
   await expect(ines.getByRole('main')).toContainText(newcomer.name);
 
+  // The instructor runs her course's team by keyboard: the focus comes back where it was after
+  // each dialog, and after removing someone to 'Agregar al equipo'.
+  await ines.goto(`/admin/courses/${course.id}/equipo`);
+  const changeRoles = ines.getByRole('button', { name: `Cambiar roles de ${observer.name}` });
+  await changeRoles.focus();
+  await ines.keyboard.press('Enter');
+  const rolesDialog = ines.getByRole('dialog', { name: `Roles de ${observer.name}` });
+  await expect(rolesDialog).toBeVisible();
+  await ines.keyboard.press('Escape');
+  await expect(rolesDialog).toBeHidden();
+  await expect(changeRoles).toBeFocused();
+  await changeRoles.press('Enter');
+  await rolesDialog.getByRole('checkbox', { name: 'Ayudante' }).focus();
+  await ines.keyboard.press('Space');
+  await rolesDialog.getByRole('button', { name: 'Guardar' }).press('Enter');
+  await expect(rolesDialog).toBeHidden();
+  await expect(changeRoles).toBeFocused();
+  await expect(ines.getByRole('list', { name: 'Equipo' }).getByRole('listitem').filter({ hasText: observer.name })).toContainText('Ayudante');
+  await ines.getByRole('button', { name: `Quitar del equipo a ${observer.name}` }).press('Enter');
+  const confirm = ines.getByRole('dialog', { name: 'Quitar del equipo' });
+  await confirm.getByRole('button', { name: 'Quitar del equipo' }).press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(ines.getByRole('button', { name: 'Agregar al equipo' })).toBeFocused();
+  await adminApi('POST', `/api/courses/${course.id}/team`, { userId: observer.id, roles: ['observador'] }, 201);
+
   // The observer's home: the course, as 'Observador'; no way to create users or see payments.
   const osvaldo = await phoneOf(browser, observer);
   await expect(osvaldo).toHaveURL(/\/admin\/home$/);

@@ -14,6 +14,8 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { adminRoutes, matchesRoute, type AdminRoute } from '../../shared/app-routes.ts';
 import type { CourseAction } from '../../shared/course-roles.ts';
 import { useStaffReach } from '../lib/course-roles.ts';
 import { NotFoundPage } from '../components/not-found-page.tsx';
@@ -68,9 +70,48 @@ const entries: Array<{ label: string; to: string; icon: Icon; for?: CourseAction
   { label: 'Mi cuenta', to: paths.adminMyAccount(), icon: IconUserCircle },
 ];
 
+/** The instructors' pages by route (shared/app-routes.ts: the server answers 404 to any other address). */
+const pages: Record<Exclude<AdminRoute, '/admin'>, ComponentType> = {
+  '/admin/home': AdminHomePage,
+  '/admin/users': CreateUserPage,
+  '/admin/users/import': ImportUsersPage,
+  '/admin/mi-cuenta': MyAccountPage,
+  '/admin/users-activities': UsersActivitiesPage,
+  '/admin/users-activities/:userId/cursos': UserCoursesPage,
+  '/admin/users-activities/:userId/cursos/:courseId': TraineeRecordPage,
+  '/admin/users-activities/:userId/cursos/:courseId/modules': UserModulesPage,
+  '/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId': ReviewActivityPage,
+  '/admin/review': ReviewQueuePage,
+  '/admin/courses': AdminCoursesPage,
+  '/admin/courses/:courseId': AdminCoursePage,
+  '/admin/create-course': CreateCoursePage,
+  '/admin/courses/:courseId/progreso': ProgressBoardPage,
+  '/admin/courses/:courseId/banco': AdminBankPage,
+  '/admin/courses/:courseId/jugadas': CourseJugadasPage,
+  '/admin/courses/:courseId/examenes': AdminExamsPage,
+  '/admin/examenes/:examId/resultados': ExamResultsPage,
+  '/admin/courses/:courseId/clases': LessonsPage,
+  '/admin/courses/:courseId/clases/:lessonId': LessonPage,
+  '/admin/courses/:courseId/clases/:lessonId/asistencia': AttendanceCodePage,
+  '/admin/courses/:courseId/pagos': PaymentsPage,
+  '/admin/courses/:courseId/aprobacion': ApprovalPage,
+  '/admin/courses/:courseId/equipo': TeamPage,
+  '/admin/courses/:courseId/registro': CourseLogPage,
+  '/admin/create-module': CreateModulePage,
+  '/admin/upload-documents': UploadDocumentsPage,
+  '/admin/modules/:moduleId/jugadas': AdminJugadasPage,
+  '/admin/question-modules': ForumModulesPage,
+  '/admin/question-modules/:moduleId': AdminForumPage,
+};
+
+/** The route of `path` (a malformed id matches none). */
+const routeAt = (path: string) =>
+  adminRoutes.find((pattern): pattern is Exclude<AdminRoute, '/admin'> => pattern !== '/admin' && matchesRoute(pattern, path));
+
 /** The admin shell (top bar and side menu) around the admin pages. */
 export function AdminArea() {
   const [location] = useLocation();
+  const route = routeAt(location);
   const reach = useStaffReach();
   const shown = entries.filter((entry) => !entry.for || (entry.for === 'admin' ? reach.admin : reach.somewhere(entry.for)));
 
@@ -95,36 +136,8 @@ export function AdminArea() {
       )}
     >
       <Switch>
-        <Route path="/admin/home" component={AdminHomePage} />
-        <Route path="/admin/users" component={CreateUserPage} />
-        <Route path="/admin/users/import" component={ImportUsersPage} />
-        <Route path="/admin/mi-cuenta" component={MyAccountPage} />
-        <Route path="/admin/users-activities" component={UsersActivitiesPage} />
-        <Route path="/admin/users-activities/:userId/cursos" component={UserCoursesPage} />
-        <Route path="/admin/users-activities/:userId/cursos/:courseId" component={TraineeRecordPage} />
-        <Route path="/admin/users-activities/:userId/cursos/:courseId/modules" component={UserModulesPage} />
-        <Route path="/admin/users-activities/:userId/cursos/:courseId/modules/:moduleId" component={ReviewActivityPage} />
-        <Route path="/admin/review" component={ReviewQueuePage} />
-        <Route path="/admin/courses" component={AdminCoursesPage} />
-        <Route path="/admin/courses/:courseId" component={AdminCoursePage} />
-        <Route path="/admin/create-course" component={CreateCoursePage} />
-        <Route path="/admin/courses/:courseId/progreso" component={ProgressBoardPage} />
-        <Route path="/admin/courses/:courseId/banco" component={AdminBankPage} />
-        <Route path="/admin/courses/:courseId/jugadas" component={CourseJugadasPage} />
-        <Route path="/admin/courses/:courseId/examenes" component={AdminExamsPage} />
-        <Route path="/admin/examenes/:examId/resultados" component={ExamResultsPage} />
-        <Route path="/admin/courses/:courseId/clases" component={LessonsPage} />
-        <Route path="/admin/courses/:courseId/clases/:lessonId" component={LessonPage} />
-        <Route path="/admin/courses/:courseId/clases/:lessonId/asistencia" component={AttendanceCodePage} />
-        <Route path="/admin/courses/:courseId/pagos" component={PaymentsPage} />
-        <Route path="/admin/courses/:courseId/aprobacion" component={ApprovalPage} />
-        <Route path="/admin/courses/:courseId/equipo" component={TeamPage} />
-        <Route path="/admin/courses/:courseId/registro" component={CourseLogPage} />
-        <Route path="/admin/create-module" component={CreateModulePage} />
-        <Route path="/admin/upload-documents" component={UploadDocumentsPage} />
-        <Route path="/admin/modules/:moduleId/jugadas" component={AdminJugadasPage} />
-        <Route path="/admin/question-modules" component={ForumModulesPage} />
-        <Route path="/admin/question-modules/:moduleId" component={AdminForumPage} />
+        {/* Only the route that matches by the app's own rules (an id well formed), so wouter gives its params. */}
+        {route && <Route path={route} component={pages[route]} />}
         <Route>
           <NotFoundPage homeTo={paths.adminHome()} />
         </Route>

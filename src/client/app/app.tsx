@@ -16,7 +16,8 @@ function Notifications() {
       live = false;
     };
   }, []);
-  return View ? <View position="top-center" /> : null;
+  // Under an open dialog (its z-index is 200), never over the control it has focused.
+  return View ? <View position="top-center" zIndex={190} /> : null;
 }
 
 /** A piece of the browser's app whose code comes after the first render (null until then). */

@@ -32,10 +32,3 @@ export function lazyPage<T extends Record<string, unknown>>(load: () => Promise<
   Page.preload = () => get().then(() => undefined);
   return Page;
 }
-
-/** Whether `path` matches a route pattern of literal segments and `:params`. */
-export function matchesRoute(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const have = path.split('/');
-  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
-}

@@ -1,5 +1,8 @@
 import { Suspense } from 'react';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { isAppPath, loginAliases, matchesRoute, studentRoutes } from '../../shared/app-routes.ts';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { useSession } from '../lib/session.ts';
 import { useGuardedBrowserLocation } from '../lib/leave-guard.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
@@ -29,6 +32,39 @@ export async function preloadRoute(path: string): Promise<void> {
   await area.preloadStudentPage(path);
 }
 
+/** '/login', '/ingresar': the login page's own address, with what the address asked (its query). */
+function ToLoginPage() {
+  const search = useSearch();
+  return <Redirect to={`${paths.login()}${search ? `?${search}` : ''}`} replace />;
+}
+
+/**
+ * The instructors' side or the trainee's, for their addresses. Any other address is 'Esta página no
+ * existe' (the server answers it 404): inside the person's own side when signed in, alone otherwise
+ * — never the login page, which would say nothing of the address.
+ */
+function AreaOrUnknown() {
+  const [location] = useLocation();
+  const session = useSession();
+  const admin = location.startsWith('/admin/');
+  if (isAppPath(location) && (admin || studentRoutes.some((pattern) => matchesRoute(pattern, location)))) {
+    return admin ? (
+      <RequireAdmin>
+        <AdminArea />
+      </RequireAdmin>
+    ) : (
+      <RequireUser>
+        <StudentArea />
+      </RequireUser>
+    );
+  }
+  if (session.isPending) return <FullPageLoader />;
+  if (!session.data) return <NotFoundPage homeTo={paths.login()} homeLabel="Iniciar sesión" standalone />;
+  const staffSide = session.data.role === 'admin' || session.data.staff;
+  if (admin && staffSide) return <AdminArea />;
+  return <StudentArea />;
+}
+
 /** The top-level routes: signed-out pages, the admin area and the student area (`ssrPath`: in the server's render). */
 export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
   return (
@@ -51,18 +87,16 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
           <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
           <Route path="/verificar" component={VerifyCertificatePage} />
           <Route path="/verificar/:codigo" component={VerifyCertificatePage} />
+          {loginAliases.map((alias) => (
+            <Route key={alias} path={alias}>
+              <ToLoginPage />
+            </Route>
+          ))}
           <Route path="/admin">
             <Redirect to={paths.adminHome()} replace />
           </Route>
-          <Route path="/admin/*">
-            <RequireAdmin>
-              <AdminArea />
-            </RequireAdmin>
-          </Route>
           <Route>
-            <RequireUser>
-              <StudentArea />
-            </RequireUser>
+            <AreaOrUnknown />
           </Route>
         </Switch>
       </Suspense>

@@ -3,7 +3,8 @@ import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
 import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { lazyPage, matchesRoute, type LazyPage } from './lazy-page.ts';
+import { matchesRoute, studentRoutes, type StudentRoute } from '../../shared/app-routes.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
 import { useDownloadRevalidation } from '../lib/offline/use-downloads.ts';
@@ -48,26 +49,32 @@ const MyAccountPage = lazyPage(() => import('../features/account/my-account-page
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
 
-/** The student pages by route, in the order they are matched. */
-const pages: [path: string, page: LazyPage][] = [
-  ['/inicio', StudentHomePage],
-  ['/courses', CoursesPage],
-  ['/mi-cuenta', MyAccountPage],
-  ['/mi-cuenta/certificados', MyCertificatesPage],
-  ['/mi-cuenta/descargas', MyDownloadsPage],
-  ['/:courseId', CourseWelcomePage],
-  ['/:courseId/modulos', CourseModulesPage],
-  ['/:courseId/documentos', CourseDocumentsPage],
-  ['/:courseId/practica', PracticePage],
-  ['/:courseId/asistencia', MarkAttendancePage],
-  ['/:courseId/:moduleId/modulo', ModulePage],
-  ['/:courseId/:moduleId/actividades', ActivitiesPage],
-  ['/:courseId/:moduleId/preguntas', ModuleForumPage],
-  ['/:courseId/:moduleId/jugadas', JugadasPage],
-  ['/:courseId/:moduleId/examen/:examId', ExamPage],
-];
+/** The student pages by route (shared/app-routes.ts: the server answers 404 to any other address). */
+const pages: Record<StudentRoute, LazyPage> = {
+  '/inicio': StudentHomePage,
+  '/courses': CoursesPage,
+  '/mi-cuenta': MyAccountPage,
+  '/mi-cuenta/certificados': MyCertificatesPage,
+  '/mi-cuenta/descargas': MyDownloadsPage,
+  '/:courseId': CourseWelcomePage,
+  '/:courseId/modulos': CourseModulesPage,
+  '/:courseId/documentos': CourseDocumentsPage,
+  '/:courseId/practica': PracticePage,
+  '/:courseId/asistencia': MarkAttendancePage,
+  '/:courseId/:moduleId/modulo': ModulePage,
+  '/:courseId/:moduleId/actividades': ActivitiesPage,
+  '/:courseId/:moduleId/preguntas': ModuleForumPage,
+  '/:courseId/:moduleId/jugadas': JugadasPage,
+  '/:courseId/:moduleId/examen/:examId': ExamPage,
+};
 
-const pageAt = (path: string) => pages.find(([pattern]) => matchesRoute(pattern, path))?.[1];
+/** The route of `path`, in the table's order (a malformed id matches none). */
+const routeAt = (path: string) => studentRoutes.find((pattern) => matchesRoute(pattern, path));
+
+const pageAt = (path: string) => {
+  const route = routeAt(path);
+  return route ? pages[route] : undefined;
+};
 
 /** Loads the code of the student page at `path` (if any), so it renders without a fallback. */
 export function preloadStudentPage(path: string): Promise<void> {
@@ -98,13 +105,11 @@ function usePreloadNextPages(location: string) {
   }, [location]);
 }
 
-const namedStudentRoutes = new Set(['inicio', 'courses', 'mi-cuenta']);
-
-/** The course being viewed, read from the address (`/{courseId}/...`), if any. */
+/** The course being viewed, read from the address (`/{courseId}/...`), if the address is one of a course's pages. */
 function useCurrentCourseId(): string | undefined {
   const [location] = useLocation();
-  const first = decodeURIComponent(location.split('/')[1] ?? '');
-  return first && !namedStudentRoutes.has(first) ? first : undefined;
+  if (!routeAt(location)?.startsWith('/:courseId')) return undefined;
+  return decodeURIComponent(location.split('/')[1] ?? '');
 }
 
 /** The student shell (top bar and side menu) around the student pages. */
@@ -112,6 +117,7 @@ export function StudentArea() {
   const [location] = useLocation();
   const courseId = useCurrentCourseId();
   usePreloadNextPages(location);
+  const route = routeAt(location);
   useDownloadRevalidation(tellDownloadRemoved);
   const PendingWrites = usePendingWritesPanel(useQueueNeeded(useSession().data?.id ?? null));
 
@@ -156,9 +162,8 @@ export function StudentArea() {
       {/* The changes waiting on the phone for signal, and those the server refused. */}
       {PendingWrites && <PendingWrites />}
       <Switch>
-        {pages.map(([path, page]) => (
-          <Route key={path} path={path} component={page} />
-        ))}
+        {/* Only the route that matches by the app's own rules (an id well formed), so wouter gives its params. */}
+        {route && <Route path={route} component={pages[route]} />}
         <Route>
           <NotFoundPage homeTo={paths.studentHome()} />
         </Route>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
@@ -16,49 +16,54 @@ import { RolesField } from './components/roles-field.tsx';
 
 /** 'Cambiar roles': the member's roles as checkboxes (at least one; 'Quitar del equipo' for none). */
 function RolesModal({ courseId, member, onClose }: { courseId: string; member: TeamMember | null; onClose: () => void }) {
+  // The modal stays mounted (so it gives the focus back to the button that opened it); the last
+  // member shown stays in it while it closes.
+  const [shown, setShown] = useState(member);
+  if (member && member !== shown) setShown(member);
+  return (
+    <Modal opened={member !== null} onClose={onClose} title={`Roles de ${shown?.name ?? ''}`} closeButtonProps={{ 'aria-label': 'Cerrar' }}>
+      {shown && <RolesForm key={shown.userId} courseId={courseId} member={shown} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** The member's roles as checkboxes, and 'Guardar'. */
+function RolesForm({ courseId, member, onClose }: { courseId: string; member: TeamMember; onClose: () => void }) {
   const save = useSetRoles(courseId);
-  const [roles, setRoles] = useState<StaffRole[]>(member?.roles ?? []);
+  const [roles, setRoles] = useState<StaffRole[]>(member.roles);
   const [failure, setFailure] = useState<string | null>(null);
   return (
-    <Modal
-      opened={member !== null}
-      onClose={onClose}
-      title={`Roles de ${member?.name ?? ''}`}
-      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (roles.length === 0) {
+          setFailure('Elegí al menos un rol. Para sacarlo del equipo, usá «Quitar del equipo».');
+          return;
+        }
+        save.mutate(
+          { userId: member.userId, roles },
+          { onSuccess: ({ message }) => (notify(message, member.name), onClose()), onError: (error) => setFailure(error.message) },
+        );
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!member) return;
-          if (roles.length === 0) {
-            setFailure('Elegí al menos un rol. Para sacarlo del equipo, usá «Quitar del equipo».');
-            return;
-          }
-          save.mutate(
-            { userId: member.userId, roles },
-            { onSuccess: ({ message }) => (notify(message, member.name), onClose()), onError: (error) => setFailure(error.message) },
-          );
-        }}
-      >
-        <Stack gap="md">
-          <RolesField value={roles} onChange={setRoles} />
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Stack gap="md">
+        <RolesField value={roles} onChange={setRoles} />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -109,6 +114,7 @@ export function TeamPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Stack gap="md">
@@ -120,7 +126,12 @@ export function TeamPage() {
       </Anchor>
       <PageTitle
         actions={
-          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)} disabled={!team.data}>
+          <Button
+            ref={addButton}
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={() => setAdding(true)}
+            disabled={!team.data}
+          >
             Agregar al equipo
           </Button>
         }
@@ -150,7 +161,7 @@ export function TeamPage() {
         </Stack>
       )}
       <AddMemberModal courseId={courseId} opened={adding} onClose={() => setAdding(false)} />
-      <RolesModal key={editing?.userId ?? 'nadie'} courseId={courseId} member={editing} onClose={() => setEditing(null)} />
+      <RolesModal courseId={courseId} member={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         opened={removing !== null}
         title="Quitar del equipo"
@@ -165,6 +176,9 @@ export function TeamPage() {
             onSuccess: () => {
               notify('Quitado del equipo', removing.name);
               setRemoving(null);
+              // The button that opened the dialog left with the member: the focus goes to
+              // 'Agregar al equipo' once the dialog has closed, not to the page's start.
+              setTimeout(() => addButton.current?.focus(), 300);
             },
           })
         }
