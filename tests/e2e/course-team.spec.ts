@@ -219,7 +219,9 @@ test('an instructor brings trainees into their own course only; the instructor a
   await rolesDialog.getByRole('button', { name: 'Guardar' }).press('Enter');
   await expect(rolesDialog).toBeHidden();
   await expect(changeRoles).toBeFocused();
-  await expect(ines.getByRole('list', { name: 'Equipo' }).getByRole('listitem').filter({ hasText: observer.name })).toContainText('Ayudante');
+  await expect(ines.getByRole('list', { name: 'Equipo' }).getByRole('listitem').filter({ hasText: observer.name })).toContainText(
+    'Ayudante',
+  );
   await ines.getByRole('button', { name: `Quitar del equipo a ${observer.name}` }).press('Enter');
   const confirm = ines.getByRole('dialog', { name: 'Quitar del equipo' });
   await confirm.getByRole('button', { name: 'Quitar del equipo' }).press('Enter');
