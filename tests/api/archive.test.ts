@@ -198,7 +198,7 @@ describe('deactivating a user', () => {
     for (const cookie of [student.cookie, secondSession]) {
       const refused = await call(t.app, { url: `/api/pages/modules/${module.id}/activity`, cookie });
       expect(refused.statusCode).toBe(401);
-      expect((await call(t.app, { url: '/api/auth/session', cookie })).json()).toEqual({ user: null });
+      expect((await call(t.app, { url: '/api/auth/session', cookie })).json()).toEqual({ user: null, lapsed: true });
     }
     expect(await closed(stream)).toBe('el servidor cerró el stream');
 

@@ -154,7 +154,25 @@ describe('GET /api/auth/session and POST /api/auth/logout', () => {
     expect(logout.body).toBe('');
     expect(setCookies(logout).some((c) => c.includes('session_token=;') || /Max-Age=0/i.test(c))).toBe(true);
 
-    expect(await session(cookie)).toEqual({ user: null });
+    // The browser drops the cookie on logout; sent again, it is a session the server no longer has.
+    expect(await session(cookie)).toEqual({ user: null, lapsed: true });
+  });
+
+  it('says the session lapsed only for a cookie the server signed: not for none, not for a made-up one', async () => {
+    const student = await createUser(t.ctx);
+    const phone = await login(t.app, student.email, student.password);
+    const laptop = await login(t.app, student.email, student.password);
+    // The password changed on the laptop: the phone's session ends.
+    const changed = await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/password',
+      cookie: laptop,
+      body: { currentPassword: student.password, newPassword: 'otra-clave-segura' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect(await session(phone)).toEqual({ user: null, lapsed: true });
+    expect(await session()).toEqual({ user: null });
+    expect(await session('aula.session_token=inventado.firma')).toEqual({ user: null });
   });
 
   it('answers 204 to a logout without a session', async () => {

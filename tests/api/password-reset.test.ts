@@ -171,7 +171,7 @@ describe('password recovery', () => {
 
     const token = await requestToken(student.email);
     expect((await resetPassword({ token, password: 'nueva-clave' })).statusCode).toBe(200);
-    expect(await session(cookie)).toEqual({ user: null });
+    expect(await session(cookie)).toEqual({ user: null, lapsed: true });
   });
 
   it('leaves the account as it was when nothing valid was sent', async () => {

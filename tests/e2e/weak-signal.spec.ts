@@ -1,6 +1,7 @@
 // A student on a weak signal: messages typed while others travel, a lapsed session, a video
 // whose player script cannot load. Nothing typed or answered is lost.
 import type { Page, Route } from '@playwright/test';
+import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
 import { createCourse, createJugada, createModule, createStudent, makeClip, screenshot, signIn, uploadVideo } from './helpers.ts';
 
@@ -120,6 +121,40 @@ test('a lapsed session says so and, after signing in, brings the student back to
   await expect(page.getByRole('alert')).toHaveCount(0);
   await signIn(page, alumno);
   await expect(page).toHaveURL(/\/inicio$/);
+});
+
+test('a reload with a session the server no longer accepts says it lapsed, and signing in comes back to the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const alumno = await createStudent({ name: 'Lucía Recarga' });
+  const course = await createCourse({ enableFor: [alumno.id] });
+  await signIn(page, alumno);
+  await expect(page).toHaveURL(/\/inicio$/);
+  const modulesPath = `/${course.id}/modulos`;
+  await page.goto(modulesPath);
+  await expect(page.getByRole('heading', { name: 'Módulos' })).toBeVisible();
+  // Her password changed on another device: this phone's session ends there, its cookie stays here.
+  const other = await page.context().browser()!.newContext({ baseURL: e2eEnv().baseURL });
+  const response = await other.request.post('/api/auth/login', {
+    headers: { origin: e2eEnv().baseURL },
+    data: { email: alumno.email, password: alumno.password },
+  });
+  expect(response.status()).toBe(200);
+  const changed = await other.request.put('/api/me/password', {
+    headers: { origin: e2eEnv().baseURL },
+    data: { currentPassword: alumno.password, newPassword: 'clave-nueva-segura' },
+  });
+  expect(changed.status(), await changed.text()).toBe(204);
+  await other.close();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('alert')).toHaveText('Tu sesión venció. Ingresá de nuevo.');
+  await screenshot(page, 'sesion-vencida-al-recargar');
+  await page.getByRole('textbox', { name: 'Email' }).fill(alumno.email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('clave-nueva-segura');
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page).toHaveURL(new RegExp(`${modulesPath}$`));
+  await expect(page.getByRole('heading', { name: 'Módulos' })).toBeVisible();
 });
 
 test('another person signing in on the same phone after a lapse goes to their own home page', async ({ page }) => {

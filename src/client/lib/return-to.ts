@@ -40,6 +40,14 @@ export function rememberLapsedSession(userId: string, path = `${location.pathnam
   if (isAppPath(path)) write({ path, userId, lapsed: true });
 }
 
+/**
+ * A page opened with a session the server no longer accepts (a reload after signing out on another
+ * device, a password changed): come back here after signing in, and say why.
+ */
+export function rememberLapsedVisit(path = `${location.pathname}${location.search}`) {
+  if (isAppPath(path)) write({ path, userId: lastSignedInUser(), lapsed: true });
+}
+
 let lastUser: string | null | undefined;
 
 /** Who was last signed in in this tab (a page that needs a session shows): whose a later signed-out visit is. */

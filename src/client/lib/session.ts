@@ -4,7 +4,7 @@ import { api, ApiError, setRequestUser } from './api.ts';
 import { connectionLostSignal, onReconnect } from './connectivity.ts';
 import { userFromStartPage } from './page-data.ts';
 import { sessionKeys } from './query-keys.ts';
-import { forgetReturnPath, rememberLapsedSession } from './return-to.ts';
+import { forgetReturnPath, rememberLapsedSession, rememberLapsedVisit } from './return-to.ts';
 
 export const getSession = (signal?: AbortSignal) => api<SessionResponse>('/api/auth/session', { signal });
 
@@ -57,6 +57,7 @@ async function loadSession(signal?: AbortSignal): Promise<SessionResponse> {
     const response = remembered ? await Promise.race([asked, lost.promise.then(() => remembered)]) : await asked;
     sessionFromMemory = response === remembered;
     if (!sessionFromMemory) rememberSession(response.user);
+    if (response.lapsed) rememberLapsedVisit();
     return response;
   } catch (error) {
     if (remembered && error instanceof ApiError && error.status === 0) {
@@ -130,8 +131,14 @@ export function signedOutByChoice(queryClient: QueryClient) {
  * signed in here: the login page will say so, and signing in again brings them back to this page.
  */
 export function sessionEnded(queryClient: QueryClient) {
-  const user = queryClient.getQueryData<SessionResponse>(sessionKeys.current)?.user;
-  if (user) rememberLapsedSession(user.id);
+  const session = queryClient.getQueryData<SessionResponse>(sessionKeys.current);
+  // At start, before the session is known (a page's data refused as the app opens): the session's
+  // own answer decides, and says whether a session this browser had lapsed.
+  if (session === undefined) {
+    queryClient.invalidateQueries({ queryKey: sessionKeys.current }).catch(() => undefined);
+    return;
+  }
+  if (session.user) rememberLapsedSession(session.user.id);
   signedOut(queryClient);
 }
 

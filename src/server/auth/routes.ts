@@ -79,7 +79,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/auth/session', { schema: { response: { 200: sessionResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { user: await guards.currentUser(request) };
+    const user = await guards.currentUser(request);
+    // A session cookie the server signed, for a session it no longer has: the login page says the
+    // session lapsed, rather than nothing.
+    if (!user && guards.tokenOf(request)) return { user: null, lapsed: true };
+    return { user };
   });
 
   r.post(

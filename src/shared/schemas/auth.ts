@@ -62,5 +62,9 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: z.nullable(sessionUserSchema) });
+export const sessionResponseSchema = z.object({
+  user: z.nullable(sessionUserSchema),
+  /** Signed out because the server no longer accepts the browser's session (ended elsewhere, a password changed). */
+  lapsed: z.optional(z.boolean()),
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
