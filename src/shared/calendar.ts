@@ -98,3 +98,13 @@ const dayLongFormat = new Intl.DateTimeFormat('es-AR', {
 export const dayText = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 /** 'sábado, 28 de noviembre de 2026'. */
 export const dayLongText = (day: string) => dayLongFormat.format(new Date(`${day}T00:00:00Z`));
+
+const momentFormat = new Intl.DateTimeFormat('es-AR', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  hourCycle: 'h23',
+  timeZone: COURSE_TIME_ZONE,
+});
+
+/** '1 dic 2026, 09:00': a moment as the app shows it everywhere — day first, 24 hours, the course's time. */
+export const momentText = (iso: string | Date) => momentFormat.format(new Date(iso));

@@ -16,6 +16,7 @@ import { CorrectionHistory } from './components/correction-history.tsx';
 import { useUserActivity } from './api/use-user-activity.ts';
 import { ProgressBadge } from '../../components/progress-badge.tsx';
 import { UserJugadasSection } from './components/user-jugadas.tsx';
+import { momentText } from '../../../shared/calendar.ts';
 
 type Decision = { correct: boolean | null; feedback: string };
 
@@ -34,8 +35,7 @@ function storedDecisions(activity: Activity): Record<string, Decision> {
   );
 }
 
-const formatDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '';
+const formatDate = (iso: string | null) => (iso ? momentText(iso) : '');
 
 const undecided: Decision = { correct: null, feedback: '' };
 

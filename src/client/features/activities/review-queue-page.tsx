@@ -5,8 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useReviewQueue } from './api/use-review-queue.ts';
-
-const formatDate = (iso: string) => new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+import { momentText } from '../../../shared/calendar.ts';
 
 /** Every submitted activity awaiting correction, oldest first. */
 export function ReviewQueuePage() {
@@ -34,7 +33,7 @@ export function ReviewQueuePage() {
                 {entry.courseName} · {entry.moduleName}
               </Text>
               <Text size="xs" c="gray.7">
-                Enviada el {formatDate(entry.submittedAt)}
+                Enviada el {momentText(entry.submittedAt)}
               </Text>
             </Stack>
             <IconChevronRight aria-hidden />

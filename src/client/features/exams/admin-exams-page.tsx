@@ -15,9 +15,9 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { useDeleteExam } from './api/delete-exam.ts';
 import { useCourseExams } from './api/use-course-exams.ts';
 import { ExamFormModal, examKindLabels } from './components/exam-form.tsx';
+import { momentText } from '../../../shared/calendar.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * '30 preguntas · 20 minutos · aprueba con 80 % · 2 intentos, 24 h entre uno y otro'; a video
@@ -37,8 +37,8 @@ function examRules(exam: Exam): string {
 }
 
 function examDates(exam: Exam): string {
-  const opens = exam.opensAt ? `Abre: ${dateFormat.format(new Date(exam.opensAt))}` : 'Abierto desde ya';
-  const closes = exam.closesAt ? `Cierra: ${dateFormat.format(new Date(exam.closesAt))}` : 'sin cierre';
+  const opens = exam.opensAt ? `Abre: ${momentText(exam.opensAt)}` : 'Abierto desde ya';
+  const closes = exam.closesAt ? `Cierra: ${momentText(exam.closesAt)}` : 'sin cierre';
   const release = exam.resultsRelease === 'al-entregar' ? 'resultados al entregar' : 'resultados cuando cierre';
   return `${opens} · ${closes} · ${release}`;
 }

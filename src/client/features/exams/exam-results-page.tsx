@@ -13,10 +13,9 @@ import { examResultsCsvUrl, useExamResults } from './api/use-exam-results.ts';
 import { AttemptDialog } from './components/attempt-dialog.tsx';
 import { ClipStats, TagStats } from './components/clip-stats.tsx';
 import { QuestionStats } from './components/question-stats.tsx';
+import { momentText } from '../../../shared/calendar.ts';
 
 type Row = ExamResults['rows'][number];
-
-const dateFormat = new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** '12:34' (minutes and seconds), or '—'. */
 function duration(seconds: number | null): string {
@@ -82,7 +81,7 @@ function ResultsTable({ results, onView }: { results: ExamResults; onView: (row:
               <Table.Td>
                 {row.attempts} de {results.exam.attempts}
               </Table.Td>
-              <Table.Td>{row.submittedAt ? dateFormat.format(new Date(row.submittedAt)) : '—'}</Table.Td>
+              <Table.Td>{row.submittedAt ? momentText(row.submittedAt) : '—'}</Table.Td>
               <Table.Td>
                 {row.attemptIds.length > 0 && (
                   <Button

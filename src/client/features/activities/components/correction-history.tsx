@@ -1,7 +1,6 @@
 import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CorrectionRecord } from '../../../../shared/schemas/activities.ts';
-
-const formatDate = (iso: string) => new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+import { momentText } from '../../../../shared/calendar.ts';
 
 /** Every correction saved for the activity, newest first: who, when and what (admins only). */
 export function CorrectionHistory({ history }: { history: CorrectionRecord[] }) {
@@ -18,7 +17,7 @@ export function CorrectionHistory({ history }: { history: CorrectionRecord[] }) 
               {record.kind === 'modificacion' ? 'Modificación' : 'Corrección'}
             </Badge>
             <Text size="sm">
-              {formatDate(record.createdAt)} · {record.adminName}
+              {momentText(record.createdAt)} · {record.adminName}
             </Text>
           </Group>
           <List size="sm" spacing={2}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { momentText } from '../../../../shared/calendar.ts';
 
 const relative = new Intl.RelativeTimeFormat('es-AR', { numeric: 'auto' });
-const absolute = new Intl.DateTimeFormat('es-AR', { dateStyle: 'medium', timeStyle: 'short' });
 
 const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 60],
@@ -20,7 +20,7 @@ export function formatRelative(date: Date, now = Date.now()): string {
     if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
     value /= size;
   }
-  return absolute.format(date);
+  return momentText(date);
 }
 
 /** "hace 5 minutos", kept current while the page is open; the exact date on hover. */
@@ -32,7 +32,7 @@ export function RelativeTime({ iso }: { iso: string }) {
   }, []);
   const date = new Date(iso);
   return (
-    <time dateTime={iso} title={absolute.format(date)}>
+    <time dateTime={iso} title={momentText(date)}>
       {formatRelative(date)}
     </time>
   );

@@ -1,12 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { COURSE_TIME_ZONE } from '../../../../shared/calendar.ts';
+import { momentText } from '../../../../shared/calendar.ts';
 import type { RecordChange } from '../../../../shared/schemas/record.ts';
-
-const when = new Intl.DateTimeFormat('es-AR', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: COURSE_TIME_ZONE,
-});
 
 /** 'Historial de cambios': who changed what of the trainee's record, and when, newest first. */
 export function RecordChanges({ changes }: { changes: RecordChange[] }) {
@@ -30,7 +24,7 @@ export function RecordChanges({ changes }: { changes: RecordChange[] }) {
             {change.summary}
           </Text>
           <Text size="xs" c="gray.7">
-            <time dateTime={change.at}>{when.format(new Date(change.at))}</time> · {change.actorName}
+            <time dateTime={change.at}>{momentText(change.at)}</time> · {change.actorName}
           </Text>
         </Stack>
       ))}
