@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { course as courseTable, examAttempt } from '../../src/server/db/schema.ts';
 import { answerJugada } from '../../src/server/jugadas/service.ts';
+import { noRequirements } from '../../src/shared/approval-rules.ts';
 import { instantOf } from '../../src/shared/calendar.ts';
 import { pesos } from '../../src/shared/money.ts';
 import type { MyRecord, TraineeRecord } from '../../src/shared/schemas/record.ts';
@@ -227,6 +228,21 @@ describe('GET /api/courses/:courseId/trainees/:userId/record', () => {
     expect(other.course.name).toBe('Otro curso');
     expect(other.payments!.status).toMatchObject({ owed: 3000, overdue: [{ amount: 3000, dueDate: '2026-11-10' }] });
     expect(other.fitness.status).toBe('no-aprobada');
+  });
+
+  it("says 'Sin requisitos definidos' (defined: false) until the course asks something, then the outcome", async () => {
+    const before = await record(course.id, bruno.id);
+    expect(before.approval).toMatchObject({ outcome: 'apto', defined: false });
+    await t.ctx.db
+      .update(courseTable)
+      .set({ requirements: { ...noRequirements, fitness: true } })
+      .where(eq(courseTable.id, course.id));
+    try {
+      const after = await record(course.id, bruno.id);
+      expect(after.approval).toMatchObject({ outcome: 'en-curso', defined: true, summary: 'Falta: prueba física' });
+    } finally {
+      await t.ctx.db.update(courseTable).set({ requirements: noRequirements }).where(eq(courseTable.id, course.id));
+    }
   });
 
   it('stays the instructor’s to read once the course is blocked for the trainee', async () => {

@@ -3,10 +3,10 @@ import { expect, test } from './fixtures.ts';
 import { createStudent, screenshot, signIn, uniqueEmail } from './helpers.ts';
 
 const adminTiles = [
-  { name: 'Lista de usuarios', href: '/admin/users-activities' },
+  { name: 'Lista de Usuarios', href: '/admin/users-activities' },
   { name: 'Responder Preguntas', href: '/admin/question-modules' },
   { name: 'Crear Curso', href: '/admin/create-course' },
-  { name: 'Subir Documento', href: '/admin/upload-documents' },
+  { name: 'Subir Documentos', href: '/admin/upload-documents' },
   { name: 'Crear Módulo', href: '/admin/create-module' },
 ];
 
@@ -59,7 +59,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/admin\/home$/);
     await page.goto('/forgot-password');
     await expect(page).toHaveURL(/\/admin\/home$/);
-    await expect(page.getByRole('main').getByRole('link', { name: /^Lista de usuarios/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /^Lista de Usuarios/ })).toBeVisible();
   });
 
   test('a student lands on /inicio, and /, /forgot-password and /admin/home send them back there', async ({ page }) => {

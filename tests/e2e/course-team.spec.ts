@@ -80,11 +80,14 @@ test("the administrator builds a course's team, and each member sees and does on
   await screenshot(ayelen, 'inicio-ayudante');
   // No menu entry or tile she could not use.
   await expect(ayelen.getByRole('link', { name: 'Crear Curso' })).toHaveCount(0);
-  await expect(ayelen.getByRole('link', { name: 'Lista de usuarios' })).toHaveCount(0);
+  await expect(ayelen.getByRole('link', { name: 'Lista de Usuarios' })).toHaveCount(0);
 
   // She corrects the submission.
   await myCourses.getByRole('link', { name: 'Por corregir: 1' }).click();
   await expect(ayelen.getByRole('heading', { name: 'Por corregir', level: 1 })).toBeVisible();
+  // The queue opens on that course.
+  await expect(ayelen).toHaveURL(new RegExp(`/admin/review\\?curso=${course.id}$`));
+  await expect(ayelen.getByRole('textbox', { name: 'Curso' })).toHaveValue(course.name);
   await ayelen
     .getByRole('link', { name: new RegExp(trainee.name) })
     .first()

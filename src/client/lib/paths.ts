@@ -26,7 +26,8 @@ export const paths = {
   adminUploadDocuments: (courseId?: string) => `/admin/upload-documents${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminForumModules: (courseId?: string) => `/admin/question-modules${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminForum: (moduleId: string) => `/admin/question-modules/${encodeURIComponent(moduleId)}`,
-  adminReview: () => '/admin/review',
+  /** With a course, the queue shows that course's submissions. */
+  adminReview: (courseId?: string) => `/admin/review${courseId ? `?curso=${encodeURIComponent(courseId)}` : ''}`,
   adminCourseProgress: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/progreso`,
   /** With a jugada, the page opens its editor. */
   adminModuleJugadas: (moduleId: string, editJugadaId?: string) =>

@@ -119,7 +119,11 @@ export async function traineeRecord(
     observations,
     changes,
     // Its words never name the payments the reader does not see.
-    approval: { outcome: approval.outcome, summary: summaryWithout(approval, reader.payments ? [] : ['payments']) },
+    approval: {
+      outcome: approval.outcome,
+      summary: summaryWithout(approval, reader.payments ? [] : ['payments']),
+      defined: approval.results.length > 0,
+    },
   };
 }
 

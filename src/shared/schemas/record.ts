@@ -44,8 +44,11 @@ export const traineeRecordSchema = z.object({
   observations: traineeObservationsSchema,
   /** Newest first. */
   changes: z.array(recordChangeSchema),
-  /** 'Habilitación': 'Apto', 'No apto' or 'En curso', and what is missing in words. */
-  approval: approvalBadgeSchema,
+  /**
+   * 'Habilitación': 'Apto', 'No apto' or 'En curso', and what is missing in words; `defined`: whether
+   * the course asks anything yet (without requirements there is no standing to show).
+   */
+  approval: z.object({ ...approvalBadgeSchema.shape, defined: z.boolean() }),
 });
 export type TraineeRecord = z.infer<typeof traineeRecordSchema>;
 

@@ -5,19 +5,28 @@ import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useReviewQueue } from './api/use-review-queue.ts';
+import { CourseSelect } from '../../components/course-select.tsx';
+import { useCourseParam } from '../../lib/use-course-param.ts';
 import { momentText } from '../../../shared/calendar.ts';
 
-/** Every submitted activity awaiting correction, oldest first. */
+/** Every submitted activity awaiting correction, oldest first: of every course the person corrects, or of one (`?curso=`). */
 export function ReviewQueuePage() {
   const queue = useReviewQueue();
+  const [courseId, setCourseId] = useCourseParam();
+  const shown = queue.data?.filter((entry) => !courseId || entry.courseId === courseId);
 
   return (
     <Stack maw={860}>
-      <PageTitle actions={queue.data && <Badge size="lg">{queue.data.length}</Badge>}>Por corregir</PageTitle>
+      <PageTitle actions={shown && <Badge size="lg">{shown.length}</Badge>}>Por corregir</PageTitle>
+      <CourseSelect for="actividades.corregir" value={courseId} onChange={setCourseId} allLabel="Todos los cursos" empty={null} />
       {queue.isPending && <Skeleton h={200} />}
       {queue.isError && <LoadError error={queue.error} onRetry={() => void queue.refetch()} />}
-      {queue.data?.length === 0 && <Text c="gray.7">No hay actividades esperando corrección. ¡Todo al día!</Text>}
-      {queue.data?.map((entry) => (
+      {shown?.length === 0 && (
+        <Text c="gray.7">
+          {courseId ? 'No hay actividades de este curso esperando corrección.' : 'No hay actividades esperando corrección.'} ¡Todo al día!
+        </Text>
+      )}
+      {shown?.map((entry) => (
         <Card
           key={entry.activityId}
           component={Link}

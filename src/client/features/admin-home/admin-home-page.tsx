@@ -33,7 +33,7 @@ function waitingIn(course: CourseOverview): Array<{ text: string; to: string }> 
   const reader = readerOf(course);
   const items: Array<{ text: string; to: string }> = [];
   if (may(reader, 'actividades.corregir') && course.awaitingCorrection > 0)
-    items.push({ text: `Por corregir: ${course.awaitingCorrection}`, to: paths.adminReview() });
+    items.push({ text: `Por corregir: ${course.awaitingCorrection}`, to: paths.adminReview(course.id) });
   if (may(reader, 'foro.responder') && course.modulesWithNewMessages > 0)
     items.push({ text: `Módulos con preguntas sin responder: ${course.modulesWithNewMessages}`, to: paths.adminForumModules(course.id) });
   if (may(reader, 'asistencia.tomar') && course.nextLessonAt)
@@ -115,7 +115,7 @@ function homeTiles(awaitingCorrection: number, modulesWithNewMessages: number): 
       waiting: <WaitingBadges awaitingCorrection={awaitingCorrection} modulesWithNewMessages={modulesWithNewMessages} />,
     },
     {
-      label: 'Lista de usuarios',
+      label: 'Lista de Usuarios',
       description: 'Buscá alumnos, habilitá cursos y módulos, corregí respuestas.',
       to: paths.adminUsers(),
       icon: IconUsers,
@@ -145,7 +145,7 @@ function homeTiles(awaitingCorrection: number, modulesWithNewMessages: number): 
       for: 'admin',
     },
     {
-      label: 'Subir Documento',
+      label: 'Subir Documentos',
       description: 'Material descargable de cada curso.',
       to: paths.adminUploadDocuments(),
       icon: IconFileUpload,

@@ -114,7 +114,7 @@ function courseTools(course: CourseOverview): Tool[] {
     {
       label: 'Por corregir',
       description: 'Las actividades enviadas que esperan tu corrección.',
-      to: paths.adminReview(),
+      to: paths.adminReview(course.id),
       icon: IconChecklist,
       for: 'actividades.corregir',
       waiting: course.awaitingCorrection > 0 ? awaitingCorrectionText(course.awaitingCorrection) : null,

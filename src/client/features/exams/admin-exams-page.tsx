@@ -20,11 +20,13 @@ import { momentText } from '../../../shared/calendar.ts';
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * '30 preguntas · 20 minutos · aprueba con 80 % · 2 intentos, 24 h entre uno y otro'; a video
+ * '30 preguntas · 20 minutos · aprueba con 80 % · 2 intentos permitidos por alumno, 24 h entre uno y otro'; a video
  * exam's '20 jugadas · 10 s para responder · 1 vista por jugada · …' (it has no overall time).
  */
 function examRules(exam: Exam): string {
-  const attempts = plural(exam.attempts, 'intento', 'intentos') + (exam.waitHours > 0 ? `, ${exam.waitHours} h entre uno y otro` : '');
+  const attempts =
+    `${exam.attempts === 1 ? '1 intento permitido' : `${exam.attempts} intentos permitidos`} por alumno` +
+    (exam.waitHours > 0 ? `, ${exam.waitHours} h entre uno y otro` : '');
   const drawn =
     exam.kind === 'video'
       ? [
@@ -67,7 +69,7 @@ function ExamCard({ exam, onEdit, onDelete }: ExamCardProps) {
               {examKindLabels[exam.kind]}
             </Badge>
             <Badge variant="light" color={exam.attemptsStarted > 0 ? 'blue' : 'gray'} style={{ textTransform: 'none' }}>
-              {plural(exam.attemptsStarted, 'intento', 'intentos')}
+              {exam.attemptsStarted === 0 ? 'Nadie lo rindió' : `Rendido: ${plural(exam.attemptsStarted, 'intento', 'intentos')}`}
               {exam.attemptsOpen > 0 ? ` (${exam.attemptsOpen} en curso)` : ''}
             </Badge>
           </Group>

@@ -15,9 +15,15 @@ export function RecordApproval({ courseId, approval }: { courseId: string; appro
             <Text size="xs" c="gray.7" tt="uppercase" fw={600} id="legajo-habilitacion">
               Habilitación
             </Text>
-            <OutcomeBadge outcome={approval.outcome} size="lg" />
+            {approval.defined ? (
+              <OutcomeBadge outcome={approval.outcome} size="lg" />
+            ) : (
+              <Text size="sm" fw={600}>
+                Sin requisitos definidos
+              </Text>
+            )}
           </Group>
-          {approval.summary && (
+          {approval.defined && approval.summary && (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {approval.summary}
             </Text>
