@@ -88,6 +88,8 @@ test('the instructor creates a class and takes attendance with the changing code
   await screenshot(page, 'curso-clase-en-curso');
   await page.getByRole('link', { name: 'Marcar asistencia' }).click();
   await expect(page.getByRole('heading', { name: 'Marcar asistencia', level: 1 })).toBeVisible();
+  // A way back before marking, too.
+  await expect(page.getByRole('link', { name: 'Volver al curso' })).toHaveAttribute('href', `/${course.id}`);
   const box = page.getByRole('textbox', { name: 'Código' });
   await expect(box).toHaveAttribute('inputmode', 'numeric');
   await expect(box).toHaveAttribute('autocomplete', 'one-time-code');

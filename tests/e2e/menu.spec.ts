@@ -70,7 +70,15 @@ test('the student side menu has Inicio, Módulos, Documentos and Cerrar sesión,
   await expect(menu).not.toBeInViewport();
   await openMenu(page);
   await expect(menu.getByRole('link', { name: 'Inicio' })).toBeVisible();
-  // Módulos and Documentos act on the course being viewed: shown, but not links until one is opened.
+  // With one course, Módulos and Documentos lead to it from the home page already.
+  await expect(menu.getByRole('link', { name: 'Módulos', exact: true })).toHaveAttribute('href', `/${course.id}/modulos`);
+  await expect(menu.getByRole('link', { name: 'Documentos', exact: true })).toHaveAttribute('href', `/${course.id}/documentos`);
+  await page.getByRole('button', { name: 'Cerrar menú' }).click();
+
+  // With two, they act on the course being viewed: shown, but not links until one is opened.
+  await createCourse({ name: 'Mecánica arbitral', enableFor: [student.id] });
+  await page.reload();
+  await openMenu(page);
   for (const entry of ['Módulos', 'Documentos']) {
     await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     await expect(menu.getByRole('link', { name: new RegExp(`^${entry}`) })).toHaveCount(0);

@@ -10,6 +10,8 @@ import { ShellLayout } from './shell-layout.tsx';
 import { useDownloadRevalidation } from '../lib/offline/use-downloads.ts';
 import { useQueueNeeded } from '../lib/offline-queue/presence.ts';
 import { useSession } from '../lib/session.ts';
+import { useQuery } from '@tanstack/react-query';
+import { coursesQueryOptions } from '../lib/use-courses.ts';
 
 /**
  * The panel of writes waiting for signal or refused, once the line of writes is needed: its code
@@ -115,7 +117,10 @@ function useCurrentCourseId(): string | undefined {
 /** The student shell (top bar and side menu) around the student pages. */
 export function StudentArea() {
   const [location] = useLocation();
-  const courseId = useCurrentCourseId();
+  const viewedCourseId = useCurrentCourseId();
+  // Outside a course, a trainee with exactly one course has the menu of that one (read only there).
+  const courses = useQuery({ ...coursesQueryOptions(), enabled: !viewedCourseId, select: (data) => data.courses });
+  const courseId = viewedCourseId ?? (courses.data?.length === 1 ? courses.data[0]!.id : undefined);
   usePreloadNextPages(location);
   const route = routeAt(location);
   useDownloadRevalidation(tellDownloadRemoved);
@@ -154,7 +159,7 @@ export function StudentArea() {
           {link('Módulos', courseId ? paths.courseModules(courseId) : paths.studentHome(), IconLayoutList, close, Boolean(courseId))}
           {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
           {link('Practicar reglamento', courseId ? paths.practice(courseId) : paths.studentHome(), IconCards, close, Boolean(courseId))}
-          {courseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
+          {viewedCourseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
           {link('Mi cuenta', paths.myAccount(), IconUserCircle, close)}
         </>
       )}

@@ -10,6 +10,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
 import { useBank, type BankFilters } from './api/use-bank.ts';
+import { usedEdition } from './used-edition.ts';
 import { BankFiltersBar, useBankFilters } from './components/bank-filters.tsx';
 import { ImportQuestionsModal } from './components/import-questions-modal.tsx';
 import { useQuestionActions } from './components/question-actions.tsx';
@@ -110,9 +111,15 @@ export function AdminBankPage() {
         opened={dialog?.kind === 'form'}
         question={dialog?.kind === 'form' ? dialog.question : null}
         chapters={data?.chapters.map((c) => c.chapter) ?? []}
+        edition={usedEdition(data?.editions ?? [])}
         onClose={close}
       />
-      <ImportQuestionsModal courseId={courseId} opened={dialog?.kind === 'import'} onClose={close} />
+      <ImportQuestionsModal
+        courseId={courseId}
+        opened={dialog?.kind === 'import'}
+        edition={usedEdition(data?.editions ?? [])}
+        onClose={close}
+      />
       <RetireEditionModal courseId={courseId} opened={dialog?.kind === 'retire'} editions={data?.editions ?? []} onClose={close} />
     </Stack>
   );

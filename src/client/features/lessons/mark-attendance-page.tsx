@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { Alert, Button, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { isAttended } from '../../../shared/attendance-rules.ts';
 import { timeOf } from '../../../shared/calendar.ts';
@@ -91,6 +91,15 @@ export function MarkAttendancePage() {
 
   return (
     <Stack maw={480} mx="auto" gap="md">
+      {/* Once marked, the confirmation has its own way back. */}
+      {!done && (
+        <Anchor component={Link} href={paths.course(courseId)} size="sm" style={{ alignSelf: 'flex-start' }}>
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Volver al curso
+          </Group>
+        </Anchor>
+      )}
       <Title order={1} size="h2" tabIndex={-1}>
         Marcar asistencia
       </Title>

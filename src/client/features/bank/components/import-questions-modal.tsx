@@ -36,11 +36,13 @@ const downloadTemplate = () => downloadCsv('plantilla-banco-de-preguntas.csv', t
 interface ImportQuestionsModalProps {
   courseId: string;
   opened: boolean;
+  /** The edition the file's questions are of, at first: the one the course's bank uses. */
+  edition: number;
   onClose: () => void;
 }
 
 /** 'Importar preguntas': a CSV or JSON file and the edition, checked row by row before anything is written. */
-export function ImportQuestionsModal({ courseId, opened, onClose }: ImportQuestionsModalProps) {
+export function ImportQuestionsModal({ courseId, opened, edition, onClose }: ImportQuestionsModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
@@ -51,16 +53,16 @@ export function ImportQuestionsModal({ courseId, opened, onClose }: ImportQuesti
       fullScreen={phone}
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
-      {opened && <ImportQuestions courseId={courseId} onDone={onClose} />}
+      {opened && <ImportQuestions courseId={courseId} edition={edition} onDone={onClose} />}
     </Modal>
   );
 }
 
-function ImportQuestions({ courseId, onDone }: { courseId: string; onDone: () => void }) {
+function ImportQuestions({ courseId, edition: usedEdition, onDone }: { courseId: string; edition: number; onDone: () => void }) {
   const previewImport = usePreviewImport(courseId);
   const importQuestions = useImportQuestions(courseId);
   const [file, setFile] = useState<File | null>(null);
-  const [edition, setEdition] = useState<number | string>(new Date().getFullYear());
+  const [edition, setEdition] = useState<number | string>(usedEdition);
   const [done, setDone] = useState<BankImportResult | null>(null);
   const validEdition = typeof edition === 'number' && Number.isInteger(edition) && edition >= EDITION_MIN && edition <= EDITION_MAX;
 

@@ -36,14 +36,14 @@ import { useSaveQuestion } from '../api/save-question.ts';
 /** The form's values: the API's fields, the edition as the number field gives it ('' while empty). */
 type QuestionFields = Omit<BankQuestionInput, 'edition'> & { edition: number | string };
 
-const emptyQuestion = (): QuestionFields => ({
+const emptyQuestion = (edition: number): QuestionFields => ({
   text: '',
   options: ['', ''],
   correct: [],
   chapter: '',
   rule: '',
   explanation: '',
-  edition: new Date().getFullYear(),
+  edition,
 });
 
 const valuesOf = (question: BankQuestion): QuestionFields => ({
@@ -66,11 +66,13 @@ interface QuestionFormModalProps {
   question: BankQuestion | null;
   /** The course's chapters, offered as the chapter is typed. */
   chapters: string[];
+  /** The edition of the rules a new question is of: the one the course's bank uses. */
+  edition: number;
   onClose: () => void;
 }
 
 /** 'Nueva pregunta' and 'Editar', in a dialog (the whole screen on a phone). */
-export function QuestionFormModal({ courseId, opened, question, chapters, onClose }: QuestionFormModalProps) {
+export function QuestionFormModal({ courseId, opened, question, chapters, edition, onClose }: QuestionFormModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
@@ -82,7 +84,14 @@ export function QuestionFormModal({ courseId, opened, question, chapters, onClos
       closeButtonProps={{ 'aria-label': 'Cerrar' }}
     >
       {opened && (
-        <QuestionFormBody key={question?.id ?? 'nueva'} courseId={courseId} question={question} chapters={chapters} onDone={onClose} />
+        <QuestionFormBody
+          key={question?.id ?? 'nueva'}
+          courseId={courseId}
+          question={question}
+          chapters={chapters}
+          edition={edition}
+          onDone={onClose}
+        />
       )}
     </Modal>
   );
@@ -92,15 +101,16 @@ interface QuestionFormBodyProps {
   courseId: string;
   question: BankQuestion | null;
   chapters: string[];
+  edition: number;
   onDone: () => void;
 }
 
-function QuestionFormBody({ courseId, question, chapters, onDone }: QuestionFormBodyProps) {
+function QuestionFormBody({ courseId, question, chapters, edition, onDone }: QuestionFormBodyProps) {
   const save = useSaveQuestion(courseId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<QuestionFields>({
     mode: 'controlled',
-    initialValues: question ? valuesOf(question) : emptyQuestion(),
+    initialValues: question ? valuesOf(question) : emptyQuestion(edition),
     validate: zod4Resolver(bankQuestionInputSchema),
   });
 

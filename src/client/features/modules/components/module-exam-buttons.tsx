@@ -19,8 +19,8 @@ export function ModuleExamButtons({ courseId, moduleId, enabled }: { courseId: s
           component={Link}
           href={paths.exam(courseId, moduleId, exam.id)}
           size="md"
+          // The app's blue, like the module's other actions: green would read as something done.
           variant="light"
-          color="green"
           h="auto"
           mih={42}
           py={8}
