@@ -108,7 +108,7 @@ function homeTiles(awaitingCorrection: number, modulesWithNewMessages: number): 
   return [
     {
       label: 'Cursos',
-      description: 'Cada curso con sus módulos, el progreso de la clase, los documentos y el foro.',
+      description: 'Cada curso, con lo que podés hacer en él y lo que espera.',
       to: paths.adminCourses(),
       icon: IconSchool,
       for: 'curso.ver',
