@@ -155,6 +155,10 @@ test('the admin imports the bank and creates an exam; a trainee on a phone passe
   await screenshot(admin, 'examenes-vacio');
   await admin.getByRole('button', { name: 'Nuevo examen' }).click();
   const form = admin.getByRole('dialog', { name: 'Nuevo examen' });
+  // 'Crear examen' with the required fields empty: the first error is brought into view and focused.
+  await form.getByRole('button', { name: 'Crear examen' }).click();
+  await expect(form.getByRole('textbox', { name: 'Título' })).toBeFocused();
+  await expect(form.getByRole('textbox', { name: 'Título' })).toBeInViewport();
   await form.getByRole('textbox', { name: 'Título' }).fill('Examen de reglas 1');
   await form.getByRole('textbox', { name: 'Módulo' }).click();
   await admin.getByRole('option', { name: 'Reglas del juego' }).click();

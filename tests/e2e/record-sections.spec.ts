@@ -62,6 +62,10 @@ test('the instructor records a physical test and a match observation on the trai
   // Sending without scores says what is missing, under each criterion.
   await observationForm.getByRole('button', { name: 'Registrar observación' }).click();
   await expect(observationForm.getByText('Elegí un puntaje entero del 1 al 5.')).toHaveCount(5);
+  // The first one missing is brought into view, its first choice focused.
+  const firstScore = observationForm.getByRole('radiogroup', { name: 'Ubicación' }).getByRole('radio', { name: '1', exact: true });
+  await expect(firstScore).toBeFocused();
+  await expect(firstScore).toBeInViewport();
   const scores: Array<[string, string]> = [
     ['Ubicación', '4'],
     ['Señalización', '4'],

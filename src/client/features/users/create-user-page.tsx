@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCourseParam } from '../../lib/use-course-param.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
 import { useCreateUser } from './api/use-create-user.ts';
+import { useErrorFocus } from '../../lib/focus-first-error.ts';
 
 type Access = 'invite' | 'password';
 interface FormValues {
@@ -199,6 +200,19 @@ function RoleAndCourse({ admin, roleInput, asksCourse, courseId, onCourseChange,
   );
 }
 
+/** The server's answer under its fields, the course's under the course picker; whether it had any. */
+function showServerErrors(
+  error: Error,
+  form: { setErrors: (errors: Record<string, string>) => void },
+  setCourseError: (message: string) => void,
+) {
+  if (!(error instanceof ApiError && error.fields)) return false;
+  const { courseId: courseProblem, ...fields } = error.fields;
+  form.setErrors(fields);
+  if (courseProblem) setCourseError(courseProblem);
+  return true;
+}
+
 /**
  * 'Crear usuario'. An administrator creates anyone, a trainee optionally enrolled in a course; an
  * instructor creates trainees of their own courses only, always into one of them (the server
@@ -223,7 +237,7 @@ export function CreateUserPage() {
   });
   /** Whether the course is asked for: trainees only; and it must be chosen by an instructor. */
   const asksCourse = !reach.admin || role === 'student';
-
+  const errorFocus = useErrorFocus();
   const submit = form.onSubmit(({ name, email, password, role: chosenRole }) => {
     if (!reach.admin && !courseId) {
       setCourseError(messages.traineeCourseRequired);
@@ -239,11 +253,7 @@ export function CreateUserPage() {
         setCreated(user.role === 'student' ? { id: user.id, name: user.name, courseId: course.courseId ?? null } : null);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const { courseId: courseProblem, ...fields } = error.fields;
-          form.setErrors(fields);
-          if (courseProblem) setCourseError(courseProblem);
-        }
+        if (showServerErrors(error, form, setCourseError)) errorFocus.focus();
         setResult('failed');
       },
     });
@@ -254,7 +264,7 @@ export function CreateUserPage() {
       <CreateUserTitle courseId={courseId} />
       {created && <CreatedStudentAlert student={created} onClose={() => setCreated(null)} />}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={520}>
-        <form onSubmit={submit} noValidate>
+        <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
           <Stack>
             <TextInput label="Nombre completo" autoComplete="off" required key={form.key('name')} {...form.getInputProps('name')} />
             <TextInput label="Email" type="email" autoComplete="off" required key={form.key('email')} {...form.getInputProps('email')} />

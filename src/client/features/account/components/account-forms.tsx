@@ -7,6 +7,7 @@ import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useChangePassword, useUpdateMe } from '../api/use-update-me.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 /** Shows a failure under the field the server names, or under the form's first field. */
 function showFailure(form: { setFieldError: (field: string, message: string) => void }, error: Error, fallbackField: string) {
@@ -25,6 +26,7 @@ export function NameForm({ name }: { name: string }) {
     validateInputOnBlur: true,
   });
   useLeaveGuard(() => form.isDirty());
+  const errorFocus = useErrorFocus();
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
       onSuccess: (data) => {
@@ -32,11 +34,14 @@ export function NameForm({ name }: { name: string }) {
         form.reset();
         notify('Listo', messages.nameSaved);
       },
-      onError: (error) => showFailure(form, error, 'name'),
+      onError: (error) => {
+        showFailure(form, error, 'name');
+        errorFocus.focus();
+      },
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Stack>
         <TextInput label="Nombre completo" autoComplete="name" required {...form.getInputProps('name')} />
         <Group>
@@ -60,17 +65,21 @@ export function PasswordForm() {
     validate: zod4Resolver(changePasswordSchema),
   });
   useLeaveGuard(() => form.isDirty());
+  const errorFocus = useErrorFocus();
   const submit = form.onSubmit((values) =>
     change.mutate(values, {
       onSuccess: () => {
         form.reset();
         notify(messages.passwordChanged, messages.passwordChangedDetail);
       },
-      onError: (error) => showFailure(form, error, 'currentPassword'),
+      onError: (error) => {
+        showFailure(form, error, 'currentPassword');
+        errorFocus.focus();
+      },
     }),
   );
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Stack>
         <PasswordInput
           label="Contraseña actual"

@@ -8,6 +8,7 @@ import { newPasswordSchema } from '../../../../shared/schemas/auth.ts';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useAcceptInvitation } from '../api/use-accept-invitation.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const formSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
@@ -26,6 +27,8 @@ export function AcceptInvitationPage() {
     validateInputOnBlur: true,
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     accept.mutate(
       { token, password: values.password },
@@ -43,7 +46,7 @@ export function AcceptInvitationPage() {
       {!token ? (
         <Alert color="red">{messages.invitationInvalid}</Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
           <Stack>
             <Text size="sm">
               Te damos la bienvenida a Aula Virtual. Elegí la contraseña con la que vas a entrar (al menos 6 caracteres).

@@ -11,6 +11,7 @@ import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useForgotPassword } from '../api/use-password-recovery.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 type Outcome = { kind: 'sent' } | { kind: 'invalid' } | { kind: 'error'; message: string };
 
@@ -23,6 +24,8 @@ export function ForgotPasswordPage() {
     validate: zod4Resolver(forgotPasswordSchema),
   });
   const invalid = Boolean(form.errors['email']);
+
+  const errorFocus = useErrorFocus();
 
   const submit = form.onSubmit(
     (values) => {
@@ -44,7 +47,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title="Recuperar contraseña">
-      <form onSubmit={submit} noValidate>
+      <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
         <Stack>
           <Text size="sm">Ingresá el email con el que te registraste y te enviaremos un enlace para elegir una nueva contraseña.</Text>
           <TextInput

@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { sessionLapsed } from '../../../lib/return-to.ts';
 import { useLogin } from '../api/use-login.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 export function LoginPage() {
   const login = useLogin();
@@ -23,6 +24,8 @@ export function LoginPage() {
     validateInputOnBlur: true,
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     login.mutate(values, {
       // Success updates the session; the guard then takes the user to their home page.
@@ -33,7 +36,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Iniciar sesión">
-      <form onSubmit={submit} noValidate>
+      <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
         <Stack>
           {lapsed && (
             <Alert color="orange" variant="light" role="alert">

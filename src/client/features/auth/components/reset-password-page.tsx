@@ -10,6 +10,7 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MessageDialog } from '../../../components/message-dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResetPassword } from '../api/use-password-recovery.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const formSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
@@ -28,6 +29,8 @@ export function ResetPasswordPage() {
     validateInputOnBlur: true,
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     reset.mutate({ token, password: values.password }, { onSuccess: () => setDone(true) });
   });
@@ -42,7 +45,7 @@ export function ResetPasswordPage() {
           </Anchor>
         </Stack>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
           <Stack>
             <Text size="sm">La contraseña debe tener al menos 6 caracteres.</Text>
             <PasswordInput

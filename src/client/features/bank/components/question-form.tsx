@@ -32,6 +32,7 @@ import {
 import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useSaveQuestion } from '../api/save-question.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 /** The form's values: the API's fields, the edition as the number field gives it ('' while empty). */
 type QuestionFields = Omit<BankQuestionInput, 'edition'> & { edition: number | string };
@@ -114,6 +115,8 @@ function QuestionFormBody({ courseId, question, chapters, edition, onDone }: Que
     validate: zod4Resolver(bankQuestionInputSchema),
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     save.mutate(
@@ -129,7 +132,7 @@ function QuestionFormBody({ courseId, question, chapters, edition, onDone }: Que
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <Textarea label="Pregunta" required autosize minRows={2} maxRows={8} data-autofocus {...form.getInputProps('text')} />

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useLeaveGuard } from '../../../lib/leave-guard.ts';
 import { useCreateCourse } from '../api/create-course.ts';
 import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 type Popup = { message: string; color: 'green' | 'red' };
 
@@ -28,6 +29,8 @@ export function CreateCourseForm() {
 
   const incomplete = () => setPopup({ message: messages.incomplete, color: 'red' });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit(
     async (values) => {
       // A picture still being optimized is waited for (the button shows it), not called missing.
@@ -43,8 +46,10 @@ export function CreateCourseForm() {
           },
           onError: (error) => {
             if (error instanceof ApiError && error.fields?.['imageId']) return incomplete();
-            if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
-            else setPopup({ message: error.message, color: 'red' });
+            if (error instanceof ApiError && error.fields) {
+              form.setErrors(error.fields);
+              errorFocus.focus();
+            } else setPopup({ message: error.message, color: 'red' });
           },
           onSettled: () => setProgress(null),
         },
@@ -57,7 +62,7 @@ export function CreateCourseForm() {
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={720}>
-      <form onSubmit={submit} noValidate aria-labelledby="nuevo-curso">
+      <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate aria-labelledby="nuevo-curso">
         <Title order={2} size="h3" mb="md" id="nuevo-curso">
           Nuevo curso
         </Title>

@@ -10,6 +10,7 @@ import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useUpdateCourse } from '../api/update-course.ts';
 import { courseFieldsSchema, type CourseFields } from '../course-form-schema.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 interface EditCourseModalProps {
   course: Course | null;
@@ -48,6 +49,8 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
     validateInputOnBlur: true,
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     // A new picture still being optimized is waited for; otherwise saving would keep the old one.
@@ -66,7 +69,7 @@ function EditCourseForm({ course, onDone }: { course: Course; onDone: () => void
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={updateCourse.isPending}>
         <Stack>
           <ImageField

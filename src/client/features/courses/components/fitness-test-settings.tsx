@@ -15,6 +15,7 @@ import {
 import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useFitnessTest, useSaveFitnessTest } from '../api/fitness-test.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const levelNumber = new Intl.NumberFormat('es-AR');
 
@@ -100,6 +101,8 @@ function FitnessTestForm({ courseId, test, onDone }: { courseId: string; test: F
     validate: (values) => zod4Resolver(fitnessTestInputSchema)(inputOf(values)),
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     save.mutate(inputOf(values), {
@@ -112,7 +115,7 @@ function FitnessTestForm({ courseId, test, onDone }: { courseId: string; test: F
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <TextInput

@@ -11,6 +11,7 @@ import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useUploadDocument } from '../api/upload-document.ts';
 import { ACCEPTED_DOCUMENTS } from '../document-format.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const uploadDocumentSchema = z.object({
   name: documentNameSchema,
@@ -48,6 +49,8 @@ export function UploadDocumentForm({ courseId }: { courseId: string }) {
     if (file) form.validateField('file');
   };
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     if (!values.file) return;
     setFailure(null);
@@ -77,7 +80,7 @@ export function UploadDocumentForm({ courseId }: { courseId: string }) {
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-labelledby="subir-documento">
+      <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate aria-labelledby="subir-documento">
         <Title order={2} size="h3" mb="md" id="subir-documento">
           Subir documento
         </Title>

@@ -48,6 +48,7 @@ import {
   type ExamForm,
   type ExamFormValues,
 } from '../exam-form-schema.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const emptyBank: BankList = { questions: [], chapters: [], editions: [] };
 /** 'Tipo' as the admin reads it. */
@@ -330,9 +331,10 @@ function ExamFields({ form, bank, pool, courseId, modules, kindFixed, onKindChan
   return (
     <>
       <KindField form={form} fixed={kindFixed} onChange={onKindChange} />
-      <TextInput label="Título" maxLength={EXAM_TITLE_MAX} {...form.getInputProps('title')} />
+      <TextInput label="Título" withAsterisk maxLength={EXAM_TITLE_MAX} {...form.getInputProps('title')} />
       <Select
         label="Módulo"
+        withAsterisk
         placeholder="Elegí el módulo"
         data={modules}
         searchable
@@ -374,6 +376,7 @@ function ExamFormBody({ courseId, exam, bank, pool, modules, onDone, onCancel }:
   const scheduleOnly = (exam?.attemptsStarted ?? 0) > 0;
   const save = useSaveExam(courseId);
   const [failure, setFailure] = useState<string | null>(null);
+  const errorFocus = useErrorFocus();
   const form = useForm<ExamFormValues>({
     mode: 'controlled',
     initialValues: examFormValues(bank, exam ?? undefined, pool),
@@ -409,14 +412,17 @@ function ExamFormBody({ courseId, exam, bank, pool, modules, onDone, onCancel }:
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) form.setErrors(toFormErrors(error.fields, chapterRow));
+        if (error instanceof ApiError && error.fields) {
+          form.setErrors(toFormErrors(error.fields, chapterRow));
+          errorFocus.focus();
+        }
         setFailure(error instanceof ApiError ? error.message : messages.internal);
       },
     });
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} p={0} disabled={save.isPending}>
         <Stack gap="md">
           {scheduleOnly && <Alert color="blue">{examMessages.examStarted}</Alert>}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, FileInput, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { safeParse } from 'zod/v4/core';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { uploadClip, useSaveJugada } from '../api/save-jugada.ts';
 import { TagsUseFields, type TagsUse } from './tags-use-fields.tsx';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 
 interface JugadaFormProps {
   moduleId: string;
@@ -108,9 +109,11 @@ export function JugadaForm({ moduleId, options, jugada, tagSuggestions, onDone }
   );
   const { videoId, progress } = upload;
 
+  const fields = useRef<HTMLDivElement>(null);
   const submit = () => {
     if (source === 'file' && !videoId) {
       setErrors({ video: progress !== null ? 'Esperá a que termine de subir el video.' : 'Elegí el archivo de video de la jugada.' });
+      focusFirstError(fields.current);
       return;
     }
     const input: JugadaInput = {
@@ -128,6 +131,7 @@ export function JugadaForm({ moduleId, options, jugada, tagSuggestions, onDone }
     const parsed = safeParse(jugadaInputSchema, input);
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues));
+      focusFirstError(fields.current);
       return;
     }
     setErrors({});
@@ -135,13 +139,16 @@ export function JugadaForm({ moduleId, options, jugada, tagSuggestions, onDone }
       { id: jugada?.id ?? null, input },
       {
         onSuccess: onDone,
-        onError: (error) => setErrors({ ...(error instanceof ApiError ? (error.fields as Errors | undefined) : {}), form: error.message }),
+        onError: (error) => {
+          setErrors({ ...(error instanceof ApiError ? (error.fields as Errors | undefined) : {}), form: error.message });
+          focusFirstError(fields.current);
+        },
       },
     );
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={fields}>
       <VideoSourceField
         source={source}
         onSourceChange={setSource}

@@ -17,6 +17,7 @@ import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useSaveLesson } from '../api/save-lesson.ts';
 import { lessonDay, lessonHours } from '../lesson-text.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 /** The form's values: the API's fields, the duration as the number field gives it ('' while empty). */
 type LessonFields = Omit<LessonInput, 'durationMinutes' | 'place' | 'topic'> & {
@@ -77,6 +78,8 @@ function LessonFormBody({ courseId, lesson, onDone }: { courseId: string; lesson
     validate: (values) => zod4Resolver(lessonInputSchema)(inputOf(values)),
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     save.mutate(
@@ -92,7 +95,7 @@ function LessonFormBody({ courseId, lesson, onDone }: { courseId: string; lesson
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

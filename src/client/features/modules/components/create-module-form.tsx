@@ -17,6 +17,7 @@ import {
   type ModuleFields as ModuleFieldValues,
 } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 type Popup = { message: string; color: 'green' | 'red' };
 
@@ -53,6 +54,8 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
     return null;
   };
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit(
     async (values) => {
       // A picture still being optimized is waited for (the button shows it), not called missing.
@@ -84,8 +87,10 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
           onError: (error) => {
             if (error instanceof ApiError && error.fields?.['courseId']) return showError(messages.selectCourse);
             if (error instanceof ApiError && error.fields?.['imageId']) return showError(messages.incomplete);
-            if (error instanceof ApiError && error.fields) form.setErrors(toFormErrors(error.fields));
-            else showError(error.message);
+            if (error instanceof ApiError && error.fields) {
+              form.setErrors(toFormErrors(error.fields));
+              errorFocus.focus();
+            } else showError(error.message);
           },
           onSettled: () => setProgress(null),
         },
@@ -99,7 +104,7 @@ export function CreateModuleForm({ courseId, onMissingCourse }: CreateModuleForm
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-labelledby="nuevo-modulo">
+      <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate aria-labelledby="nuevo-modulo">
         <Title order={2} size="h3" mb="md" id="nuevo-modulo">
           Nuevo módulo
         </Title>

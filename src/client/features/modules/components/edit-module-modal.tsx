@@ -19,6 +19,7 @@ import {
   type ModuleFields as ModuleFieldValues,
 } from '../module-form-schema.ts';
 import { ModuleFields } from './module-fields.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 interface EditModuleModalProps {
   module: ModuleWithQuestions | null;
@@ -60,6 +61,8 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
     validateInputOnBlur: ['name', 'videoUrl'],
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     if (values.draft.trim()) {
@@ -87,8 +90,10 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
           onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(toFormErrors(error.fields));
-          else setFailure(error.message);
+          if (error instanceof ApiError && error.fields) {
+            form.setErrors(toFormErrors(error.fields));
+            errorFocus.focus();
+          } else setFailure(error.message);
         },
         onSettled: () => setProgress(null),
       },
@@ -96,7 +101,7 @@ function EditModuleForm({ module, onDone }: { module: ModuleWithQuestions; onDon
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={updateModule.isPending}>
         <Stack>
           <ModuleFields

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSavePlan } from '../api/save-plan.ts';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 let nextKey = 0;
 const newKey = () => `plan-${++nextKey}`;
@@ -84,12 +85,17 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
   // Trainees holding each saved option: it cannot be removed while any does.
   const holdersOf = (option: OptionFields) => options.find((o) => o.id === option.id)?.holders ?? 0;
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((fields) => {
     setFailure(null);
     save.mutate(inputOf(fields, reminders), {
       onSuccess: (saved) => notify(saved.message, saved.options.map((o) => o.label).join(' · ') || 'Sin opciones'),
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+        if (error instanceof ApiError && error.fields) {
+          form.setErrors(error.fields);
+          errorFocus.focus();
+        }
         setFailure(error.message);
       },
     });
@@ -99,7 +105,7 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
   const removed = removing === null ? null : values.options[removing];
 
   return (
-    <form onSubmit={submit} noValidate style={{ maxWidth: 720 }}>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate style={{ maxWidth: 720 }}>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           {values.options.length === 0 && (

@@ -35,6 +35,7 @@ import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { RECEIPT_ACCEPT } from './payment-list.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 interface PaymentFields {
   userId: string;
@@ -95,6 +96,8 @@ function RecordPaymentForm({
     },
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     const name = trainees.find((t) => t.id === values.userId)?.name ?? '';
@@ -108,7 +111,10 @@ function RecordPaymentForm({
           else onDone();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields) form.setErrors(error.fields);
+          if (error instanceof ApiError && error.fields) {
+            form.setErrors(error.fields);
+            errorFocus.focus();
+          }
           setFailure(error.message);
         },
         onSettled: () => setProgress(null),
@@ -130,7 +136,7 @@ function RecordPaymentForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={record.isPending}>
         <Stack gap="sm">
           <PaymentFieldInputs form={form} trainees={trainees} today={today} />

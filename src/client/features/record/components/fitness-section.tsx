@@ -36,6 +36,7 @@ import { useFitness } from '../api/use-fitness.ts';
 import classes from '../trainee-record.module.css';
 import { RecordSection } from './record-section.tsx';
 import { SectionError } from './section-error.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const HEADING_ID = 'legajo-prueba-fisica';
 const levelNumber = new Intl.NumberFormat('es-AR');
@@ -247,6 +248,8 @@ function RecordFitnessForm({
   const { noShow, level } = form.getValues();
   const typed = typeof level === 'number' ? level : null;
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     const input = inputOf(values);
@@ -255,12 +258,15 @@ function RecordFitnessForm({
         notify(message, `${resultText(result.level)}: ${result.passed ? recordMessages.passed : recordMessages.failed}`);
         onDone();
       },
-      onError: showOnForm(form, setFailure),
+      onError: (error) => {
+        showOnForm(form, setFailure)(error);
+        errorFocus.focus();
+      },
     });
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">

@@ -41,6 +41,7 @@ import classes from '../trainee-record.module.css';
 import { RecordSection } from './record-section.tsx';
 import { ScoreChoice } from './score-choice.tsx';
 import { SectionError } from './section-error.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 const HEADING_ID = 'legajo-observaciones';
 const count = new Intl.NumberFormat('es-AR');
@@ -300,6 +301,50 @@ function ObservationFormModal({ courseId, userId, editing, opened, onClose }: Ob
   );
 }
 
+interface CriterionFieldsProps {
+  form: ReturnType<typeof useForm<ObservationFields>>;
+  criterion: CriterionKey;
+  label: string;
+  disabled: boolean;
+}
+
+/** A criterion's score (required, marked as the other required fields are) and its comment. */
+function CriterionFields({ form, criterion, label, disabled }: CriterionFieldsProps) {
+  const scoreField = `criteria.${criterion}.score`;
+  return (
+    <Fieldset
+      legend={
+        <>
+          {label}{' '}
+          <span aria-hidden style={{ color: 'var(--mantine-color-error)' }}>
+            *
+          </span>
+        </>
+      }
+      p="sm"
+    >
+      <Stack gap="xs">
+        <ScoreChoice
+          label={label}
+          value={form.getValues().criteria[criterion].score}
+          onChange={(score) => {
+            form.setFieldValue(scoreField, score);
+            form.clearFieldError(scoreField);
+          }}
+          error={(form.errors[scoreField] as string | undefined) ?? undefined}
+          disabled={disabled}
+        />
+        <TextInput
+          label="Comentario"
+          description="Opcional"
+          maxLength={CRITERION_COMMENT_MAX}
+          {...form.getInputProps(`criteria.${criterion}.comment`)}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
 interface ObservationFormProps {
   courseId: string;
   userId: string;
@@ -317,6 +362,8 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
     validate: zod4Resolver(observationInputSchema),
   });
 
+  const errorFocus = useErrorFocus();
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     const input = observationInputSchema.parse(values);
@@ -327,13 +374,16 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
           notify(message, `${saved.match}: promedio ${average(saved.average)}`);
           onDone();
         },
-        onError: showOnForm(form, setFailure),
+        onError: (error) => {
+          showOnForm(form, setFailure)(error);
+          errorFocus.focus();
+        },
       },
     );
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -358,26 +408,7 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
             Cada criterio de {SCORE_MIN} (insuficiente) a {SCORE_MAX} (excelente).
           </Text>
           {observationCriteria.map(({ key, label }) => (
-            <Fieldset key={key} legend={label} p="sm">
-              <Stack gap="xs">
-                <ScoreChoice
-                  label={label}
-                  value={form.getValues().criteria[key].score}
-                  onChange={(score) => {
-                    form.setFieldValue(`criteria.${key}.score`, score);
-                    form.clearFieldError(`criteria.${key}.score`);
-                  }}
-                  error={(form.errors[`criteria.${key}.score`] as string | undefined) ?? undefined}
-                  disabled={save.isPending}
-                />
-                <TextInput
-                  label="Comentario"
-                  description="Opcional"
-                  maxLength={CRITERION_COMMENT_MAX}
-                  {...form.getInputProps(`criteria.${key}.comment`)}
-                />
-              </Stack>
-            </Fieldset>
+            <CriterionFields key={key} form={form} criterion={key} label={label} disabled={save.isPending} />
           ))}
           <Textarea
             label="Comentario general"

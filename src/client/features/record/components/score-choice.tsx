@@ -26,6 +26,7 @@ export function ScoreChoice({ label, value, onChange, error, disabled }: ScoreCh
       <div
         role="radiogroup"
         aria-label={label}
+        aria-required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className={`${classes.options} ${error ? classes.invalid : ''}`}

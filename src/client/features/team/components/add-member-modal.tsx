@@ -8,6 +8,7 @@ import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAddMember, useCandidates } from '../api/use-team.ts';
 import { RolesField } from './roles-field.tsx';
+import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 
 /** Why someone found cannot be added, in words; null when they can. */
 function whyNot(person: Candidate): string | null {
@@ -78,6 +79,7 @@ function AddMemberBody({ courseId, onDone }: { courseId: string; onDone: () => v
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const add = useAddMember(courseId);
+  const errorFocus = useErrorFocus();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -86,6 +88,7 @@ function AddMemberBody({ courseId, onDone }: { courseId: string; onDone: () => v
     const parsed = addMemberSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? ''), issue.message])));
+      errorFocus.focus();
       return;
     }
     setErrors({});
@@ -95,14 +98,16 @@ function AddMemberBody({ courseId, onDone }: { courseId: string; onDone: () => v
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) setErrors(error.fields);
-        else setFailure(error.message);
+        if (error instanceof ApiError && error.fields) {
+          setErrors(error.fields);
+          errorFocus.focus();
+        } else setFailure(error.message);
       },
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={errorFocus.ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <SegmentedControl
           value={mode}
