@@ -128,7 +128,8 @@ describe('deadlineOf and canStart', () => {
 describe('nextBox: Leitner', () => {
   const now = new Date('2026-11-28T12:00:00Z');
   it.each([
-    [0, true, 1, 0],
+    [0, true, 2, 1],
+    [0, false, 1, 0],
     [1, true, 2, 1],
     [2, true, 3, 3],
     [4, true, 5, 14],

@@ -135,10 +135,15 @@ export const NEW_PER_DAY = 15;
 /** A question in this box or above counts as learned in a chapter's progress. */
 export const LEARNED_BOX = 4;
 
-/** After an answer: right moves it up a box and brings it back later; wrong sends it to box 1, due again at once. */
+/**
+ * After an answer: right moves it up a box and brings it back later; wrong sends it to box 1, due
+ * again today. A question never answered (box 0) is in box 1 as Leitner's boxes start: answered
+ * right, it moves to box 2 and comes back tomorrow (it used to land in box 1, due again at once,
+ * so a question answered right came back minutes later and the day's count never went down).
+ */
 export function nextBox(box: number, right: boolean, now: Date): { box: number; dueAt: Date } {
   if (!right) return { box: 1, dueAt: now };
-  const next = Math.min(LEITNER_BOXES, Math.max(1, box + 1));
+  const next = Math.min(LEITNER_BOXES, Math.max(1, box) + 1);
   return { box: next, dueAt: new Date(now.getTime() + LEITNER_DAYS[next]! * 86_400_000) };
 }
 

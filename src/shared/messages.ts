@@ -244,6 +244,9 @@ export const messages = {
 export type MessageKey = keyof typeof messages;
 
 const percent = (value: number) => `${value} %`;
+/** When a question answered right comes back, by the days its box waits. */
+const comesBackIn = (days: number) =>
+  days === 0 ? 'hoy' : days === 1 ? 'mañana' : days === 7 ? 'en una semana' : days === 14 ? 'en dos semanas' : `en ${days} días`;
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('es-AR', {
     dateStyle: 'long',
@@ -447,6 +450,14 @@ export const paymentMessages = {
   /** `max` already written out ('$ 100.000.000'). */
   amountTooLarge: (max: string) => `El monto no puede ser mayor que ${max}.`,
   invalidDay: 'La fecha no es válida.',
+  /** The boxes in one line, from the days each box waits (`days[box]`, box 1 to `days.length - 1`). */
+  practiceBoxes: (days: readonly number[]) =>
+    `Cada acierto sube la pregunta una caja y la trae más tarde (${days
+      .slice(2)
+      .map((d, i) => `${i === 0 ? 'caja ' : ''}${i + 2}: ${comesBackIn(d)}`)
+      .join('; ')}); un error la vuelve a la caja 1, para repasarla hoy.`,
+  /** When a question answered right comes back. */
+  comesBack: (days: number) => `vuelve ${comesBackIn(days)}`,
   paidOnFuture: 'La fecha del pago no puede ser posterior a hoy.',
   instalmentsRequired: 'Cada opción necesita al menos una cuota.',
   remindersChoice: 'Elegí si se mandan recordatorios.',

@@ -195,7 +195,7 @@ describe('the Leitner boxes', () => {
       expect(card?.dueAt.getTime()).toBe(now.getTime() + LEITNER_DAYS[box]! * DAY);
       expect(card?.answeredAt.getTime()).toBe(now.getTime());
     };
-    // New: the first right answer puts it in box 1, due again the same day.
+    // New (box 1, as Leitner's boxes start): the first right answer moves it to box 2, back tomorrow.
     const first = await answer(course.id, student.cookie, id, [2, 0]);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({
@@ -204,14 +204,14 @@ describe('the Leitner boxes', () => {
       explanation: 'Porque lo dice la regla.',
       rule: '8:5',
       chapter: 'Regla 8',
-      box: 1,
+      box: 2,
     });
-    await expectCard(1);
+    await expectCard(2);
     expect((await cardOf(student.id, id))?.startedAt?.getTime()).toBe(T0.getTime());
-
+    // Asked again a minute later (a page left open), it is not due: graded, nothing moves.
     later(60_000);
     expect((await answer(course.id, student.cookie, id, [0, 2])).json().box).toBe(2);
-    await expectCard(2);
+    expect(await cardOf(student.id, id)).toMatchObject({ box: 2, right: 1 });
     for (const box of [3, 4, 5, 5]) {
       setNow((await cardOf(student.id, id))!.dueAt);
       const response = await answer(course.id, student.cookie, id, [0, 2]);
@@ -226,7 +226,7 @@ describe('the Leitner boxes', () => {
     later(60_000);
     expect((await answer(course.id, student.cookie, id, [0, 1, 2])).json()).toMatchObject({ right: false, box: 1 });
     const card = await cardOf(student.id, id);
-    expect(card).toMatchObject({ right: 6, wrong: 2, box: 1 });
+    expect(card).toMatchObject({ right: 5, wrong: 2, box: 1 });
     // The first answer stays the card's start.
     expect(card?.startedAt?.getTime()).toBe(T0.getTime());
   });
@@ -237,35 +237,29 @@ describe('the Leitner boxes', () => {
     expect(await cardOf(student.id, ids[0]!)).toMatchObject({ box: 1, right: 0, wrong: 1 });
 
     await answer(course.id, student.cookie, ids[1]!, [0, 2]);
-    later(60_000);
-    await answer(course.id, student.cookie, ids[1]!, [0, 2]);
     const due = (await cardOf(student.id, ids[1]!))!.dueAt;
     // Box 2 comes back tomorrow: an answer today (a page left open) is graded and moves nothing.
     later(60_000);
     const early = await answer(course.id, student.cookie, ids[1]!, [1]);
     expect(early.json()).toMatchObject({ right: false, correct: [0, 2], box: 2 });
-    expect(await cardOf(student.id, ids[1]!)).toMatchObject({ box: 2, dueAt: due, right: 2, wrong: 0 });
+    expect(await cardOf(student.id, ids[1]!)).toMatchObject({ box: 2, dueAt: due, right: 1, wrong: 0 });
   });
 
   it('moves the card one box only for two identical answers at once', async () => {
     const { course, student, ids } = await setup(1);
     const id = ids[0]!;
     const twice = () => Promise.all([answer(course.id, student.cookie, id, [0, 2]), answer(course.id, student.cookie, id, [0, 2])]);
-    // A new question: one card, box 1.
-    for (const response of await twice()) expect(response.json()).toMatchObject({ right: true, box: 1 });
-    expect(await cardOf(student.id, id)).toMatchObject({ box: 1, right: 1, wrong: 0 });
-    // A card in box 1, due: box 2, not 3.
-    later(60_000);
+    // A new question: one card, box 2.
     for (const response of await twice()) expect(response.json()).toMatchObject({ right: true, box: 2 });
-    expect(await cardOf(student.id, id)).toMatchObject({ box: 2, right: 2 });
-    // And tomorrow, from box 2: box 3, not 4.
+    expect(await cardOf(student.id, id)).toMatchObject({ box: 2, right: 1, wrong: 0 });
+    // Tomorrow, from box 2: box 3, not 4.
     setNow((await cardOf(student.id, id))!.dueAt);
     for (const response of await twice()) expect(response.json()).toMatchObject({ right: true, box: 3 });
-    expect(await cardOf(student.id, id)).toMatchObject({ box: 3, right: 3 });
+    expect(await cardOf(student.id, id)).toMatchObject({ box: 3, right: 2 });
     // A double tap a moment later is the same answer again.
     later(1_000);
     expect((await answer(course.id, student.cookie, id, [0, 2])).json().box).toBe(3);
-    expect(await cardOf(student.id, id)).toMatchObject({ box: 3, right: 3 });
+    expect(await cardOf(student.id, id)).toMatchObject({ box: 3, right: 2 });
   });
 
   it('gives a repeated request with the same Idempotency-Key the first answer', async () => {
@@ -276,7 +270,7 @@ describe('the Leitner boxes', () => {
     const again = await answer(course.id, student.cookie, ids[0]!, [0, 2], headers);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    expect(await cardOf(student.id, ids[0]!)).toMatchObject({ box: 1, right: 1 });
+    expect(await cardOf(student.id, ids[0]!)).toMatchObject({ box: 2, right: 1 });
   });
 });
 
@@ -286,11 +280,7 @@ describe("today's practice", () => {
     const dueToday = async () => (await practice(course.id, student.cookie)).json().dueToday as number;
     expect(await dueToday()).toBe(NEW_PER_DAY);
 
-    // Started today: box 1, due again today. One due card, one new question less.
-    await answer(course.id, student.cookie, ids[0]!, [0, 2]);
-    expect(await dueToday()).toBe(1 + NEW_PER_DAY - 1);
-    // Right again: box 2, back tomorrow.
-    later(60_000);
+    // Started today and answered right: box 2, back tomorrow. The day's count goes down by one.
     await answer(course.id, student.cookie, ids[0]!, [0, 2]);
     expect(await dueToday()).toBe(NEW_PER_DAY - 1);
     // A new one answered wrong: due at once.

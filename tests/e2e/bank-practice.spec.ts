@@ -466,7 +466,11 @@ async function shownQuestion(page: Page): Promise<Question> {
   return question;
 }
 
-const optionLabel = (question: Question, index: number) => `${'abcde'[index]}) ${question.options[index]}`;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** An option as shown: a letter by where it stands this time (the order is new each showing), then its text. */
+const optionLabel = (question: Question, index: number) => new RegExp(`^[a-e]\\) ${escaped(question.options[index]!)}$`);
+/** An option's line in the graded result (its badges follow). */
+const optionLine = (question: Question, index: number) => new RegExp(`[a-e]\\) ${escaped(question.options[index]!)}`);
 
 /** The server counts an answer to a question less than 5 s after the last one as the same answer again (REPEAT_WINDOW_MS). */
 const REPEAT_WINDOW_MS = 5_000;
@@ -490,6 +494,8 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
   await expect(page.getByRole('heading', { level: 1, name: 'Practicar reglamento' })).toBeVisible();
   await expect(page.getByText('La práctica no cuenta para el examen.')).toBeVisible();
   await expect(page.getByText('Para hoy: 3 preguntas')).toBeVisible();
+  // The boxes, said in one line.
+  await expect(page.getByText(/^Cada acierto sube la pregunta una caja y la trae más tarde \(caja 2: mañana; 3: en 3 días;/)).toBeVisible();
   const progress = page.getByRole('region', { name: 'Tu avance por capítulo' });
   for (const chapter of ['Regla 2', 'Regla 4', 'Regla 16']) {
     // An empty bar has no width: it is there, not visible.
@@ -527,9 +533,10 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
   await expect(page.getByRole('heading', { level: 3, name: 'Correcta' })).toBeVisible();
   await expect(page.getByText(first.explanation)).toBeVisible();
   await expect(page.getByText(`Regla ${first.rule}`, { exact: true })).toBeVisible();
-  await expect(page.getByText('Caja 1 de 5', { exact: true })).toBeVisible();
+  // A new question starts in box 1: right, it moves to box 2 and comes back tomorrow.
+  await expect(page.getByText('Caja 2 de 5: vuelve mañana.', { exact: true })).toBeVisible();
   for (const index of first.correct) {
-    const item = results.getByRole('listitem').filter({ hasText: optionLabel(first, index) });
+    const item = results.getByRole('listitem').filter({ hasText: optionLine(first, index) });
     await expect(item).toContainText('Correcta');
     await expect(item).toContainText('Marcaste esta');
   }
@@ -545,11 +552,11 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
   await expect(page.getByRole('heading', { level: 3, name: 'Incorrecta' })).toBeVisible();
   await expect(page.getByText('Caja 1 de 5: la vas a repasar hoy de nuevo.')).toBeVisible();
   for (const index of second.correct) {
-    const item = results.getByRole('listitem').filter({ hasText: optionLabel(second, index) });
+    const item = results.getByRole('listitem').filter({ hasText: optionLine(second, index) });
     await expect(item).toContainText('Correcta');
     await expect(item).toContainText('No la marcaste');
   }
-  const marked = results.getByRole('listitem').filter({ hasText: optionLabel(second, wrongIndex) });
+  const marked = results.getByRole('listitem').filter({ hasText: optionLine(second, wrongIndex) });
   await expect(marked).toContainText('Marcaste esta');
   await expect(marked).not.toContainText('Correcta');
   await expect(page.getByText(second.explanation)).toBeVisible();
@@ -557,11 +564,10 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
   await shoot(page, 'practica-incorrecta');
   await page.getByRole('button', { name: 'Siguiente' }).click();
 
-  // Then every question shown, answered right: a new one goes to box 1 (back the same day), one of
-  // box 1 to box 2 (back tomorrow). The ones due come before the new ones; today ends when no
-  // question is new or in box 1.
+  // Then every question shown, answered right: a new one or one of box 1 goes to box 2 (back
+  // tomorrow), and the day's count goes down. Today ends when no question is new or in box 1.
   const boxes = new Map([
-    [first.text, 1],
+    [first.text, 2],
     [second.text, 1],
   ]);
   const dueToday = () => practiceBank.filter((question) => (boxes.get(question.text) ?? 0) <= 1).length;
@@ -575,13 +581,13 @@ test("a trainee practises from the course's module list: 'Responder' waits for a
     await expect(page.getByText(box === 0 ? 'Pregunta nueva' : 'Caja 1 de 5', { exact: true })).toBeVisible();
     await answer(question);
     await expect(page.getByRole('heading', { level: 3, name: 'Correcta' })).toBeVisible();
-    await expect(page.getByText(`Caja ${box + 1} de 5`, { exact: true })).toBeVisible();
-    boxes.set(question.text, box + 1);
+    await expect(page.getByText('Caja 2 de 5: vuelve mañana.', { exact: true })).toBeVisible();
+    boxes.set(question.text, 2);
     answers += 1;
     await page.getByRole('button', { name: 'Siguiente' }).click();
   }
-  // The third question twice, the first two once more.
-  expect(answers).toBe(4);
+  // The third question, then the second once more.
+  expect(answers).toBe(2);
 
   const done = page.getByRole('heading', { level: 2, name: 'Terminaste lo de hoy' });
   await expect(done).toBeVisible();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconConfetti } from '@tabler/icons-react';
-import { NEW_PER_DAY } from '../../../shared/exam-rules.ts';
+import { LEITNER_DAYS, NEW_PER_DAY } from '../../../shared/exam-rules.ts';
 import { examMessages } from '../../../shared/messages.ts';
 import type { Practice, PracticeQuestion } from '../../../shared/schemas/exams.ts';
 import { paths } from '../../lib/paths.ts';
@@ -109,9 +109,14 @@ export function PracticePage() {
         />
       ) : (
         <>
-          <Text fw={700} size="lg">
-            {examMessages.dueToday(data.dueToday)}
-          </Text>
+          <div>
+            <Text fw={700} size="lg">
+              {examMessages.dueToday(data.dueToday)}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {examMessages.practiceBoxes(LEITNER_DAYS)}
+            </Text>
+          </div>
           {shown ? (
             <PracticeCard key={round} courseId={courseId} question={shown} autoFocus={round > 0} onNext={next} />
           ) : waiting ? (

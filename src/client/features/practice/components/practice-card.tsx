@@ -7,6 +7,7 @@ import { OPTION_LETTERS, type PracticeAnswer, type PracticeQuestion } from '../.
 import { ApiError } from '../../../lib/api.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useAnswerPractice } from '../api/use-answer-practice.ts';
+import { showingOrder } from '../showing-order.ts';
 import { PracticeResult } from './practice-result.tsx';
 
 interface PracticeCardProps {
@@ -25,6 +26,7 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
   const [error, setError] = useState<AnswerNotice | null>(null);
   // One key for this question shown: a retry of a lost request is answered with the first answer.
   const [idempotencyKey] = useState(newIdempotencyKey);
+  const [order] = useState(() => showingOrder(question.options.length));
   const questionRef = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
   const headingId = `practica-pregunta-${question.questionId}`;
@@ -48,7 +50,11 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
         idempotencyKey,
         label: {
           question: question.text,
-          text: marked.map((index) => `${OPTION_LETTERS[index] ?? index + 1}) ${question.options[index]}`).join(' · '),
+          text: order
+            .flatMap((index, shown) =>
+              marked.includes(index) ? [`${OPTION_LETTERS[shown] ?? shown + 1}) ${question.options[index]}`] : [],
+            )
+            .join(' · '),
         },
       },
       {
@@ -83,7 +89,7 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
         </Title>
         {result ? (
           <>
-            <PracticeResult ref={resultRef} question={question} marked={marked} result={result} />
+            <PracticeResult ref={resultRef} question={question} order={order} marked={marked} result={result} />
             <Button onClick={onNext} size="md" rightSection={<IconArrowRight size={18} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
               Siguiente
             </Button>
@@ -91,6 +97,7 @@ export function PracticeCard({ courseId, question, autoFocus, onNext }: Practice
         ) : (
           <AnswerForm
             question={question}
+            order={order}
             marked={marked}
             onMark={setMarked}
             pending={answer.isPending}
@@ -109,6 +116,8 @@ type AnswerNotice = { message: string; gone: boolean; kept?: boolean };
 
 interface AnswerFormProps {
   question: PracticeQuestion;
+  /** The bank's positions of the options, in the order they are shown. */
+  order: number[];
   marked: number[];
   onMark: (marked: number[]) => void;
   pending: boolean;
@@ -118,7 +127,7 @@ interface AnswerFormProps {
 }
 
 /** The options as checkboxes and 'Responder', enabled once one is marked. */
-function AnswerForm({ question, marked, onMark, pending, error, onSubmit, onNext }: AnswerFormProps) {
+function AnswerForm({ question, order, marked, onMark, pending, error, onSubmit, onNext }: AnswerFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
@@ -129,11 +138,11 @@ function AnswerForm({ question, marked, onMark, pending, error, onSubmit, onNext
           styles={{ label: { fontWeight: 400, color: 'var(--mantine-color-gray-8)' } }}
         >
           <Stack gap="sm" mt="xs">
-            {question.options.map((option, index) => (
+            {order.map((index, shown) => (
               <Checkbox
                 key={index}
                 value={String(index)}
-                label={`${OPTION_LETTERS[index] ?? index + 1}) ${option}`}
+                label={`${OPTION_LETTERS[shown] ?? shown + 1}) ${question.options[index]}`}
                 size="md"
                 disabled={pending}
                 styles={{ label: { overflowWrap: 'anywhere', cursor: 'pointer' } }}

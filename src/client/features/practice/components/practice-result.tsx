@@ -1,12 +1,14 @@
 import { forwardRef } from 'react';
 import { Badge, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCircleX, IconX } from '@tabler/icons-react';
-import { LEITNER_BOXES } from '../../../../shared/exam-rules.ts';
+import { LEITNER_BOXES, LEITNER_DAYS } from '../../../../shared/exam-rules.ts';
 import { examMessages } from '../../../../shared/messages.ts';
 import { OPTION_LETTERS, type PracticeAnswer, type PracticeQuestion } from '../../../../shared/schemas/exams.ts';
 
 interface PracticeResultProps {
   question: PracticeQuestion;
+  /** The bank's positions of the options, in the order they were shown. */
+  order: number[];
   marked: number[];
   result: PracticeAnswer;
 }
@@ -57,7 +59,7 @@ function OptionOutcome({ text, letter, right, marked }: { text: string; letter: 
 
 /** The answer graded at once: right or wrong, every option with its outcome, the rule and the explanation. Takes the focus. */
 export const PracticeResult = forwardRef<HTMLHeadingElement, PracticeResultProps>(function PracticeResult(
-  { question, marked, result },
+  { question, order, marked, result },
   ref,
 ) {
   const Icon = result.right ? IconCircleCheck : IconCircleX;
@@ -70,11 +72,11 @@ export const PracticeResult = forwardRef<HTMLHeadingElement, PracticeResultProps
         </Title>
       </Group>
       <List spacing="sm" center={false} aria-label="Las opciones y cuáles son correctas">
-        {question.options.map((option, index) => (
+        {order.map((index, shown) => (
           <OptionOutcome
             key={index}
-            text={option}
-            letter={OPTION_LETTERS[index] ?? String(index + 1)}
+            text={question.options[index] ?? ''}
+            letter={OPTION_LETTERS[shown] ?? String(shown + 1)}
             right={result.correct.includes(index)}
             marked={marked.includes(index)}
           />
@@ -88,7 +90,7 @@ export const PracticeResult = forwardRef<HTMLHeadingElement, PracticeResultProps
       )}
       <Text size="sm" c="gray.7">
         {examMessages.boxOf(result.box, LEITNER_BOXES)}
-        {result.right ? '' : ': la vas a repasar hoy de nuevo.'}
+        {result.right ? `: ${examMessages.comesBack(LEITNER_DAYS[result.box] ?? 0)}.` : ': la vas a repasar hoy de nuevo.'}
       </Text>
     </Stack>
   );
