@@ -9,6 +9,7 @@ import {
   canView,
   clipStage,
   clipTimes,
+  countingAttempt,
   currentClip,
   deadlineOf,
   drawItems,
@@ -122,6 +123,20 @@ describe('deadlineOf and canStart', () => {
     expect(resultsReleased({ resultsRelease: 'al-entregar', closesAt: null }, start)).toBe(true);
     expect(resultsReleased({ resultsRelease: 'al-cerrar', closesAt }, start)).toBe(false);
     expect(resultsReleased({ resultsRelease: 'al-cerrar', closesAt }, closesAt)).toBe(true);
+  });
+});
+
+describe('countingAttempt', () => {
+  const attempt = (number: number, scorePercent: number, passed: boolean) => ({ number, scorePercent, passed });
+  it.each([
+    ['none yet', [], null],
+    ['the best score when none passed', [attempt(1, 40, false), attempt(2, 60, false)], 2],
+    ['a pass over a later fail (timed out at 0 %)', [attempt(1, 75, true), attempt(2, 0, false)], 1],
+    ['a pass over a higher score that missed a critical question', [attempt(1, 90, false), attempt(2, 75, true)], 2],
+    ['the best of two passes', [attempt(1, 75, true), attempt(2, 95, true)], 2],
+    ['the earliest of equals', [attempt(1, 80, true), attempt(2, 80, true)], 1],
+  ] as const)('%s', (_name, results, number) => {
+    expect(countingAttempt(results)?.number ?? null).toBe(number);
   });
 });
 

@@ -136,6 +136,17 @@ export const NEW_PER_DAY = 15;
 export const LEARNED_BOX = 4;
 
 /**
+ * The attempt that counts for an exam, as the trainee's record and the results read it: the
+ * trainee passed if some attempt passed, with their best score. So a passing attempt counts over
+ * any that did not pass (a higher score with a critical question missed did not pass), then the
+ * best score, then the earliest.
+ */
+export function countingAttempt<T extends { passed: boolean; scorePercent: number }>(results: readonly T[]): T | null {
+  const better = (a: T, b: T) => (a.passed !== b.passed ? a.passed : a.scorePercent > b.scorePercent);
+  return results.reduce<T | null>((best, result) => (!best || better(result, best) ? result : best), null);
+}
+
+/**
  * After an answer: right moves it up a box and brings it back later; wrong sends it to box 1, due
  * again today. A question never answered (box 0) is in box 1 as Leitner's boxes start: answered
  * right, it moves to box 2 and comes back tomorrow (it used to land in box 1, due again at once,

@@ -243,7 +243,8 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-const percent = (value: number) => `${value} %`;
+/** '80 %': the number and its sign never split over two lines. */
+const percent = (value: number) => `${value}\u00a0%`;
 /** When a question answered right comes back, by the days its box waits. */
 const comesBackIn = (days: number) =>
   days === 0 ? 'hoy' : days === 1 ? 'mañana' : days === 7 ? 'en una semana' : days === 14 ? 'en dos semanas' : `en ${days} días`;
@@ -374,6 +375,21 @@ export const examMessages = {
       : `Te ${unanswered === 1 ? 'queda 1 pregunta' : `quedan ${unanswered} preguntas`} sin responder: cuentan como incorrectas. Una vez entregado, no vas a poder cambiar tus respuestas.`,
   rightOf: (right: number, total: number) => `${right} de ${total} ${total === 1 ? 'correcta' : 'correctas'}`,
   criticalMissed: 'Respondiste mal una pregunta crítica: el examen no se aprueba aunque la nota alcance.',
+  countingBadge: 'Es el que cuenta',
+  resultsCaption: 'Cada alumno con su mejor intento entregado: es el que cuenta',
+  /** Before another attempt, once one passed: the pass is kept. */
+  passKept: (attempt: number, score: number) =>
+    `Ya aprobaste este examen (intento ${attempt}, ${percent(score)}). Cuenta tu mejor intento: si lo volvés a rendir, la aprobación no se pierde.`,
+  /** Before another attempt, none passed yet. */
+  bestSoFar: (attempt: number, score: number) => `Cuenta tu mejor intento: hasta ahora, el ${attempt}, con ${percent(score)}.`,
+  /** Under an attempt that is not the one that counts. */
+  otherAttemptCounts: (attempt: number, score: number, passed: boolean) =>
+    passed
+      ? `Este intento no cambia tu resultado: el examen sigue aprobado con tu intento ${attempt} (${percent(score)}). Cuenta tu mejor intento.`
+      : `Cuenta tu mejor intento: el ${attempt}, con ${percent(score)}.`,
+  /** The staff's reading of a trainee's attempts. */
+  theirBestCounts: (score: number, passed: boolean) =>
+    `Cuenta su mejor intento: ${percent(score)}, ${passed ? 'aprobado' : 'no aprobado'}. Elegí un intento para ver sus respuestas.`,
   resultsLater: 'Vas a ver las respuestas correctas y sus explicaciones cuando cierre el examen.',
   answerNotSaved: (message: string) => `Una respuesta no se pudo guardar: ${message}`,
   /** A date and time as the exam's texts give them ('3 de marzo de 2026, 18:00'). */
@@ -385,6 +401,14 @@ export const examMessages = {
   dueToday: (due: number) => `Para hoy: ${due} ${due === 1 ? 'pregunta' : 'preguntas'}`,
   practiceTitle: 'Practicar reglamento',
   practiceNotCounted: 'La práctica no cuenta para el examen.',
+  /** The boxes in one line, from the days each box waits (`days[box]`, box 1 to `days.length - 1`). */
+  practiceBoxes: (days: readonly number[]) =>
+    `Cada acierto sube la pregunta una caja y la trae más tarde (${days
+      .slice(2)
+      .map((d, i) => `${i === 0 ? 'caja ' : ''}${i + 2}: ${comesBackIn(d)}`)
+      .join('; ')}); un error la vuelve a la caja 1, para repasarla hoy.`,
+  /** When a question answered right comes back. */
+  comesBack: (days: number) => `vuelve ${comesBackIn(days)}`,
   practiceEmpty: 'Este curso todavía no tiene preguntas para practicar.',
   practiceDone: 'Terminaste lo de hoy',
   /** What comes after today's practice: new questions tomorrow (`unseen` not practised yet) and the ones that come back. */
@@ -450,14 +474,6 @@ export const paymentMessages = {
   /** `max` already written out ('$ 100.000.000'). */
   amountTooLarge: (max: string) => `El monto no puede ser mayor que ${max}.`,
   invalidDay: 'La fecha no es válida.',
-  /** The boxes in one line, from the days each box waits (`days[box]`, box 1 to `days.length - 1`). */
-  practiceBoxes: (days: readonly number[]) =>
-    `Cada acierto sube la pregunta una caja y la trae más tarde (${days
-      .slice(2)
-      .map((d, i) => `${i === 0 ? 'caja ' : ''}${i + 2}: ${comesBackIn(d)}`)
-      .join('; ')}); un error la vuelve a la caja 1, para repasarla hoy.`,
-  /** When a question answered right comes back. */
-  comesBack: (days: number) => `vuelve ${comesBackIn(days)}`,
   paidOnFuture: 'La fecha del pago no puede ser posterior a hoy.',
   instalmentsRequired: 'Cada opción necesita al menos una cuota.',
   remindersChoice: 'Elegí si se mandan recordatorios.',

@@ -476,3 +476,68 @@ async function importThroughBankPage(admin: Page, courseId: string) {
   await dialog.getByRole('button', { name: 'Ver el banco' }).click();
   await expect(admin.getByText(bank[1]!.text)).toBeVisible();
 }
+
+test('after a pass, the exam says the pass is kept; a failed retry says which attempt counts, on the trainee’s side and the staff’s', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const trainee = await createStudent({ name: 'Julia Dos Intentos' });
+  const course = await createCourse({ enableFor: [trainee.id] });
+  const module = await createModule({ courseId: course.id, enableFor: [trainee.id] });
+  const admin = await adminPage(browser);
+  const exam = await examThroughApi(admin, course.id, module.id, { attempts: 2 });
+
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signInThroughApi(page, trainee);
+  await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  for (let n = 1; n <= 4; n++) {
+    await mark(page, (await currentQuestion(page)).correct);
+    await expect(page.getByRole('button', { name: `Pregunta ${n}, respondida` })).toBeVisible();
+    if (n < 4) await page.getByRole('button', { name: 'Siguiente' }).click();
+  }
+  const handIn = async () => {
+    await page.getByRole('button', { name: 'Entregar examen' }).click();
+    await page.getByRole('dialog', { name: 'Entregar examen' }).getByRole('button', { name: 'Entregar' }).click();
+  };
+  await handIn();
+  await expect(page.getByTestId('resultado-examen')).toContainText('Nota: 100 %');
+  // The only attempt is the one that counts: nothing more to say.
+  await expect(page.getByTestId('intento-que-cuenta')).toHaveCount(0);
+
+  // Before the second: the pass is kept whatever happens.
+  await page.getByRole('link', { name: 'Volver a intentarlo' }).click();
+  await expect(page.getByTestId('intento-que-cuenta')).toHaveText(
+    'Ya aprobaste este examen (intento 1, 100 %). Cuenta tu mejor intento: si lo volvés a rendir, la aprobación no se pierde.',
+  );
+  await screenshot(page, 'examen-aprobado-otro-intento');
+
+  // The second, handed in blank: 'No aprobado · 0 %', and under it, which attempt counts.
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
+  await handIn();
+  const result = page.getByTestId('resultado-examen');
+  await expect(result).toContainText('No aprobado');
+  await expect(result).toContainText('Nota: 0 %');
+  await expect(page.getByTestId('intento-que-cuenta')).toHaveText(
+    'Este intento no cambia tu resultado: el examen sigue aprobado con tu intento 1 (100 %). Cuenta tu mejor intento.',
+  );
+  await screenshot(page, 'examen-intento-que-no-cuenta');
+  // The list of attempts marks the one that counts.
+  await page.goto(`/${course.id}/${module.id}/examen/${exam.id}`);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Intento 1' })).toContainText('Es el que cuenta');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Intento 2' })).not.toContainText('Es el que cuenta');
+  await context.close();
+
+  // The staff's side: the results row is the best attempt, and the trainee's answers say so.
+  await admin.goto(`/admin/examenes/${exam.id}/resultados`);
+  await expect(admin.getByRole('table', { name: 'Cada alumno con su mejor intento entregado: es el que cuenta' })).toBeVisible();
+  await expect(admin.getByText('Cada alumno con su mejor intento entregado: es el que cuenta', { exact: true }).first()).toBeVisible();
+  await admin.getByRole('button', { name: 'Ver respuestas de Julia Dos Intentos' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Respuestas de Julia Dos Intentos' });
+  await expect(dialog.getByTestId('intento-que-cuenta')).toHaveText(
+    'Cuenta su mejor intento: 100 %, aprobado. Elegí un intento para ver sus respuestas.',
+  );
+  await admin.context().close();
+});

@@ -44,7 +44,7 @@ export function AttendanceList({ attendance, headingId }: { attendance: TraineeA
     <Stack gap="sm">
       <Group gap="xs" align="baseline">
         <Text fw={700} fz={28} lh={1}>
-          {summary.percent === null ? '—' : `${summary.percent} %`}
+          {summary.percent === null ? '—' : `${summary.percent}\u00a0%`}
         </Text>
         <Text size="sm" c="gray.7">
           {summary.percent === null ? 'Todavía no hubo clases' : `Asistencia: ${attendanceCountText(summary)}`}

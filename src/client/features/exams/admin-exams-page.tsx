@@ -35,7 +35,7 @@ function examRules(exam: Exam): string {
           `${plural(exam.viewsPerClip, 'vista', 'vistas')} por jugada`,
         ]
       : [plural(exam.questionCount, 'pregunta', 'preguntas'), plural(exam.timeMinutes, 'minuto', 'minutos')];
-  return [...drawn, `aprueba con ${exam.passPercent} %`, attempts].join(' · ');
+  return [...drawn, `aprueba con ${exam.passPercent}\u00a0%`, attempts].join(' · ');
 }
 
 function examDates(exam: Exam): string {

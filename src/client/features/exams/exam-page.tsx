@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { countingAttempt } from '../../../shared/exam-rules.ts';
 import { examMessages, messages } from '../../../shared/messages.ts';
-import type { Attempt, StudentExam } from '../../../shared/schemas/exams.ts';
+import type { Attempt, AttemptResult, StudentExam } from '../../../shared/schemas/exams.ts';
 import { ApiError } from '../../lib/api.ts';
 import { paths } from '../../lib/paths.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -31,6 +32,17 @@ function PageSkeleton() {
   );
 }
 
+/** Under an attempt that is not the one that counts (a timed-out retry after a pass): which one does. */
+function CountingAttempt({ exam, shown }: { exam: StudentExam | undefined; shown: AttemptResult }) {
+  const counting = exam && countingAttempt(exam.results);
+  if (!counting || counting.id === shown.id) return null;
+  return (
+    <Alert color={counting.passed ? 'green' : 'blue'} variant="light" data-testid="intento-que-cuenta">
+      {examMessages.otherAttemptCounts(counting.number, counting.scorePercent, counting.passed)}
+    </Alert>
+  );
+}
+
 /** A graded attempt: the result, the score per chapter, what comes next, and each question when results are released. */
 function GradedAttempt({ attempt, exam, introHref }: { attempt: Attempt; exam: StudentExam | undefined; introHref: string }) {
   const queryClient = useQueryClient();
@@ -52,6 +64,7 @@ function GradedAttempt({ attempt, exam, introHref }: { attempt: Attempt; exam: S
     <Stack gap="md">
       <PageTitle>{attempt.title}</PageTitle>
       <ResultSummary result={result} attempts={attempt.attempts} headingId="resultado-titulo" />
+      <CountingAttempt exam={exam} shown={result} />
       <ChapterScores chapters={result.chapters} title={attempt.kind === 'video' ? 'Por etiqueta' : undefined} />
       {exam && <ExamStatusNotice exam={exam} />}
       {canStart && (

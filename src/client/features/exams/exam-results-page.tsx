@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck, IconCircleX, IconDownload, IconEye, IconUsers } from '@tabler/icons-react';
 import { examMessages } from '../../../shared/messages.ts';
 import type { ExamResults } from '../../../shared/schemas/exams.ts';
@@ -45,61 +45,65 @@ function PassedBadge({ row }: { row: Row }) {
 }
 
 function ResultsTable({ results, onView }: { results: ExamResults; onView: (row: Row) => void }) {
+  // The caption is said above the table, where it wraps on a phone (inside the table's scroll it was cut).
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
-      <Table withTableBorder verticalSpacing="xs" striped>
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 0 8px', fontWeight: 600 }}>
-          Cada alumno con su mejor intento entregado
-        </caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Nombre</Table.Th>
-            <Table.Th scope="col">Nota</Table.Th>
-            <Table.Th scope="col">Aprobado</Table.Th>
-            <Table.Th scope="col">Tiempo usado</Table.Th>
-            <Table.Th scope="col">Intentos</Table.Th>
-            <Table.Th scope="col">Fecha</Table.Th>
-            <Table.Th scope="col">Respuestas</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {results.rows.map((row) => (
-            <Table.Tr key={row.userId}>
-              <Table.Th scope="row" fw={400}>
-                <Text size="sm" fw={600}>
-                  {row.name}
-                </Text>
-                <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-                  {row.email}
-                </Text>
-              </Table.Th>
-              <Table.Td>{row.scorePercent === null ? '—' : `${row.scorePercent} %`}</Table.Td>
-              <Table.Td>
-                <PassedBadge row={row} />
-              </Table.Td>
-              <Table.Td>{duration(row.secondsUsed)}</Table.Td>
-              <Table.Td>
-                {row.attempts} de {results.exam.attempts}
-              </Table.Td>
-              <Table.Td>{row.submittedAt ? momentText(row.submittedAt) : '—'}</Table.Td>
-              <Table.Td>
-                {row.attemptIds.length > 0 && (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    leftSection={<IconEye size={14} aria-hidden />}
-                    onClick={() => onView(row)}
-                    aria-label={`Ver respuestas de ${row.name}`}
-                  >
-                    Ver
-                  </Button>
-                )}
-              </Table.Td>
+    <Stack gap={8}>
+      <Text fw={600} aria-hidden>
+        {examMessages.resultsCaption}
+      </Text>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table withTableBorder verticalSpacing="xs" striped>
+          <VisuallyHidden component="caption">{examMessages.resultsCaption}</VisuallyHidden>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Nombre</Table.Th>
+              <Table.Th scope="col">Nota</Table.Th>
+              <Table.Th scope="col">Aprobado</Table.Th>
+              <Table.Th scope="col">Tiempo usado</Table.Th>
+              <Table.Th scope="col">Intentos</Table.Th>
+              <Table.Th scope="col">Fecha</Table.Th>
+              <Table.Th scope="col">Respuestas</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.rows.map((row) => (
+              <Table.Tr key={row.userId}>
+                <Table.Th scope="row" fw={400}>
+                  <Text size="sm" fw={600}>
+                    {row.name}
+                  </Text>
+                  <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                    {row.email}
+                  </Text>
+                </Table.Th>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.scorePercent === null ? '—' : `${row.scorePercent}\u00a0%`}</Table.Td>
+                <Table.Td>
+                  <PassedBadge row={row} />
+                </Table.Td>
+                <Table.Td>{duration(row.secondsUsed)}</Table.Td>
+                <Table.Td>
+                  {row.attempts} de {results.exam.attempts}
+                </Table.Td>
+                <Table.Td>{row.submittedAt ? momentText(row.submittedAt) : '—'}</Table.Td>
+                <Table.Td>
+                  {row.attemptIds.length > 0 && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconEye size={14} aria-hidden />}
+                      onClick={() => onView(row)}
+                      aria-label={`Ver respuestas de ${row.name}`}
+                    >
+                      Ver
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 

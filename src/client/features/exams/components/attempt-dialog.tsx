@@ -7,8 +7,11 @@ import { AttemptReviewList } from './attempt-review.tsx';
 import { ClipReviewList } from './clip-review.tsx';
 
 interface AttemptDialogProps {
-  /** The student whose attempts are shown, and their attempts' ids (first to last); null when closed. */
-  student: { name: string; attemptIds: string[] } | null;
+  /**
+   * The student whose attempts are shown, their attempts' ids (first to last) and what counts of
+   * them (their best: `scorePercent` null before one is handed in); null when closed.
+   */
+  student: { name: string; attemptIds: string[]; scorePercent: number | null; passed: boolean | null } | null;
   onClose: () => void;
 }
 
@@ -73,6 +76,11 @@ export function AttemptDialog({ student, onClose }: AttemptDialogProps) {
       fullScreen={phone ?? false}
     >
       <Stack gap="md">
+        {ids.length > 1 && student?.scorePercent != null && (
+          <Text size="sm" c="gray.7" data-testid="intento-que-cuenta">
+            {examMessages.theirBestCounts(student.scorePercent, student.passed ?? false)}
+          </Text>
+        )}
         {ids.length > 1 && (
           <SegmentedControl
             aria-label="Intento"

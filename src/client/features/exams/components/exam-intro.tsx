@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { countingAttempt } from '../../../../shared/exam-rules.ts';
 import { examMessages, messages } from '../../../../shared/messages.ts';
 import type { StudentExam } from '../../../../shared/schemas/exams.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -20,6 +21,7 @@ interface ExamIntroProps {
 /** The previous attempts' results, each a link to read it again. */
 function PreviousResults({ exam, attemptHref }: Pick<ExamIntroProps, 'exam' | 'attemptHref'>) {
   if (exam.results.length === 0) return null;
+  const counting = exam.results.length > 1 ? countingAttempt(exam.results) : null;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -32,6 +34,11 @@ function PreviousResults({ exam, attemptHref }: Pick<ExamIntroProps, 'exam' | 'a
               Intento {result.number}: {examMessages.score(result.scorePercent)}
             </Anchor>
             <Group gap="xs">
+              {result === counting && (
+                <Badge color="blue" variant="outline" style={{ textTransform: 'none' }}>
+                  {examMessages.countingBadge}
+                </Badge>
+              )}
               <Badge color={result.passed ? 'green' : 'red'} variant="light" style={{ textTransform: 'none' }}>
                 {result.passed ? examMessages.passed : examMessages.failed}
               </Badge>
@@ -52,6 +59,7 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
   const canStart = open || exam.status === 'disponible';
   // The clock runs on the server: without signal an attempt is neither started nor resumed here.
   const online = useOnline();
+  const counting = countingAttempt(exam.results);
   return (
     <Stack gap="md">
       <PageTitle>{exam.title}</PageTitle>
@@ -86,6 +94,13 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
                   ? 'Tenés un intento en curso: seguís donde lo dejaste, con el tiempo que te queda.'
                   : 'El tiempo corre desde que comenzás. Cada respuesta se guarda en cuanto la marcás.'}
             </Text>
+          )}
+          {canStart && counting && (
+            <Alert color={counting.passed ? 'green' : 'blue'} variant="light" data-testid="intento-que-cuenta">
+              {counting.passed
+                ? examMessages.passKept(counting.number, counting.scorePercent)
+                : examMessages.bestSoFar(counting.number, counting.scorePercent)}
+            </Alert>
           )}
           <ExamStatusNotice exam={exam} />
           {startError && (

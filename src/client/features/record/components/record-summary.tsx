@@ -31,7 +31,7 @@ export function RecordSummary({ record }: { record: TraineeRecord }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
       <Stat label="Asistencia" detail={attendance.summary.percent === null ? 'Sin clases todavía' : undefined}>
-        {attendance.summary.percent === null ? '—' : `${attendance.summary.percent} %`}
+        {attendance.summary.percent === null ? '—' : `${attendance.summary.percent}\u00a0%`}
       </Stat>
       {payments && (
         <Stat label="Pagos">
