@@ -607,6 +607,8 @@ export const certificateMessages = {
   issued: (n: number) => (n === 1 ? '1 certificado emitido' : `${count.format(n)} certificados emitidos`),
   noRequirements: 'Definí los requisitos de aprobación antes de emitir certificados',
   noLevel: 'Definí el nivel de la licencia antes de emitir certificados',
+  /** Issuing before the course names who signs its certificates. */
+  noSigner: 'Falta la firma del certificado: escribí quién firma los certificados de este curso y su cargo en «Firma del certificado».',
   noneToIssue: 'No hay alumnos aptos sin certificado.',
   /** Some of the trainees named are not 'Apto': nothing was issued. */
   notApto: (names: string[]) =>
@@ -616,6 +618,11 @@ export const certificateMessages = {
     `No se emitió ningún certificado: ${names.join(', ')} ya ${names.length === 1 ? 'tiene' : 'tienen'} certificado de este curso.`,
   traineeNotFound: 'El alumno no existe o no tiene el curso habilitado.',
   certificateNotFound: 'El certificado no existe.',
+  /** 'Firma del certificado': who signs the course's certificates, both required. */
+  signerNameRequired: 'Escribí el nombre de quien firma.',
+  signerTitleRequired: 'Escribí el cargo de quien firma.',
+  signerSaved: 'Se guardó la firma del certificado',
+  signerLogged: (name: string, title: string) => `Firma del certificado: ${name}, ${title}`,
   revoked: 'Certificado revocado',
   alreadyRevoked: 'El certificado ya está revocado.',
   /** The public page's answer for a code that does not exist, or is not a code at all. */
@@ -633,7 +640,6 @@ export const certificateMessages = {
     licence: 'y obtuvo la licencia de',
     rulesEdition: (edition: string) => `Reglamento: ${edition}`,
     codeLabel: 'Código de verificación',
-    signer: 'Instructor a cargo',
     verifyAt: 'Verificá este certificado en',
   },
 } as const;

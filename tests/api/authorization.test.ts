@@ -71,6 +71,8 @@ const approvalBody = {
   },
   licence: { level: 'Árbitro Provincial', rulesEdition: 'IHF 2025', months: 12 },
 };
+/** 'Firma del certificado'. */
+const signerBody = { name: 'Marta Gómez', title: 'Directora de la Escuela de Árbitros' };
 const callers: Caller[] = ['anonymous', 'outsider', 'student', 'admin', ...staffCallers];
 type Request = Omit<CallOptions, 'ip'>;
 
@@ -312,6 +314,8 @@ async function buildCertificate(userId: string) {
     issuedOn: '2026-11-28',
     expiresOn: '2027-11-28',
     issuedByName: 'Administrador',
+    signerName: 'Marta Gómez',
+    signerTitle: 'Directora de la Escuela de Árbitros',
   });
   return row;
 }
@@ -325,7 +329,12 @@ async function courseToCertify() {
   const built = { id: await courseWithTeam() };
   await t.ctx.db
     .update(courseTable)
-    .set({ requirements: { ...approvalBody.requirements, fitness: true }, licenceLevel: 'Árbitro Provincial' })
+    .set({
+      requirements: { ...approvalBody.requirements, fitness: true },
+      licenceLevel: 'Árbitro Provincial',
+      certificateSignerName: 'Marta Gómez',
+      certificateSignerTitle: 'Directora de la Escuela de Árbitros',
+    })
     .where(eq(courseTable.id, built.id));
   const trainee = await createUser(t.ctx);
   await enableCourse(t.ctx, trainee.id, built.id);
@@ -1284,6 +1293,12 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/certificates` }) },
   },
   {
+    route: 'PUT /api/courses/:courseId/certificate-signer',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/certificate-signer`, body: signerBody }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/certificate-signer`, body: signerBody }) },
+  },
+  {
     route: 'POST /api/certificates/:certificateId/revoke',
     expected: [401, 403, 403, 200],
     request: async () => ({
@@ -1736,6 +1751,7 @@ const staffRules: Record<string, StaffRule> = {
   'POST /api/courses/:courseId/bank/import': 'contenido.editar',
   'POST /api/courses/:courseId/certificates': 'aprobacion.gestionar',
   'GET /api/courses/:courseId/certificates': 'aprobacion.gestionar',
+  'PUT /api/courses/:courseId/certificate-signer': 'aprobacion.gestionar',
   'POST /api/certificates/:certificateId/revoke': 'aprobacion.gestionar',
   'GET /api/certificates/:certificateId/pdf': { reads: 'aprobacion.gestionar' },
   'GET /api/me/certificates': 'as-outsider',

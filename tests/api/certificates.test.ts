@@ -10,7 +10,8 @@ import { verifyPerIp } from '../../src/server/certificates/routes.ts';
 import { certificate, course, recordChange, user } from '../../src/server/db/schema.ts';
 import { noRequirements, type ApprovalRequirements } from '../../src/shared/approval-rules.ts';
 import { certificateMessages, messages } from '../../src/shared/messages.ts';
-import type { Certificate, CertificateList } from '../../src/shared/schemas/certificates.ts';
+import type { CourseApproval } from '../../src/shared/schemas/approval.ts';
+import { SIGNER_NAME_MAX, SIGNER_TITLE_MAX, type Certificate, type CertificateList } from '../../src/shared/schemas/certificates.ts';
 import { createUser } from './helpers/builders.ts';
 import { buildCourse, enableCourse, signedIn, unknownId } from './helpers/content.ts';
 import { call, login, nextIp, type CallOptions } from './helpers/http.ts';
@@ -41,14 +42,26 @@ beforeEach(() => {
   t.ctx.clock.now = () => new Date('2026-11-28T10:00:00-03:00');
 });
 
+/** Who signs the certificates of the courses set up here ('Firma del certificado'). */
+const SIGNER = { name: 'Marta Gómez', title: 'Directora de la Escuela de Árbitros' };
+
 const CODE = /^AV-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 /**
  * A course that asks only 'Prueba física aprobada', with its licence, and two trainees: one who
  * passed the test ('Apto', with accents in the name) and one without a result ('En curso').
  */
-async function setting(options: { requirements?: Partial<ApprovalRequirements>; level?: string; name?: string; months?: number } = {}) {
+async function setting(
+  options: {
+    requirements?: Partial<ApprovalRequirements>;
+    level?: string;
+    name?: string;
+    months?: number;
+    signer?: { name: string; title: string };
+  } = {},
+) {
   const built = await buildCourse(t.ctx, { name: options.name ?? 'Curso de Árbitros Regionales 2026' });
+  const signer = options.signer ?? SIGNER;
   await t.ctx.db
     .update(course)
     .set({
@@ -56,6 +69,8 @@ async function setting(options: { requirements?: Partial<ApprovalRequirements>; 
       licenceLevel: options.level ?? 'Árbitro Provincial',
       rulesEdition: 'IHF 2024',
       licenceMonths: options.months ?? 12,
+      certificateSignerName: signer.name,
+      certificateSignerTitle: signer.title,
     })
     .where(eq(course.id, built.id));
   const apto = await signedIn(t.app, t.ctx, 'student', { name: 'María José Ñandú Güemes' });
@@ -244,6 +259,29 @@ describe("'Emitir certificados'", () => {
     expect([...(await rowsOf(asksNothing.courseId)), ...(await rowsOf(noLevel.courseId))]).toEqual([]);
   });
 
+  it('is refused until the course names who signs its certificates, then signed by them as named that day', async () => {
+    const { courseId, apto } = await setting({ signer: { name: '', title: '' } });
+    const refused = await issue(courseId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(certificateMessages.noSigner);
+    expect(await rowsOf(courseId)).toEqual([]);
+
+    const saved = await saveSigner(courseId, { name: '  Ramón Díaz ', title: 'Director de la Escuela de Árbitros ' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const issued = await issueOne(courseId);
+    const pdf = async () => pdfText((await call(t.app, { url: issued.pdfUrl, cookie: apto.cookie })).rawPayload);
+    const text = await pdf();
+    expect(text).toContain('Ramón Díaz');
+    expect(text).toContain('Director de la Escuela de Árbitros');
+    expect(text).not.toContain('Administrador');
+
+    // Another signer from now on: the certificate issued keeps the one it was issued with.
+    expect((await saveSigner(courseId, { name: 'Ana Ruiz', title: 'Directora de Arbitraje' })).statusCode).toBe(200);
+    const again = await pdf();
+    expect(again).toContain('Ramón Díaz');
+    expect(again).not.toContain('Ana Ruiz');
+  });
+
   it('never issues two: a repeated request gets the first answer, and two at once issue once', async () => {
     const { courseId } = await setting();
     const key = { 'idempotency-key': 'emitir-certificados-1' };
@@ -295,11 +333,16 @@ describe('the PDF', () => {
       'Emitido el 28 de noviembre de 2026',
       'Vence el 28 de noviembre de 2027',
       issued.code,
-      'Administrador',
+      // Signed by whom the course names, not by whoever issued it (the administrator here).
+      'Marta Gómez',
+      'Directora de la Escuela de Árbitros',
       issued.verifyUrl,
     ]) {
       expect(text).toContain(expected);
     }
+    expect(issued.issuedByName).toBe('Administrador');
+    expect(text).not.toContain('Administrador');
+    expect(text).not.toContain('Instructor a cargo');
     expect(text).not.toContain(apto.email);
     expect(pdfQrCodes(bytes)).toEqual([`${PUBLIC_URL}/verificar/${issued.code}`]);
 
@@ -307,9 +350,14 @@ describe('the PDF', () => {
     writeFileSync(`${SHOTS}/certificate-pdf-${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}.png`, pdfPagesAsPng(bytes, 1.5)[0]!);
   });
 
-  it('prints a long name and course on the one page, without losing them', async () => {
+  it('prints a long name, course and signer on the one page, without losing them', async () => {
+    const signer = {
+      name: 'Juan Bautista Fernández de la Vega Etcheverrigaray y Zubizarreta de los Santos',
+      title: 'Director de la Escuela de Árbitros de la Federación Metropolitana de Handball de la Provincia',
+    };
     const { courseId, apto } = await setting({
       name: 'Curso Provincial de Formación y Actualización de Árbitros de Handball de la Federación Metropolitana 2026',
+      signer,
     });
     await t.ctx.db
       .update(user)
@@ -322,6 +370,8 @@ describe('the PDF', () => {
     const text = pdfText(bytes).replace(/\s+/g, ' ');
     expect(text).toContain('María de los Ángeles Fernández de la Peña Zubizarreta Echeverría');
     expect(text).toContain('Curso Provincial de Formación y Actualización de Árbitros de Handball');
+    expect(text).toContain(signer.name);
+    expect(text).toContain(signer.title);
     expect(pdfQrCodes(bytes)).toEqual([issued.verifyUrl]);
     writeFileSync(`${SHOTS}/certificate-pdf-long-names.png`, pdfPagesAsPng(bytes, 1.5)[0]!);
   });
@@ -470,6 +520,92 @@ describe("'Mis certificados'", () => {
     await revoke(issued.id, { reason: 'Sanción disciplinaria' });
     const after = (await call(t.app, { url: '/api/me/certificates', cookie: apto.cookie })).json() as CertificateList;
     expect(after.certificates[0]).toMatchObject({ state: 'revocado', revokedReason: 'Sanción disciplinaria' });
+  });
+});
+
+const signerUrl = (courseId: string) => `/api/courses/${courseId}/certificate-signer`;
+const saveSigner = (courseId: string, body: unknown, cookie = admin) =>
+  call(t.app, { method: 'PUT', url: signerUrl(courseId), cookie, body });
+
+describe("'Firma del certificado'", () => {
+  it('saves who signs the course’s certificates, trimmed, shows it on the approval page and logs each change once', async () => {
+    const { courseId } = await setting({ signer: { name: '', title: '' } });
+    const approval = async () => (await call(t.app, { url: `/api/courses/${courseId}/approval`, cookie: admin })).json() as CourseApproval;
+    expect((await approval()).signer).toEqual({ name: '', title: '' });
+
+    const response = await saveSigner(courseId, { name: '  Marta Gómez  ', title: ' Directora de la Escuela de Árbitros ' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ signer: SIGNER, message: certificateMessages.signerSaved });
+    expect((await approval()).signer).toEqual(SIGNER);
+    // The same again changes nothing, and is not logged twice.
+    expect((await saveSigner(courseId, SIGNER)).statusCode).toBe(200);
+    const logged = await t.ctx.db
+      .select({ summary: recordChange.summary, kind: recordChange.kind, actorName: recordChange.actorName })
+      .from(recordChange)
+      .where(eq(recordChange.courseId, courseId));
+    expect(logged).toEqual([
+      {
+        summary: 'Firma del certificado: Marta Gómez, Directora de la Escuela de Árbitros',
+        kind: 'certificados',
+        actorName: 'Administrador',
+      },
+    ]);
+  });
+
+  it('wants both, each within its length, with a 400 in Spanish on its field, and changes nothing', async () => {
+    const { courseId } = await setting();
+    const cases: Array<[unknown, Record<string, string>]> = [
+      [{ name: 'Marta Gómez' }, { title: certificateMessages.signerTitleRequired }],
+      [{ name: '   ', title: 'Directora' }, { name: certificateMessages.signerNameRequired }],
+      [{ name: 'Marta Gómez', title: '' }, { title: certificateMessages.signerTitleRequired }],
+      [
+        { name: 'x'.repeat(SIGNER_NAME_MAX + 1), title: 'Directora' },
+        { name: `El nombre no puede tener más de ${SIGNER_NAME_MAX} caracteres` },
+      ],
+      [
+        { name: 'Marta', title: 'x'.repeat(SIGNER_TITLE_MAX + 1) },
+        { title: `El cargo no puede tener más de ${SIGNER_TITLE_MAX} caracteres` },
+      ],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await saveSigner(courseId, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.fields).toMatchObject(fields);
+      expect(Object.values(fields)).toContain(response.json().error.message);
+    }
+    for (const body of [{ name: 1, title: 2 }, 'Marta Gómez']) {
+      const response = await call(t.app, {
+        method: 'PUT',
+        url: signerUrl(courseId),
+        cookie: admin,
+        body,
+        ...(typeof body === 'string' ? { headers: { 'content-type': 'application/json' } } : {}),
+      });
+      expect(response.statusCode).toBe(400);
+    }
+    // Exactly as long as allowed is fine.
+    const longest = { name: 'n'.repeat(SIGNER_NAME_MAX), title: 't'.repeat(SIGNER_TITLE_MAX) };
+    expect((await saveSigner(courseId, longest)).statusCode).toBe(200);
+    const [row] = await t.ctx.db.select().from(course).where(eq(course.id, courseId));
+    expect([row!.certificateSignerName, row!.certificateSignerTitle]).toEqual([longest.name, longest.title]);
+  });
+
+  it('answers 401 without a session, 403 to a student, 404 for an unknown course and 400 for a malformed id', async () => {
+    const { courseId } = await setting({ signer: { name: '', title: '' } });
+    const anonymous = await call(t.app, { method: 'PUT', url: signerUrl(courseId), body: SIGNER });
+    expect(anonymous.statusCode).toBe(401);
+    const student = (await signedIn(t.app, t.ctx)).cookie;
+    const forbidden = await saveSigner(courseId, SIGNER, student);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().error.message).toBe(messages.forbidden);
+    const unknown = await saveSigner(unknownId(), SIGNER);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe(messages.courseNotFound);
+    const malformed = await saveSigner('x'.repeat(80), SIGNER);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBe(messages.invalidId);
+    const [row] = await t.ctx.db.select().from(course).where(eq(course.id, courseId));
+    expect([row!.certificateSignerName, row!.certificateSignerTitle]).toEqual(['', '']);
   });
 });
 

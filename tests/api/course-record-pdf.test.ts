@@ -2,6 +2,7 @@
 // as a reader extracts it, its pages (rendered to PNG to look at when ACTA_SHOTS is set), the CSV.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   closingOutcome,
@@ -192,6 +193,123 @@ describe('the course record PDF', () => {
     const text = pdfText(bytes).replace(/\s+/g, ' ');
     expect(text).toContain('Examen aprobado: «Examen parcial de reglamento número 6»');
     expect(text).toContain('Jugadas: mínimo 70 % de aciertos');
+  });
+
+  it('lays ten requirements out on landscape pages: short headings, a legend under the table, every word whole', async () => {
+    const titles = [
+      'Reglamento IHF 2025: reglas 1 a 8',
+      'Señalización y mecánica arbitral',
+      'Interpretaciones oficiales de la Comisión de Arbitraje',
+      'Reglamentación disciplinaria federativa',
+      'Examen integrador final',
+    ];
+    const ten = titles.map((title, i) => ({ id: `r${i}`, title, kind: i === 1 ? ('video' as const) : ('reglamento' as const) }));
+    const asked: ApprovalRequirements = {
+      minAttendancePercent: 80,
+      examIds: ten.map((exam) => exam.id),
+      allActivities: true,
+      minJugadasPercent: 70,
+      fitness: true,
+      minObservationAverage: 3.5,
+      paymentsUpToDate: false,
+    };
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      userId: `u${i}`,
+      name: `${names[i % names.length]} ${String(i + 1).padStart(2, '0')}`,
+      email: `arbitro.${i + 1}@federacion-santafesina.org.ar`,
+      ...closingOutcome(
+        decideOutcome(asked, {
+          ...factsOf(i),
+          exams: ten.map((exam, e) => ({ ...exam, passed: (i + e) % 4 !== 0, attemptsLeft: 0, closed: false })),
+          jugadas: { total: 20, answered: 20, correct: 12 + (i % 6) },
+        }),
+      ),
+    }));
+    const document = documentOf({ requirements: asked, exams: ten, rows });
+    const columns = recordColumns(document);
+    const headings = [
+      'Asistencia',
+      'Examen 1',
+      'Examen 2',
+      'Examen 3',
+      'Examen 4',
+      'Examen 5',
+      'Actividades',
+      'Jugadas',
+      'Prueba física',
+      'Observación',
+    ];
+    expect(columns.map((column) => column.short)).toEqual(headings);
+    const bytes = await recordPdf(document);
+    keepPages('acta-diez-requisitos', bytes);
+
+    // Every page is A4 landscape (its MediaBox wider than tall).
+    const pdf = await PDFDocument.load(bytes);
+    for (const page of pdf.getPages()) {
+      const box = page.getMediaBox();
+      expect([Math.round(box.width), Math.round(box.height)]).toEqual([842, 595]);
+    }
+    const pages = pdfPageCount(bytes);
+    expect(pdf.getPageCount()).toBe(pages);
+    expect(pages).toBeGreaterThan(2);
+
+    // The table's pages: each one has the headings and the legend, and their text is made of whole
+    // words only (a word cut across lines would leave fragments that are not words of theirs).
+    const words = (value: string) => value.split(/\s+/).filter(Boolean);
+    const headingWords = new Set(['Alumno', 'Resultado', ...headings.flatMap(words)]);
+    const legendWords = new Set(['Referencias', ...columns.flatMap((column) => [...words(column.short), ...words(column.words)])]);
+    const tablePages = pdfText(bytes)
+      .split(/Página \d+ de \d+/)
+      .slice(0, pages)
+      .filter((page) => page.includes('@federacion-santafesina'));
+    expect(tablePages).toHaveLength(pages);
+    for (const page of tablePages) {
+      const head = words(page.slice(page.indexOf('Alumno'), page.indexOf('Resultado') + 'Resultado'.length));
+      expect(new Set(head)).toEqual(headingWords);
+      // Up to the footer, or on the last page to the counts under the table.
+      const fromLegend = page.slice(page.indexOf('Referencias'));
+      const legend = words(fromLegend.slice(0, fromLegend.search(/\d+ aptos? de \d+|Acta N° 2 · Curso de Árbitros/)));
+      expect(new Set(legend)).toEqual(legendWords);
+    }
+    // The legend names each requirement in full: what the first page lists, the same words.
+    const flat = pdfText(bytes).replace(/\s+/g, ' ');
+    for (const column of columns) expect(flat).toContain(`${column.short} ${column.words}`);
+    // Cells keep their words too: addresses break at their dots, '(no cumple)' stays on one line.
+    expect(flat).not.toMatch(/\p{L}- \p{Ll}/u);
+    expect(pdfText(bytes)).toContain('(no cumple)');
+  });
+
+  it('sets a table wider than the page in parts, each with the names and the outcome', async () => {
+    const many = Array.from({ length: 18 }, (_, i) => ({ id: `p${i}`, title: `Parcial ${i + 1}`, kind: 'reglamento' as const }));
+    const asked: ApprovalRequirements = {
+      ...requirements,
+      examIds: many.map((exam) => exam.id),
+      allActivities: true,
+      minJugadasPercent: 60,
+    };
+    const rows = Array.from({ length: 24 }, (_, i) => ({
+      userId: `u${i}`,
+      name: `${names[i % names.length]} ${String(i + 1).padStart(2, '0')}`,
+      email: `t${i}@example.com`,
+      ...closingOutcome(
+        decideOutcome(asked, {
+          ...factsOf(i),
+          exams: many.map((exam, e) => ({ ...exam, passed: (i + e) % 5 !== 0, attemptsLeft: 0, closed: false })),
+          jugadas: { total: 10, answered: 10, correct: 7 },
+        }),
+      ),
+    }));
+    const bytes = await recordPdf(documentOf({ requirements: asked, exams: many, rows }));
+    keepPages('acta-en-partes', bytes);
+    const pdf = await PDFDocument.load(bytes);
+    for (const page of pdf.getPages()) expect(page.getWidth()).toBeGreaterThan(page.getHeight());
+    const text = pdfText(bytes);
+    expect(text).toContain('Resultados, parte 1 de 2');
+    expect(text).toContain('Resultados, parte 2 de 2');
+    for (let i = 1; i <= 18; i++) expect(text).toMatch(new RegExp(`Examen ${i}\\s`));
+    // Every trainee in each part, with the outcome; the summary once, under the last part's rows.
+    for (const row of rows) expect(text.split(row.name)).toHaveLength(3);
+    expect(text.match(/No cumplió: /g)?.length).toBe(rows.filter((row) => row.outcome === 'no-apto').length);
   });
 
   it('makes the same bytes from the same document', async () => {

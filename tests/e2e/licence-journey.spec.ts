@@ -1,5 +1,6 @@
 // The licence journey of issue 24, at 360 px, through the pages only: the instructor requires only
-// 'Prueba física aprobada' and records a passing level on the trainee's page; the trainee becomes
+// 'Prueba física aprobada', names who signs the course's certificates ('Firma del certificado',
+// which 'Emitir certificados' waits for) and records a passing level on the trainee's page; the trainee becomes
 // 'Apto' on the class board; 'Emitir certificados'; the trainee downloads the PDF from 'Mis
 // certificados' (its text and QR code read back); the public verification page, opened without
 // signing in, says 'Vigente' and never shows the trainee's email; after 'Revocar' it says
@@ -61,9 +62,29 @@ test('requirements, a passing physical test, "Emitir certificados", the PDF from
   await expect(admin.getByText('Se guardaron los requisitos')).toBeVisible();
   await closeNotices(admin);
   const certificates = admin.getByRole('region', { name: 'Certificados' });
+  // Nobody signs its certificates yet: 'Emitir certificados' says so, with a way to the signature.
+  await expect(certificates.getByRole('button', { name: 'Emitir certificados' })).toBeDisabled();
+  await expect(certificates).toContainText('Falta la firma del certificado');
+  await certificates.getByRole('button', { name: 'Completar la firma' }).click();
+  const signature = admin.getByRole('form', { name: 'Firma del certificado' });
+  await expect(signature.getByRole('textbox', { name: 'Nombre de quien firma' })).toBeFocused();
+  await signature.getByRole('textbox', { name: 'Nombre de quien firma' }).fill('Marta Gómez');
+  await signature.getByRole('button', { name: 'Guardar firma' }).click();
+  await expect(signature.getByText('Escribí el cargo de quien firma.')).toBeVisible();
+  await signature.getByRole('textbox', { name: 'Cargo' }).fill('Directora de la Escuela de Árbitros');
+  await shoot(admin, 'firma-del-certificado-form');
+  await signature.getByRole('button', { name: 'Guardar firma' }).click();
+  await expect(admin.getByText('Se guardó la firma del certificado')).toBeVisible();
+  const signerSection = certificates.getByRole('region', { name: 'Firma del certificado' });
+  await expect(signerSection).toContainText('Marta Gómez, Directora de la Escuela de Árbitros');
+  // Focus stays by the signature, on the button that changes it.
+  await expect(signerSection.getByRole('button', { name: 'Cambiar firma' })).toBeFocused();
+  await closeNotices(admin);
   // Nobody is 'Apto' yet: nothing to issue, and the page says why.
   await expect(certificates.getByRole('button', { name: 'Emitir certificados' })).toBeDisabled();
   await expect(certificates).toContainText('No hay alumnos aptos sin certificado.');
+  await signerSection.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: path.join(SHOTS, 'firma-del-certificado-360.png'), animations: 'disabled' });
   await expectNoAxeViolations(admin);
 
   // A passing level on the trainee's page.
@@ -112,7 +133,19 @@ test('requirements, a passing physical test, "Emitir certificados", the PDF from
   await expect(card).toContainText('Árbitro Provincial');
   await expect(card).toContainText('Vigente');
   const verifyUrl = `${e2eEnv().baseURL}/verificar/${code}`;
-  await expect(card.getByRole('link', { name: verifyUrl })).toBeVisible();
+  const address = card.getByRole('link', { name: verifyUrl });
+  await expect(address).toBeVisible();
+  // At 360 px the address breaks where a reader expects (after a slash, before a dot): no piece of it,
+  // and never the code, is cut across two lines.
+  const cutPieces = await address.evaluate((link) =>
+    [...link.childNodes].flatMap((node) => {
+      if (!node.textContent) return [];
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1 ? [node.textContent] : [];
+    }),
+  );
+  expect(cutPieces).toEqual([]);
   await shoot(student, 'my-certificates');
   const [download] = await Promise.all([student.waitForEvent('download'), card.getByRole('link', { name: /Descargar PDF/ }).click()]);
   expect(download.suggestedFilename()).toBe(`certificado-lucia-nandu-perez-${tag}-${code}.pdf`);
@@ -123,6 +156,10 @@ test('requirements, a passing physical test, "Emitir certificados", the PDF from
   expect(text).toContain('Árbitro Provincial');
   expect(text).toContain(code);
   expect(text).toMatch(/Emitido el \d{1,2} de [a-z]+ de \d{4}/);
+  // Signed by whom the course names, not by the account that issued it.
+  expect(text).toContain('Marta Gómez');
+  expect(text).toContain('Directora de la Escuela de Árbitros');
+  expect(text).not.toContain('Administrador');
   expect(pdfQrCodes(pdf)).toEqual([verifyUrl]);
 
   // The public page, in a browser that never signed in.

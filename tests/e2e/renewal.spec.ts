@@ -47,6 +47,7 @@ test('the instructor creates the renewal course from the approval page and lands
     },
     200,
   );
+  await adminApi('PUT', `/api/courses/${course.id}/certificate-signer`, { name: 'Marta Gómez', title: 'Directora de Arbitraje' }, 200);
   await adminApi('POST', `/api/courses/${course.id}/trainees/${holder.id}/fitness-results`, { testedOn: '2026-01-10', level: 9 }, 201);
   await adminApi('POST', `/api/courses/${course.id}/certificates`, { userIds: [holder.id] }, 201);
 

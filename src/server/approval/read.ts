@@ -154,6 +154,7 @@ export async function courseApproval(db: Db | Tx, courseId: string, now: Date, u
     course: { id: courseRow.id, name: courseRow.name },
     requirements: requirementsOf(courseRow),
     licence: { level: courseRow.licenceLevel, rulesEdition: courseRow.rulesEdition, months: courseRow.licenceMonths },
+    signer: { name: courseRow.certificateSignerName, title: courseRow.certificateSignerTitle },
     exams: standings.exams,
     closedRecord: record
       ? { id: record.id, number: record.number, closedAt: record.closedAt.toISOString(), closedByName: record.closedByName }

@@ -1,7 +1,8 @@
 // A licence as a one-page A4 landscape PDF that reads as a diploma: a framed page, the holder's
-// name large in the centre, the course, level and rules edition, the dates, the instructor's
-// signature line, and the code with a QR code to the public verification page (and that address
-// written under it, for whoever types it). Real text: a reader can search it and copy the code.
+// name large in the centre, the course, level and rules edition, the dates, the signature line
+// with who signs and their title (the course's 'Firma del certificado', copied when issued), and
+// the code with a QR code to the public verification page (and that address written under it, for
+// whoever types it). Real text: a reader can search it and copy the code.
 import { rgb, type PDFPage } from 'pdf-lib';
 import { certificateMessages as m } from '../../shared/messages.ts';
 import { A4, centred, createPdf, drawQr, embedFace, muted, pdfBytes, text, wrap, type Face } from '../files/pdf.ts';
@@ -107,6 +108,28 @@ function drawBody(target: PDFPage, row: CertificateRow, f: Faces) {
   if (row.rulesEdition.trim()) centred(target, m.pdf.rulesEdition(row.rulesEdition), y - 20, { font: f.regular, size: 11, color: muted });
 }
 
+/**
+ * The signature in the foot's middle: a line, and under it who signs and their title as the course
+ * named them ('Director de la Escuela de Árbitros'), each on one line while it fits, else on two.
+ */
+function drawSignature(target: PDFPage, row: CertificateRow, f: Faces) {
+  const cx = page.width / 2;
+  const width = 220;
+  target.drawLine({ start: { x: cx - width / 2, y: 100 }, end: { x: cx + width / 2, y: 100 }, thickness: 0.7, color: muted });
+  const name = fitted(row.signerName, f.bold, width, { max: 11, min: 8, floor: 6 });
+  const title = fitted(row.signerTitle, f.regular, width, { max: 9, min: 7, floor: 6 });
+  let y = 84;
+  name.lines.forEach((line, i) => {
+    if (i > 0) y -= name.size * 1.15;
+    centredAt(target, line, cx, y, { font: f.bold, size: name.size });
+  });
+  y -= name.lines.length > 1 ? title.size + 4 : 14;
+  title.lines.forEach((line, i) => {
+    if (i > 0) y -= title.size * 1.15;
+    centredAt(target, line, cx, y, { font: f.regular, size: title.size, color: muted });
+  });
+}
+
 /** The foot: the dates and the code on the left, the signature in the middle, the QR code on the right. */
 function drawFoot(target: PDFPage, row: CertificateRow, verifyUrl: string, f: Faces) {
   const left = 70;
@@ -115,11 +138,7 @@ function drawFoot(target: PDFPage, row: CertificateRow, verifyUrl: string, f: Fa
   text(target, m.pdf.codeLabel, left, 88, { font: f.regular, size: 8.5, color: muted });
   text(target, row.code, left, 70, { font: f.bold, size: 15, color: navy });
 
-  const cx = page.width / 2;
-  target.drawLine({ start: { x: cx - 110, y: 100 }, end: { x: cx + 110, y: 100 }, thickness: 0.7, color: muted });
-  const signerSize = fitted(row.issuedByName, f.bold, 220, { max: 11, min: 6, floor: 6 }).size;
-  centredAt(target, row.issuedByName, cx, 84, { font: f.bold, size: signerSize });
-  centredAt(target, m.pdf.signer, cx, 70, { font: f.regular, size: 9, color: muted });
+  drawSignature(target, row, f);
 
   const qrSize = 104;
   const qrCx = page.width - 138;

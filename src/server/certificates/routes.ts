@@ -9,6 +9,8 @@ import { idSchema } from '../../shared/schemas/content.ts';
 import {
   certificateListSchema,
   certificateSchema,
+  certificateSignerResultSchema,
+  certificateSignerSchema,
   issueCertificatesResultSchema,
   issueCertificatesSchema,
   revokeCertificateSchema,
@@ -31,7 +33,7 @@ import {
   verifyUrlOf,
   certificateNotFound,
 } from './read.ts';
-import { issueCertificates, revokeCertificate } from './service.ts';
+import { issueCertificates, revokeCertificate, saveSigner } from './service.ts';
 import { mayDoIn } from '../access/course-roles.ts';
 
 const courseParams = z.object({ courseId: idSchema });
@@ -45,6 +47,29 @@ const codeParams = z.object({ code: z.string() });
  * 40-bit codes. In the database, so every instance shares the count.
  */
 export const verifyPerIp: Limit = { max: 100, windowSeconds: 15 * 60 };
+
+/**
+ * 'Firma del certificado': who signs the course's certificates, for whoever manages its approval.
+ * Also while the course record is closed: certificates are issued after closing it.
+ */
+function signerRoute(app: FastifyInstance, ctx: AppContext) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .put(
+      '/courses/:courseId/certificate-signer',
+      { schema: { params: courseParams, body: certificateSignerSchema, response: { 200: certificateSignerResultSchema } } },
+      async (request) => {
+        const { user } = await ctx.guards.requireCourse(
+          request,
+          { course: request.params.courseId },
+          'aprobacion.gestionar',
+          courseNotFound,
+        );
+        const signer = await saveSigner(ctx.db, request.params.courseId, request.body, user);
+        return { signer, message: m.signerSaved };
+      },
+    );
+}
 
 /** 'Certificados': issued by the course's instructors, downloaded by them and their holders, verified by anyone. */
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -87,6 +112,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       return { certificates: rows.map((row) => presentCertificate(row, today(), config.publicUrl)) };
     },
   );
+
+  signerRoute(app, ctx);
 
   r.post(
     '/certificates/:certificateId/revoke',

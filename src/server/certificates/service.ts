@@ -1,18 +1,18 @@
-// Certificates' writes: 'Emitir certificados' (to 'Apto' trainees only, each one once) and
-// 'Revocar'. What a certificate says is copied in when it is issued, and never changes after;
+// Certificates' writes: 'Emitir certificados' (to 'Apto' trainees only, each one once, once the
+// course names who signs them), 'Revocar', and the course's 'Firma del certificado'. What a certificate says is copied in when it is issued, and never changes after;
 // revoking only marks it. Each one is logged in the trainee's history in the same transaction.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { asksSomething, expiryOf } from '../../shared/approval-rules.ts';
 import { dayOf } from '../../shared/calendar.ts';
 import { CODE_ALPHABET, CODE_LENGTH, formatCode } from '../../shared/certificate-code.ts';
 import { certificateMessages as m } from '../../shared/messages.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
-import type { IssueCertificatesResult } from '../../shared/schemas/certificates.ts';
+import type { CertificateSigner, IssueCertificatesResult } from '../../shared/schemas/certificates.ts';
 import { courseApproval, requirementsOf } from '../approval/read.ts';
-import { findCourse } from '../courses/service.ts';
+import { courseNotFound, findCourse } from '../courses/service.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { certificate } from '../db/schema.ts';
+import { certificate, course } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { logChange } from '../record/changes.ts';
 import type { CertificateRow } from './read.ts';
@@ -84,6 +84,8 @@ export async function issueCertificates(
     const courseRow = await findCourse(tx, courseId);
     if (!asksSomething(requirementsOf(courseRow))) throw conflict(m.noRequirements);
     if (!courseRow.licenceLevel.trim()) throw conflict(m.noLevel);
+    // Never a certificate signed by whoever pressed the button: the course names who signs them.
+    if (!courseRow.certificateSignerName.trim() || !courseRow.certificateSignerTitle.trim()) throw conflict(m.noSigner);
     const named = input.userIds ? [...new Set(input.userIds)] : undefined;
     const approval = await courseApproval(tx, courseId, now, named);
     const held = await holders(tx, courseId);
@@ -112,6 +114,8 @@ export async function issueCertificates(
         expiresOn,
         issuedAt: now,
         issuedByName: actor.name,
+        signerName: courseRow.certificateSignerName,
+        signerTitle: courseRow.certificateSignerTitle,
       })),
     );
     // Another request issued them meanwhile (its rows won the unique index): nothing left to issue.
@@ -120,6 +124,24 @@ export async function issueCertificates(
       await logChange(tx, { kind: 'certificados', courseId, userId: row.userId, actor, summary: m.issuedLogged(row.code, row.level) });
     }
     return { issued: rows.length, message: m.issued(rows.length) };
+  });
+}
+
+/**
+ * 'Firma del certificado': who signs the course's certificates from now on (those issued keep
+ * theirs). Logged in the course's history when it changes.
+ */
+export async function saveSigner(db: Db, courseId: string, signer: CertificateSigner, actor: Actor): Promise<CertificateSigner> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(course).where(eq(course.id, courseId)).for('update');
+    if (!row) throw courseNotFound();
+    if (row.certificateSignerName === signer.name && row.certificateSignerTitle === signer.title) return signer;
+    await tx
+      .update(course)
+      .set({ certificateSignerName: signer.name, certificateSignerTitle: signer.title, updatedAt: sql`now()` })
+      .where(eq(course.id, courseId));
+    await logChange(tx, { kind: 'certificados', courseId, userId: null, actor, summary: m.signerLogged(signer.name, signer.title) });
+    return signer;
   });
 }
 

@@ -40,7 +40,19 @@ export interface RecordColumn {
   label: string;
   /** The requirement in words, for the list on the record ('Examen aprobado: «Reglamento 2025»'). */
   words: string;
+  /** The column's short heading when the labels do not fit ('Asistencia', 'Examen 2'), named in full in the legend. */
+  short: string;
 }
+
+const shortHeadings: Record<RequirementResult['key'], string> = {
+  attendance: 'Asistencia',
+  exam: 'Examen',
+  activities: 'Actividades',
+  jugadas: 'Jugadas',
+  fitness: 'Prueba física',
+  observation: 'Observación',
+  payments: 'Pagos',
+};
 
 const noFacts = (exams: RecordDocument['exams']): TraineeFacts => ({
   attendance: { attended: 0, counted: 0, upcoming: 0 },
@@ -58,13 +70,19 @@ const noFacts = (exams: RecordDocument['exams']): TraineeFacts => ({
  * asked, never on the facts).
  */
 export function recordColumns(document: Pick<RecordDocument, 'requirements' | 'exams'>): RecordColumn[] {
-  return requirementResults(document.requirements, noFacts(document.exams)).map((result) => {
+  const results = requirementResults(document.requirements, noFacts(document.exams));
+  const examCount = results.filter((result) => result.key === 'exam').length;
+  let examNumber = 0;
+  return results.map((result) => {
     const known = result.key !== 'exam' || document.exams.some((exam) => exam.id === result.examId);
+    if (result.key === 'exam') examNumber++;
     return {
       key: result.key,
       examId: result.examId,
       label: result.label,
       words: result.key !== 'exam' ? result.label : known ? `Examen aprobado: «${result.label}»` : 'Examen eliminado (ya no se exige)',
+      // Several exams are numbered in the order the list above the table names them.
+      short: result.key === 'exam' && examCount > 1 ? `Examen ${examNumber}` : shortHeadings[result.key],
     };
   });
 }

@@ -1,9 +1,27 @@
 // The course record ('Acta del curso') as a PDF for the federation: the course, its classes, what
 // it asks, one table row per trainee (continued on further pages under the same heading), the
-// counts, and who closed it and when. A4, landscape when the table needs the width.
+// counts, and who closed it and when. A4, landscape past two requirements. However many a course
+// asks, every word is set whole: each column is at least as wide as its longest word; the headings
+// are the requirements' names while they fit, otherwise short ('Examen 3') with a legend
+// ('Referencias') under the table on each of its pages; and a course asking more than a page's
+// width of them gets the table in parts, each with the trainee's name and outcome.
 import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
 import type { RecordRow } from '../../shared/approval-rules.ts';
-import { A4, createPdf, ink, MARGIN, muted, pdfBytes, rule, text, wrap, type Face, type PdfFonts } from '../files/pdf.ts';
+import {
+  A4,
+  createPdf,
+  fitText,
+  ink,
+  MARGIN,
+  muted,
+  pdfBytes,
+  rule,
+  text,
+  widestPiece,
+  wrap,
+  type Face,
+  type PdfFonts,
+} from '../files/pdf.ts';
 import {
   cellNote,
   cellOf,
@@ -20,6 +38,7 @@ import {
 } from './document.ts';
 
 const DRAFT_BANNER = 'BORRADOR — el acta no está cerrada';
+const LEGEND_TITLE = 'Referencias';
 const draftRed = rgb(0.7, 0.11, 0.11);
 const headingFill = rgb(0.92, 0.93, 0.95);
 const stripeFill = rgb(0.97, 0.97, 0.98);
@@ -28,12 +47,17 @@ const stripeFill = rgb(0.97, 0.97, 0.98);
  * The table's type. A course asking more than `WIDE_TABLE` requirements gets the compact one: smaller
  * type, and each row's summary on a line of its own under the row rather than in a column.
  */
-const REGULAR = { cell: 8.5, note: 7.5, email: 7, head: 7.5, pad: 4 };
-const COMPACT = { cell: 7.5, note: 6.8, email: 6.5, head: 6.5, pad: 3 };
+const REGULAR = { cell: 8.5, note: 7.5, email: 7, head: 7.5, pad: 4, legend: 7.5 };
+const COMPACT = { cell: 7.5, note: 6.8, email: 6.5, head: 6.5, pad: 3, legend: 7 };
 type TableType = typeof REGULAR;
 const WIDE_TABLE = 6;
-/** Room kept at the foot of every page for its footer line. */
+/** The widest a requirement column gets, the narrowest the regular table's summary, and the most lines a full heading may take. */
+const MAX_REQUIREMENT = 92;
+const MIN_SUMMARY = 130;
+const HEADING_LINES = 3;
+/** Room kept at the foot of every page for its footer line, and between the table and its legend. */
 const FOOTER_ROOM = 30;
+const LEGEND_GAP = 9;
 
 interface Line {
   text: string;
@@ -49,11 +73,21 @@ interface TableColumn {
   lines: (row: RecordRow) => Line[];
 }
 
+/** The legend's text, placed from its top-left corner (`dy` down to the baseline). */
+interface Legend {
+  lines: Array<Line & { dx: number; dy: number }>;
+  height: number;
+}
+
 interface Table {
   type: TableType;
   columns: TableColumn[];
-  /** The compact table's summary line under each row (null when the summary is a column). */
+  /** The compact table's summary line under each row (null when the summary is a column, or in a part without it). */
   detail: ((row: RecordRow) => Line[]) | null;
+  /** What each short heading stands for, under the table on each of its pages; null when the headings are the names. */
+  legend: Legend | null;
+  /** 'Resultados, parte 1 de 2' when the table comes in parts. */
+  caption: string | null;
 }
 
 interface Layout {
@@ -70,70 +104,207 @@ interface Layout {
 const pageSize = (landscape: boolean): [number, number] => (landscape ? [A4.height, A4.width] : [A4.width, A4.height]);
 const usableWidth = (landscape: boolean) => pageSize(landscape)[0] - 2 * MARGIN;
 
-/** Lines of `value` wrapped to `width`, in one face, size and colour. */
+/** Lines of `value` set within `width`, broken between words, in one face and colour (smaller only if a word needs it). */
 function lines(value: string, font: Face, size: number, width: number, color = ink): Line[] {
-  return value ? wrap(value, font, size, width).map((line) => ({ text: line, font, size, color })) : [];
+  if (!value) return [];
+  const fitted = fitText(value, font, size, width);
+  return fitted.lines.map((line) => ({ text: line, font, size: fitted.size, color }));
 }
 
 /** A line's height in the table. */
 const leadingOf = (line: Line) => line.size * 1.24;
 const linesHeight = (cell: Line[]) => cell.reduce((sum, line) => sum + leadingOf(line), 0);
 
-/**
- * The table: the trainee, one column per requirement, the outcome, and the summary. The requirement
- * columns share what the name, the outcome and a readable summary leave (the page is landscape
- * past two of them); past `WIDE_TABLE` the summary goes under each row.
- */
-function buildTable(columns: RecordColumn[], fonts: PdfFonts, landscape: boolean, closed: boolean): Table {
-  const compact = columns.length > WIDE_TABLE;
-  const type = compact ? COMPACT : REGULAR;
-  const available = usableWidth(landscape);
-  const nameWidth = compact ? 118 : landscape ? 140 : 125;
-  const outcomeWidth = compact ? 46 : 52;
-  const summaryWidth = compact ? 0 : 130;
-  const requirementWidth = columns.length === 0 ? 0 : Math.min(92, (available - nameWidth - outcomeWidth - summaryWidth) / columns.length);
-  const inner = (width: number) => width - 2 * type.pad;
-  const table: TableColumn[] = [
-    {
-      heading: 'Alumno',
-      width: nameWidth,
-      lines: (row) => [
-        ...lines(row.name, fonts.bold, type.cell, inner(nameWidth)),
-        ...lines(row.email, fonts.regular, type.email, inner(nameWidth), muted),
-      ],
-    },
-    ...columns.map((column): TableColumn => ({
-      heading: column.label,
-      width: requirementWidth,
-      lines: (row) => {
-        const result = cellOf(row, column);
-        if (!result) return lines('—', fonts.regular, type.cell, inner(requirementWidth), muted);
-        return [
-          ...lines(result.result, fonts.regular, type.cell, inner(requirementWidth)),
-          ...lines(
-            cellNote(result, closed),
-            fonts.regular,
-            type.note,
-            inner(requirementWidth),
-            failsFor(result, closed) ? draftRed : muted,
-          ),
-        ];
-      },
-    })),
-    {
-      heading: 'Resultado',
-      width: outcomeWidth,
-      lines: (row) => lines(outcomeText(row), fonts.bold, type.cell, inner(outcomeWidth), row.outcome === 'no-apto' ? draftRed : ink),
-    },
-  ];
-  const rest = available - table.reduce((sum, column) => sum + column.width, 0);
-  if (!compact) {
-    table.push({ heading: 'Detalle', width: rest, lines: (row) => lines(row.summary, fonts.regular, type.cell, inner(rest)) });
-    return { type, columns: table, detail: null };
+/** How narrow a requirement column can be without breaking a word of its heading or its cells. */
+function measureColumn(column: RecordColumn, rows: RecordRow[], fonts: PdfFonts, type: TableType, closed: boolean) {
+  const texts: Array<[string, Face, number]> = [[column.short, fonts.bold, type.head]];
+  let widest = 0;
+  for (const row of rows) {
+    const result = cellOf(row, column);
+    texts.push([result?.result ?? '—', fonts.regular, type.cell]);
+    // '(no cumple)' is read as one thing: it keeps to one line.
+    if (result) widest = Math.max(widest, fonts.regular.widthOfTextAtSize(cellNote(result, closed), type.note));
   }
-  // Under the requirement columns, as wide as they are together.
-  const detailWidth = available - nameWidth - 2 * type.pad;
-  return { type, columns: table, detail: (row) => lines(row.summary, fonts.regular, type.cell, detailWidth) };
+  return Math.max(widest, ...texts.map(([value, font, size]) => widestPiece(value, font, size))) + 2 * type.pad;
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * The requirement columns' widths within `room`: all alike when each one's longest word fits that
+ * way, otherwise each as wide as its longest word and what is left shared alike.
+ */
+function columnWidths(mins: number[], room: number): number[] {
+  if (mins.length === 0) return [];
+  const alike = Math.min(MAX_REQUIREMENT, room / mins.length);
+  if (mins.every((min) => min <= alike)) return mins.map(() => alike);
+  const extra = Math.max(0, room - sum(mins)) / mins.length;
+  return mins.map((min) => min + extra);
+}
+
+/** The requirement columns in as few parts as fit `room` each (consecutive, as even as can be). */
+function parts(mins: number[], room: number): number[][] {
+  const indexes = mins.map((_, i) => i);
+  for (let count = 1; count < mins.length; count++) {
+    const size = Math.ceil(mins.length / count);
+    const groups = Array.from({ length: count }, (_, g) => indexes.slice(g * size, (g + 1) * size)).filter((g) => g.length > 0);
+    if (groups.every((group) => sum(group.map((i) => mins[i]!)) <= room)) return groups;
+  }
+  return indexes.map((i) => [i]);
+}
+
+/** Whether every requirement's own name fits as its column's heading: each word whole, in a few lines. */
+function namesFit(columns: RecordColumn[], widths: number[], fonts: PdfFonts, type: TableType): boolean {
+  return columns.every((column, i) => {
+    const inner = widths[i]! - 2 * type.pad;
+    const words = column.label.split(/\s+/).filter(Boolean);
+    if (words.some((word) => fonts.bold.widthOfTextAtSize(word, type.head) > inner)) return false;
+    return wrap(column.label, fonts.bold, type.head, inner).length <= HEADING_LINES;
+  });
+}
+
+/** The legend set in `perRow` columns, read down each column. */
+function legendIn(perRow: number, columns: RecordColumn[], fonts: PdfFonts, size: number, width: number): Legend {
+  const gap = 16;
+  const columnWidth = (width - gap * (perRow - 1)) / perRow;
+  const keyWidth = Math.max(...columns.map((column) => fonts.bold.widthOfTextAtSize(column.short, size))) + 6;
+  const leading = size * 1.3;
+  const placed: Legend['lines'] = [{ text: LEGEND_TITLE, font: fonts.bold, size, color: ink, dx: 0, dy: size }];
+  const perColumn = Math.ceil(columns.length / perRow);
+  let height = 0;
+  for (let c = 0; c < perRow; c++) {
+    const dx = c * (columnWidth + gap);
+    let dy = size + leading;
+    for (const column of columns.slice(c * perColumn, (c + 1) * perColumn)) {
+      placed.push({ text: column.short, font: fonts.bold, size, color: ink, dx, dy });
+      const words = lines(column.words, fonts.regular, size, columnWidth - keyWidth, muted);
+      words.forEach((line, i) => placed.push({ ...line, dx: dx + keyWidth, dy: dy + i * leading }));
+      dy += Math.max(1, words.length) * leading + 1.5;
+    }
+    height = Math.max(height, dy - leading + size * 0.4);
+  }
+  return { lines: placed, height };
+}
+
+/**
+ * The legend: 'Referencias', then each short heading in bold beside the requirement it stands for,
+ * in the one to three columns that take the least height (the fewer on a tie).
+ */
+function buildLegend(columns: RecordColumn[], fonts: PdfFonts, size: number, width: number): Legend {
+  const layouts = [1, 2, 3].filter((n) => n <= columns.length).map((n) => legendIn(n, columns, fonts, size, width));
+  return layouts.reduce((best, legend) => (legend.height < best.height ? legend : best));
+}
+
+/** A requirement's column: the trainee's result, and under it what it lacks ('(falta)', '(no cumple)'). */
+function requirementColumn(column: RecordColumn, heading: string, width: number, fonts: PdfFonts, type: TableType, closed: boolean) {
+  const inner = width - 2 * type.pad;
+  return {
+    heading,
+    width,
+    lines: (row: RecordRow) => {
+      const result = cellOf(row, column);
+      if (!result) return lines('—', fonts.regular, type.cell, inner, muted);
+      const note = cellNote(result, closed);
+      return [
+        ...lines(result.result, fonts.regular, type.cell, inner),
+        ...lines(note, fonts.regular, type.note, inner, failsFor(result, closed) ? draftRed : muted),
+      ];
+    },
+  };
+}
+
+/** The first column, the trainee's name and email, and the outcome's. */
+function nameColumn(width: number, fonts: PdfFonts, type: TableType): TableColumn {
+  const inner = width - 2 * type.pad;
+  return {
+    heading: 'Alumno',
+    width,
+    lines: (row) => [...lines(row.name, fonts.bold, type.cell, inner), ...lines(row.email, fonts.regular, type.email, inner, muted)],
+  };
+}
+
+function outcomeColumn(width: number, fonts: PdfFonts, type: TableType): TableColumn {
+  const inner = width - 2 * type.pad;
+  return {
+    heading: 'Resultado',
+    width,
+    lines: (row) => lines(outcomeText(row), fonts.bold, type.cell, inner, row.outcome === 'no-apto' ? draftRed : ink),
+  };
+}
+
+interface TableInput {
+  columns: RecordColumn[];
+  rows: RecordRow[];
+  fonts: PdfFonts;
+  landscape: boolean;
+  closed: boolean;
+}
+
+/** One table (or part of it): the name, the requirement columns given with their widths, and the outcome. */
+function assemble(input: TableInput, type: TableType, nameWidth: number, outcomeWidth: number, chosen: RecordColumn[], widths: number[]) {
+  const { fonts, landscape, closed } = input;
+  // The compact table always has short headings: its columns are narrow and its type small, and the
+  // headings repeat on every page; the legend names each requirement in full at a readable size.
+  const named = type === REGULAR && namesFit(chosen, widths, fonts, type);
+  const table: Table = {
+    type,
+    columns: [
+      nameColumn(nameWidth, fonts, type),
+      ...chosen.map((column, i) => requirementColumn(column, named ? column.label : column.short, widths[i]!, fonts, type, closed)),
+      outcomeColumn(outcomeWidth, fonts, type),
+    ],
+    detail: null,
+    legend: named ? null : buildLegend(chosen, fonts, type.legend, usableWidth(landscape)),
+    caption: null,
+  };
+  return table;
+}
+
+/**
+ * The tables: the trainee, one column per requirement, the outcome, and the summary. Up to
+ * `WIDE_TABLE` requirements whose columns fit beside a readable summary, the summary is a column;
+ * past that the summary goes under each row and the type is smaller; and when even so the
+ * columns' longest words do not fit across the page, the requirements come in parts, one table
+ * each (the summary under the last one's rows).
+ */
+function buildTables(input: TableInput): Table[] {
+  const { columns, rows, fonts, landscape, closed } = input;
+  const available = usableWidth(landscape);
+  const regular = columns.map((column) => measureColumn(column, rows, fonts, REGULAR, closed));
+  const regularRoom = available - (landscape ? 140 : 125) - 52 - MIN_SUMMARY;
+  if (columns.length <= WIDE_TABLE && sum(regular) <= regularRoom) {
+    const widths = columnWidths(regular, Math.min(regularRoom, columns.length * MAX_REQUIREMENT));
+    const table = assemble(input, REGULAR, landscape ? 140 : 125, 52, columns, widths);
+    const rest = available - table.columns.reduce((sum, column) => sum + column.width, 0);
+    const inner = rest - 2 * REGULAR.pad;
+    table.columns.push({ heading: 'Detalle', width: rest, lines: (row) => lines(row.summary, fonts.regular, REGULAR.cell, inner) });
+    return [table];
+  }
+  const mins = columns.map((column) => measureColumn(column, rows, fonts, COMPACT, closed));
+  const [nameWidth, outcomeWidth] = [118, 46];
+  const room = available - nameWidth - outcomeWidth;
+  const groups = parts(mins, room);
+  return groups.map((group, g) => {
+    const chosen = group.map((i) => columns[i]!);
+    const table = assemble(
+      input,
+      COMPACT,
+      nameWidth,
+      outcomeWidth,
+      chosen,
+      columnWidths(
+        group.map((i) => mins[i]!),
+        room,
+      ),
+    );
+    if (groups.length > 1) table.caption = `Resultados, parte ${g + 1} de ${groups.length}`;
+    if (g === groups.length - 1) {
+      // Under the requirement columns, as wide as they are together.
+      const detailWidth = widthOf(table) - nameWidth - 2 * COMPACT.pad;
+      table.detail = (row) => lines(row.summary, fonts.regular, COMPACT.cell, detailWidth);
+    }
+    return table;
+  });
 }
 
 /** A new page: the draft's banner on top, and on a page after the first the record's name. */
@@ -193,8 +364,10 @@ function drawHeading(layout: Layout, columns: RecordColumn[]) {
   const asked = columns.length > 0 ? columns.map((column) => column.words) : ['Sin requisitos: todos los alumnos son aptos.'];
   for (const words of asked) {
     wrap(words, fonts.regular, 9.5, width - 12).forEach((line, index) => {
-      if (index === 0) text(page, '•', MARGIN + 2, layout.y, { font: fonts.regular, size: 9.5 });
-      text(page, line, MARGIN + 12, layout.y, { font: fonts.regular, size: 9.5 });
+      // A course asking many requirements lists them on as many pages as they take.
+      ensureRoom(layout, 12.5);
+      if (index === 0) text(layout.page, '•', MARGIN + 2, layout.y, { font: fonts.regular, size: 9.5 });
+      text(layout.page, line, MARGIN + 12, layout.y, { font: fonts.regular, size: 9.5 });
       layout.y -= 12.5;
     });
   }
@@ -203,21 +376,22 @@ function drawHeading(layout: Layout, columns: RecordColumn[]) {
 
 const widthOf = (table: Table) => table.columns.reduce((sum, column) => sum + column.width, 0);
 
+/** The headings' lines, and the height of their row. */
+function tableHead(layout: Layout, table: Table) {
+  const { pad, head } = table.type;
+  const cells = table.columns.map((column) => lines(column.heading, layout.fonts.bold, head, column.width - 2 * pad));
+  return { cells, height: Math.max(...cells.map(linesHeight)) + 2 * pad };
+}
+
 /** The row of headings, on every page the table runs on. */
 function drawTableHead(layout: Layout, table: Table) {
-  const { fonts } = layout;
-  const { pad, head } = table.type;
-  const cells = table.columns.map((column) => lines(column.heading, fonts.bold, head, column.width - 2 * pad));
-  const height = Math.max(...cells.map(linesHeight)) + 2 * pad;
+  const { pad } = table.type;
+  const { cells, height } = tableHead(layout, table);
   const top = layout.y;
   layout.page.drawRectangle({ x: MARGIN, y: top - height, width: widthOf(table), height, color: headingFill });
   let x = MARGIN;
   table.columns.forEach((column, index) => {
-    let baseline = top - pad - head + 1;
-    for (const line of cells[index]!) {
-      text(layout.page, line.text, x + pad, baseline, { font: line.font, size: line.size });
-      baseline -= leadingOf(line);
-    }
+    drawLines(layout.page, cells[index]!, x + pad, top - pad);
     x += column.width;
   });
   const bottom = { start: { x: MARGIN, y: top - height }, end: { x: MARGIN + widthOf(table), y: top - height } };
@@ -225,7 +399,7 @@ function drawTableHead(layout: Layout, table: Table) {
   layout.y = top - height;
 }
 
-/** Lines from `top` down, starting at `x`; the baseline after the last one. */
+/** Lines from `top` down, starting at `x`. */
 function drawLines(page: PDFPage, cell: Line[], x: number, top: number) {
   let baseline = top - (cell[0]?.size ?? 0) + 1;
   for (const line of cell) {
@@ -234,14 +408,39 @@ function drawLines(page: PDFPage, cell: Line[], x: number, top: number) {
   }
 }
 
-/** One trainee's row (with the compact table's summary under it); a row never splits across pages. */
-function drawRow(layout: Layout, table: Table, row: RecordRow, index: number) {
-  const { pad } = table.type;
+/** A trainee's row: its cells, the compact table's summary under them, and its height. */
+function rowOf(table: Table, row: RecordRow) {
   const cells = table.columns.map((column) => column.lines(row));
   const detail = table.detail?.(row) ?? [];
-  const cellsHeight = Math.max(...cells.map(linesHeight)) + 2 * pad;
-  const height = cellsHeight + (detail.length > 0 ? linesHeight(detail) + pad : 0);
-  if (ensureRoom(layout, height)) drawTableHead(layout, table);
+  const cellsHeight = Math.max(...cells.map(linesHeight)) + 2 * table.type.pad;
+  return { cells, detail, cellsHeight, height: cellsHeight + (detail.length > 0 ? linesHeight(detail) + table.type.pad : 0) };
+}
+
+/** The room the legend takes under the table. */
+const legendRoom = (table: Table) => (table.legend ? LEGEND_GAP + table.legend.height : 0);
+
+/** The legend under the table's last row on the page. */
+function drawLegend(layout: Layout, table: Table) {
+  if (!table.legend) return;
+  const top = layout.y - LEGEND_GAP;
+  for (const line of table.legend.lines) {
+    text(layout.page, line.text, MARGIN + line.dx, top - line.dy, { font: line.font, size: line.size, color: line.color });
+  }
+  layout.y = top - table.legend.height;
+}
+
+/**
+ * One trainee's row (with the compact table's summary under it); a row never splits across pages.
+ * One that does not fit above the legend goes to the next page, under the headings again.
+ */
+function drawRow(layout: Layout, table: Table, row: RecordRow, index: number) {
+  const { pad } = table.type;
+  const { cells, detail, cellsHeight, height } = rowOf(table, row);
+  if (layout.y - height - legendRoom(table) < MARGIN + FOOTER_ROOM) {
+    drawLegend(layout, table);
+    addPage(layout, true);
+    drawTableHead(layout, table);
+  }
   const top = layout.y;
   if (index % 2 === 1) layout.page.drawRectangle({ x: MARGIN, y: top - height, width: widthOf(table), height, color: stripeFill });
   let x = MARGIN;
@@ -253,6 +452,31 @@ function drawRow(layout: Layout, table: Table, row: RecordRow, index: number) {
   const bottom = { start: { x: MARGIN, y: top - height }, end: { x: MARGIN + widthOf(table), y: top - height } };
   layout.page.drawLine({ ...bottom, thickness: 0.5, color: rule });
   layout.y = top - height;
+}
+
+/** A table (or a part of it): its caption, the headings, every row, and the legend under it on each page. */
+function drawTable(layout: Layout, table: Table) {
+  const { fonts, document } = layout;
+  const { cell, pad } = table.type;
+  const first = document.rows[0] ? rowOf(table, document.rows[0]).height : cell * 1.24 + 2 * pad;
+  const captionRoom = table.caption ? 16 : 0;
+  // Never the headings alone at a page's foot: they start where the first row and the legend fit under them.
+  ensureRoom(layout, captionRoom + tableHead(layout, table).height + first + legendRoom(table));
+  if (table.caption) {
+    text(layout.page, table.caption, MARGIN, layout.y - 10, { font: fonts.bold, size: 10 });
+    layout.y -= captionRoom;
+  }
+  drawTableHead(layout, table);
+  if (document.rows.length === 0) {
+    text(layout.page, 'No hay alumnos en el curso.', MARGIN + pad, layout.y - pad - cell, {
+      font: fonts.regular,
+      size: cell,
+      color: muted,
+    });
+    layout.y -= cell * 1.24 + 2 * pad;
+  }
+  document.rows.forEach((row, index) => drawRow(layout, table, row, index));
+  drawLegend(layout, table);
 }
 
 /** After the table: the counts, who closed it and when, and room to sign. */
@@ -303,23 +527,17 @@ export async function recordPdf(document: RecordDocument): Promise<Buffer> {
     JSON.stringify(document),
   );
   const columns = recordColumns(document);
+  // Two requirement columns fit a portrait page beside a readable summary; more take a landscape one.
   const landscape = columns.length > 2;
   const layout: Layout = { doc, fonts, document, landscape, pages: [], page: undefined as unknown as PDFPage, y: 0 };
   addPage(layout, false);
   drawHeading(layout, columns);
-  const table = buildTable(columns, fonts, landscape, document.number !== null);
-  ensureRoom(layout, 60);
-  drawTableHead(layout, table);
-  if (document.rows.length === 0) {
-    const { cell, pad } = table.type;
-    text(layout.page, 'No hay alumnos en el curso.', MARGIN + pad, layout.y - pad - cell, {
-      font: fonts.regular,
-      size: cell,
-      color: muted,
-    });
-    layout.y -= cell * 1.24 + 2 * pad;
-  }
-  document.rows.forEach((row, index) => drawRow(layout, table, row, index));
+  const tables = buildTables({ columns, rows: document.rows, fonts, landscape, closed: document.number !== null });
+  tables.forEach((table, i) => {
+    // Each part of a table in parts starts a page of its own.
+    if (i > 0) addPage(layout, true);
+    drawTable(layout, table);
+  });
   drawClosing(layout);
   drawFooters(layout);
   return pdfBytes(doc);

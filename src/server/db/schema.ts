@@ -181,6 +181,9 @@ export const course = pgTable('course', {
   licenceLevel: text('licence_level').notNull().default(''),
   rulesEdition: text('rules_edition').notNull().default(''),
   licenceMonths: integer('licence_months').notNull().default(12),
+  /** 'Firma del certificado': who signs its certificates, their name and title; '' until the course names them (nothing is issued before). */
+  certificateSignerName: text('certificate_signer_name').notNull().default(''),
+  certificateSignerTitle: text('certificate_signer_title').notNull().default(''),
   /** The course this one updates ('Crear curso de actualización'); null for a first course. */
   renewsCourseId: text('renews_course_id').references((): AnyPgColumn => course.id, { onDelete: 'set null' }),
   ...timestamps,
@@ -1095,6 +1098,9 @@ export const certificate = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     issuedByName: text('issued_by_name').notNull(),
+    /** Who signs it, as the course named them when it was issued: printed under the signature line. */
+    signerName: text('signer_name').notNull(),
+    signerTitle: text('signer_title').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
     revokedByName: text('revoked_by_name'),

@@ -216,6 +216,73 @@ export function wrap(value: string, face: Face, size: number, width: number): st
   return lines.length > 0 ? lines : [''];
 }
 
+/**
+ * Where a word too wide for its line may break without a hyphen, as a reader expects of addresses
+ * and compound names: after a hyphen or a slash between letters, before an at sign, or before a dot
+ * followed by a letter (never inside a number: '3.000', '07/03/2026').
+ */
+const softBreaks = (word: string) => word.split(/(?<=\p{L}[-/\u2013\u2014])(?=\p{L})|(?<=.)(?=@)|(?<=.)(?=\.\p{L})/u);
+
+/** A word's pieces cut to `width`, each but the last ending in a hyphen. */
+function hyphenated(word: string, face: Face, size: number, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = [...word];
+  while (rest.length > 1 && face.widthOfTextAtSize(rest.join(''), size) > width) {
+    let cut = rest.length - 1;
+    while (cut > 1 && face.widthOfTextAtSize(`${rest.slice(0, cut).join('')}-`, size) > width) cut--;
+    pieces.push(`${rest.slice(0, cut).join('')}-`);
+    rest = rest.slice(cut);
+  }
+  return [...pieces, rest.join('')];
+}
+
+/** Text set within a width: its lines, and the size they are set in. */
+export interface Fitted {
+  lines: string[];
+  size: number;
+}
+
+/**
+ * `value` set within `width`: lines broken between words; a word wider than the line breaks where
+ * addresses and compound names do (after a hyphen or slash, before a dot or @); a piece still too
+ * wide sets the whole text smaller, down to `minSize`, and only past that is it cut with a hyphen.
+ */
+export function fitText(value: string, face: Face, size: number, width: number, minSize = size * 0.8): Fitted {
+  const words = value.split(/\s+/).filter(Boolean);
+  const widest = Math.max(0, ...words.flatMap(softBreaks).map((piece) => face.widthOfTextAtSize(piece, size)));
+  const fitted = widest > width ? Math.max(minSize, Math.floor(((size * width) / widest) * 10) / 10) : size;
+  // Each piece; whether a space comes before it (only before a word's first); whether it starts a line (after a hyphen's cut).
+  const pieces = words.flatMap((word) =>
+    softBreaks(word).flatMap((soft, s) => {
+      const cut = face.widthOfTextAtSize(soft, fitted) > width ? hyphenated(soft, face, fitted, width) : [soft];
+      return cut.map((piece, i) => ({ piece, spaced: s === 0 && i === 0, starts: i > 0 }));
+    }),
+  );
+  const lines: string[] = [];
+  let line = '';
+  for (const { piece, spaced, starts } of pieces) {
+    const candidate = line ? `${line}${spaced ? ' ' : ''}${piece}` : piece;
+    if (!line || (!starts && face.widthOfTextAtSize(candidate, fitted) <= width)) line = candidate;
+    else {
+      lines.push(line);
+      line = piece;
+    }
+  }
+  if (line) lines.push(line);
+  return { lines: lines.length > 0 ? lines : [''], size: fitted };
+}
+
+/** The widest piece of `value` a line can hold without breaking it: its widest word, or part between soft breaks. */
+export const widestPiece = (value: string, face: Face, size: number) =>
+  Math.max(
+    0,
+    ...value
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap(softBreaks)
+      .map((piece) => face.widthOfTextAtSize(piece, size)),
+  );
+
 /** Draws text at (x, y) (y is the baseline), in the face, size and colour given. */
 export function text(
   page: PDFPage,

@@ -79,6 +79,8 @@ export const courseApprovalSchema = z.object({
   course: z.object({ id: z.string(), name: z.string() }),
   requirements: approvalRequirementsSchema,
   licence: z.object({ level: z.string(), rulesEdition: z.string(), months: z.number() }),
+  /** 'Firma del certificado': who signs its certificates ('' until the course names them: nothing is issued before). */
+  signer: z.object({ name: z.string(), title: z.string() }),
   /** The course's exams (active modules), that 'Exámenes aprobados' chooses from. */
   exams: z.array(z.object({ id: z.string(), title: z.string(), kind: examKindSchema })),
   /** The closed record in force: while there is one, outcomes come from it and the requirements cannot change. */

@@ -3,12 +3,32 @@
 // course, the level, the dates and the state; never an email or an id.
 import * as z from 'zod/mini';
 import type { CertificateState } from '../approval-rules.ts';
-import { messages, tooLong } from '../messages.ts';
+import { certificateMessages as m, messages, tooLong } from '../messages.ts';
 import { idSchema } from './content.ts';
 
 export const REVOKE_REASON_MAX = 500;
 /** How many trainees one 'Emitir' may name. */
 export const ISSUE_USERS_MAX = 2_000;
+
+export const SIGNER_NAME_MAX = 80;
+export const SIGNER_TITLE_MAX = 100;
+
+const signerText = (max: number, what: string, required: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, tooLong(what, max)));
+
+/**
+ * 'Firma del certificado' (PUT /api/courses/:courseId/certificate-signer): who signs the course's
+ * certificates, named once per course. Both together: a name without a title (or the other way
+ * round) would print half a signature.
+ */
+export const certificateSignerSchema = z.object({
+  name: signerText(SIGNER_NAME_MAX, 'El nombre', m.signerNameRequired),
+  title: signerText(SIGNER_TITLE_MAX, 'El cargo', m.signerTitleRequired),
+});
+export type CertificateSigner = z.infer<typeof certificateSignerSchema>;
+
+/** The answer to saving it: the signer as saved, and the toast's words. */
+export const certificateSignerResultSchema = z.object({ signer: z.object({ name: z.string(), title: z.string() }), message: z.string() });
 
 /** 'Emitir certificados': every 'Apto' trainee without one, or only those named. */
 export const issueCertificatesSchema = z.object({

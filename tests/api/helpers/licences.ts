@@ -17,7 +17,10 @@ export interface LicenceSettings {
 
 export const defaultLicence: LicenceSettings = { level: 'Árbitro Provincial', rulesEdition: 'Reglas IHF 2024', months: 12 };
 
-/** 'Requisitos de aprobación' through the API: only 'Prueba física aprobada', and the licence's level, edition and months. */
+/**
+ * 'Requisitos de aprobación' through the API: only 'Prueba física aprobada', and the licence's
+ * level, edition and months; and 'Firma del certificado', who signs its certificates.
+ */
 export async function requireFitness(t: TestApp, admin: string, courseId: string, licence: LicenceSettings = defaultLicence) {
   const response = await call(t.app, {
     method: 'PUT',
@@ -26,6 +29,13 @@ export async function requireFitness(t: TestApp, admin: string, courseId: string
     body: { requirements: { ...noRequirements, fitness: true }, licence },
   });
   expect(response.statusCode, response.body).toBe(200);
+  const signed = await call(t.app, {
+    method: 'PUT',
+    url: `/api/courses/${courseId}/certificate-signer`,
+    cookie: admin,
+    body: { name: 'Marta Gómez', title: 'Directora de la Escuela de Árbitros' },
+  });
+  expect(signed.statusCode, signed.body).toBe(200);
 }
 
 /**

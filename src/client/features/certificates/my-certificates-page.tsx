@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { Alert, Anchor, Button, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCertificate, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
@@ -10,6 +11,30 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useMyCertificates } from './api/use-my-certificates.ts';
+
+/**
+ * The address as text that breaks where a reader expects on a narrow screen: after a slash, before
+ * a dot, never inside the code ('…/verificar/' and 'AV-7K3P-9QXD' on their own lines rather than
+ * 'verif' and 'icar'). Only a piece wider than the line itself is cut anywhere.
+ */
+function AddressText({ url }: { url: string }) {
+  const slash = url.lastIndexOf('/');
+  const pieces = url
+    .slice(0, slash + 1)
+    .split(/(?<=\/)(?!\/)|(?=\.)/)
+    .filter(Boolean);
+  return (
+    <>
+      {pieces.map((piece, i) => (
+        <Fragment key={i}>
+          {piece}
+          <wbr />
+        </Fragment>
+      ))}
+      <span style={{ whiteSpace: 'nowrap' }}>{url.slice(slash + 1)}</span>
+    </>
+  );
+}
 
 /** The verification address, to hand to whoever asks: a link, and a button that copies it. */
 function VerificationAddress({ certificate }: { certificate: Certificate }) {
@@ -28,7 +53,7 @@ function VerificationAddress({ certificate }: { certificate: Certificate }) {
           aria-describedby={labelId}
           style={{ overflowWrap: 'anywhere', minWidth: 0 }}
         >
-          {certificate.verifyUrl}
+          <AddressText url={certificate.verifyUrl} />
         </Anchor>
         <CopyButton value={certificate.verifyUrl}>
           {({ copied, copy }) => (

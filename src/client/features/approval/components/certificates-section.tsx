@@ -1,5 +1,20 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
@@ -17,6 +32,7 @@ import { showOnForm } from '../../../lib/api.ts';
 import { useIssueCertificates, useRevokeCertificate } from '../api/certificate-actions.ts';
 import { useApproval } from '../api/use-approval.ts';
 import { useCourseCertificates } from '../api/use-course-certificates.ts';
+import { goToSigner, isSigned, SignerSection } from './signer-form.tsx';
 
 const HEADING_ID = 'certificados-titulo';
 type Trainee = CourseApproval['trainees'][number];
@@ -27,6 +43,7 @@ const traineesText = (n: number) => (n === 1 ? '1 alumno apto sin certificado' :
 function blockerOf(approval: CourseApproval, waiting: Trainee[]): string | null {
   if (!asksSomething(approval.requirements)) return m.noRequirements;
   if (!approval.licence.level.trim()) return m.noLevel;
+  if (!isSigned(approval.signer)) return m.noSigner;
   if (waiting.length === 0) return m.noneToIssue;
   return null;
 }
@@ -65,8 +82,15 @@ function IssuePanel({ courseId, approval, waiting }: { courseId: string; approva
           Emitir certificados
         </Button>
         <Text size="sm" c={blocker ? 'gray.7' : undefined} id="certificados-estado">
-          {blocker ?? traineesText(waiting.length)}
+          {blocker === m.noSigner
+            ? 'Falta la firma del certificado: quién los firma y su cargo.'
+            : (blocker ?? traineesText(waiting.length))}
         </Text>
+        {blocker === m.noSigner && (
+          <Anchor component="button" type="button" size="sm" underline="always" onClick={goToSigner}>
+            Completar la firma
+          </Anchor>
+        )}
       </Group>
       {approval.licence.level.trim() && (
         <Text size="sm" c="gray.7">
@@ -327,6 +351,8 @@ export function CertificatesSection({ courseId }: { courseId: string }) {
     const waiting = approval.data.trainees.filter((t) => t.outcome === 'apto' && !holding.has(t.id));
     body = (
       <Stack gap="md">
+        <SignerSection courseId={courseId} signer={approval.data.signer} />
+        <Divider />
         <IssuePanel courseId={courseId} approval={approval.data} waiting={waiting} />
         <CertificateList certificates={certificates.data.certificates} onRevoke={setRevoking} />
       </Stack>
