@@ -439,7 +439,9 @@ test('once an attempt started, Editar keeps only the dates and the results relea
   await form.getByRole('radio', { name: 'Cuando cierre el examen' }).check();
   await form.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(form.getByText('Para mostrar los resultados cuando cierre el examen, indicá cuándo cierra.')).toBeVisible();
-  await form.getByLabel('Cierra').fill('2030-06-01T18:00');
+  await form.getByRole('textbox', { name: 'Cierra: día' }).fill('01/06/2030');
+  await form.getByRole('spinbutton', { name: 'Cierra, hora: horas' }).fill('18');
+  await form.getByRole('spinbutton', { name: 'Cierra, hora: minutos' }).fill('00');
   await dialogSettled(admin);
   await screenshot(admin, 'examen-formulario-fechas');
   await form.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -50,8 +50,9 @@ test('the instructor creates a class and takes attendance with the changing code
   // 'Nueva clase' opens on today, now, 4 hours: created on the spot.
   await admin.getByRole('button', { name: 'Nueva clase' }).first().click();
   const form = admin.getByRole('dialog', { name: 'Nueva clase' });
-  await expect(form.getByLabel('Fecha')).toHaveValue(dayOf(new Date()));
-  await expect(form.getByLabel('Hora de inicio')).toHaveValue(/^\d{2}:\d{2}$/);
+  await expect(form.getByRole('textbox', { name: 'Fecha' })).toHaveValue(dayOf(new Date()).split('-').reverse().join('/'));
+  await expect(form.getByRole('spinbutton', { name: 'Hora de inicio: horas' })).toHaveValue(/^\d{2}$/);
+  await expect(form.getByRole('spinbutton', { name: 'Hora de inicio: minutos' })).toHaveValue(/^\d{2}$/);
   await expect(form.getByRole('textbox', { name: 'Duración (minutos)' })).toHaveValue('240');
   await form.getByRole('textbox', { name: 'Lugar' }).fill('Club Atlético, cancha 2');
   await form.getByRole('textbox', { name: 'Tema' }).fill('Reglas 8 y 16');

@@ -49,10 +49,10 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await page.getByRole('button', { name: 'Agregar opción' }).click();
   await page.getByRole('textbox', { name: 'Opción 1' }).fill('Dos cuotas de $ 3.000');
   await page.getByRole('textbox', { name: 'Cuota 1' }).fill('3000');
-  await page.getByLabel('Vence el').first().fill('2026-01-10');
+  await page.getByRole('textbox', { name: 'Vence el' }).first().fill('10/01/2026');
   await page.getByRole('button', { name: 'Agregar cuota' }).click();
   await page.getByRole('textbox', { name: 'Cuota 2' }).fill('3000');
-  await page.getByLabel('Vence el').nth(1).fill('2099-12-10');
+  await page.getByRole('textbox', { name: 'Vence el' }).nth(1).fill('10/12/2099');
   await page.getByRole('button', { name: 'Guardar plan' }).click();
   await expect(page.getByText('Plan de pagos guardado')).toBeVisible();
 
@@ -85,6 +85,7 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await expect(dialog.getByLabel('Fecha')).not.toHaveValue('');
   await expect(dialog.getByRole('textbox', { name: /tarjeta/i })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await screenshot(page, 'registrar-pago');
   await dialog.getByRole('button', { name: 'Registrar pago' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Se habilitó el módulo ${second.name}.`)).toBeVisible();

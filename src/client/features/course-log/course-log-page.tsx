@@ -11,6 +11,7 @@ import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { courseLogCsvUrl, useCourseLog, type LogFilters } from './api/use-course-log.ts';
+import { DayField } from '../../components/date-fields.tsx';
 
 function Entry({ entry }: { entry: CourseLogEntry }) {
   const at = new Date(entry.at);
@@ -58,20 +59,8 @@ function FilterFields({ fields, onChange }: { fields: Fields; onChange: (patch: 
         value={fields.tipo}
         onChange={(value) => onChange({ tipo: value as ChangeKind | null })}
       />
-      <TextInput
-        type="date"
-        label="Desde"
-        description="Día"
-        value={fields.desde}
-        onChange={(event) => onChange({ desde: event.currentTarget.value })}
-      />
-      <TextInput
-        type="date"
-        label="Hasta"
-        description="Día"
-        value={fields.hasta}
-        onChange={(event) => onChange({ hasta: event.currentTarget.value })}
-      />
+      <DayField label="Desde" description="Día" value={fields.desde} onChange={(desde) => onChange({ desde })} />
+      <DayField label="Hasta" description="Día" value={fields.hasta} onChange={(hasta) => onChange({ hasta })} />
     </SimpleGrid>
   );
 }

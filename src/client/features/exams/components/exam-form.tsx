@@ -49,6 +49,7 @@ import {
   type ExamFormValues,
 } from '../exam-form-schema.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { MomentField } from '../../../components/date-fields.tsx';
 
 const emptyBank: BankList = { questions: [], chapters: [], editions: [] };
 /** 'Tipo' as the admin reads it. */
@@ -70,8 +71,8 @@ function ScheduleFields({ form }: { form: ExamForm }) {
         </Stack>
       </Radio.Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput type="datetime-local" label="Abre" description="Opcional" {...form.getInputProps('opensAt')} />
-        <TextInput type="datetime-local" label="Cierra" description="Opcional" {...form.getInputProps('closesAt')} />
+        <MomentField label="Abre" description="Opcional" {...form.getInputProps('opensAt')} />
+        <MomentField label="Cierra" description="Opcional" {...form.getInputProps('closesAt')} />
       </SimpleGrid>
     </>
   );

@@ -18,6 +18,7 @@ import { showOnForm } from '../../../lib/api.ts';
 import { useSaveLesson } from '../api/save-lesson.ts';
 import { lessonDay, lessonHours } from '../lesson-text.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { DayField, TimeField } from '../../../components/date-fields.tsx';
 
 /** The form's values: the API's fields, the duration as the number field gives it ('' while empty). */
 type LessonFields = Omit<LessonInput, 'durationMinutes' | 'place' | 'topic'> & {
@@ -99,8 +100,8 @@ function LessonFormBody({ courseId, lesson, onDone }: { courseId: string; lesson
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="date" label="Fecha" required data-autofocus {...form.getInputProps('date')} />
-            <TextInput type="time" label="Hora de inicio" required {...form.getInputProps('time')} />
+            <DayField label="Fecha" required data-autofocus {...form.getInputProps('date')} />
+            <TimeField label="Hora de inicio" required {...form.getInputProps('time')} />
           </SimpleGrid>
           <NumberInput
             label="Duración (minutos)"

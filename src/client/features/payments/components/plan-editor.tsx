@@ -16,6 +16,7 @@ import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { DayField } from '../../../components/date-fields.tsx';
 
 let nextKey = 0;
 const newKey = () => `plan-${++nextKey}`;
@@ -214,13 +215,7 @@ function InstalmentRows({ form, optionIndex }: { form: PlanForm; optionIndex: nu
             style={{ flex: '2 1 0', minWidth: 0 }}
             {...form.getInputProps(`${path}.${index}.amount`)}
           />
-          <TextInput
-            type="date"
-            label="Vence el"
-            required
-            style={{ flex: '3 1 0', minWidth: 0 }}
-            {...form.getInputProps(`${path}.${index}.dueDate`)}
-          />
+          <DayField label="Vence el" required style={{ flex: '3 1 0', minWidth: 0 }} {...form.getInputProps(`${path}.${index}.dueDate`)} />
           <ActionIcon
             variant="subtle"
             color="gray"

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  FileInput,
-  Group,
-  Modal,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Fieldset, FileInput, Group, Modal, NumberInput, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -36,6 +22,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { RECEIPT_ACCEPT } from './payment-list.tsx';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { DayField } from '../../../components/date-fields.tsx';
 
 interface PaymentFields {
   userId: string;
@@ -193,7 +180,7 @@ function PaymentFieldInputs({ form, trainees, today }: { form: PaymentForm; trai
         inputMode="numeric"
         {...form.getInputProps('amount')}
       />
-      <TextInput type="date" label="Fecha" required max={today} {...form.getInputProps('paidOn')} />
+      <DayField label="Fecha" required max={today} {...form.getInputProps('paidOn')} />
       <Radio.Group label="Medio" required {...form.getInputProps('method')}>
         <Group gap="md" mt={6}>
           {paymentMethods.map((method) => (

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Fieldset, Group, Modal, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -37,6 +23,7 @@ import classes from '../trainee-record.module.css';
 import { RecordSection } from './record-section.tsx';
 import { SectionError } from './section-error.tsx';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { DayField } from '../../../components/date-fields.tsx';
 
 const HEADING_ID = 'legajo-prueba-fisica';
 const levelNumber = new Intl.NumberFormat('es-AR');
@@ -272,7 +259,7 @@ function RecordFitnessForm({
           <Text size="sm" c="gray.7">
             {fitness.testName}: para aprobar hace falta nivel {levelNumber.format(fitness.minLevel)} o más.
           </Text>
-          <TextInput type="date" label="Fecha" required max={today} data-autofocus {...form.getInputProps('testedOn')} />
+          <DayField label="Fecha" required max={today} data-autofocus {...form.getInputProps('testedOn')} />
           <NumberInput
             label="Nivel"
             description={`De ${NAVETTE_LEVEL_MIN} a ${NAVETTE_LEVEL_MAX}, en medios niveles`}

@@ -42,6 +42,7 @@ import { RecordSection } from './record-section.tsx';
 import { ScoreChoice } from './score-choice.tsx';
 import { SectionError } from './section-error.tsx';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { DayField } from '../../../components/date-fields.tsx';
 
 const HEADING_ID = 'legajo-observaciones';
 const count = new Intl.NumberFormat('es-AR');
@@ -387,7 +388,7 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="date" label="Fecha" required max={today} data-autofocus {...form.getInputProps('observedOn')} />
+            <DayField label="Fecha" required max={today} data-autofocus {...form.getInputProps('observedOn')} />
             <TextInput
               label="Partido"
               required
