@@ -283,7 +283,8 @@ export const examMessages = {
   bankQuestionArchived: 'La pregunta se archivó: no aparece en exámenes nuevos ni en la práctica.',
   bankQuestionRestored: 'La pregunta volvió al banco.',
   bankFull: (max: number) => `${tooMany('El banco de preguntas de un curso', max, 'preguntas')}, contando las archivadas.`,
-  importNotText: 'El archivo debe ser un CSV (texto separado por comas o punto y coma, como lo guarda Excel) o un JSON.',
+  importNotText:
+    'El archivo debe ser un CSV (texto separado por comas o punto y coma, como lo guarda Excel), un JSON o preguntas de Moodle en formato GIFT o XML.',
   importNoQuestions: 'El archivo no tiene preguntas: después de la fila de títulos no hay filas.',
   importTooManyQuestions: (max: number) => `El archivo puede tener como máximo ${count.format(max)} preguntas.`,
   importMissingText: 'Falta la pregunta.',
@@ -295,6 +296,73 @@ export const examMessages = {
   importRepeated: (line: number) => `Pregunta repetida en el archivo (ya está en la fila ${count.format(line)}).`,
   importInBank: 'Esta pregunta ya está en el banco del curso.',
   importJsonRow: 'Este elemento de la lista no es una pregunta: tiene que ser un objeto con pregunta, a, b, correctas y capitulo.',
+  // Importar preguntas de Moodle (GIFT y XML): each question the file has, by the line it starts on.
+  importUnknownFormat:
+    'No reconocemos el archivo: tiene que ser un CSV o JSON con las columnas pregunta, a, b, correctas y capitulo, o preguntas de Moodle en formato GIFT (.gift o .txt) o XML (.xml).',
+  importNoMoodleQuestions: 'El archivo no tiene preguntas: sólo categorías o comentarios.',
+  importXmlUnreadable: (line: number) =>
+    `El XML no se puede leer (línea ${count.format(line)}): revisá que esté completo, tal como lo exporta Moodle.`,
+  importXmlNotMoodle: 'El XML no es un archivo de preguntas de Moodle: tiene que tener las preguntas dentro de <quiz>.',
+  importMoodleKind: (kind: string) =>
+    `Pregunta de tipo ${kind}: el banco sólo tiene preguntas de opción múltiple y de verdadero o falso, así que no se importa.`,
+  /** The kinds of Moodle question the bank has no place for, by their name in Moodle XML (GIFT's use the same). */
+  moodleKinds: {
+    essay: 'ensayo',
+    matching: 'emparejamiento',
+    numerical: 'numérica',
+    shortanswer: 'respuesta corta',
+    description: 'descripción (no tiene respuestas)',
+    cloze: 'cloze (respuestas incrustadas)',
+    multianswer: 'cloze (respuestas incrustadas)',
+    calculated: 'calculada',
+    calculatedsimple: 'calculada simple',
+    calculatedmulti: 'calculada de opción múltiple',
+    ddwtos: 'arrastrar y soltar sobre texto',
+    ddimageortext: 'arrastrar y soltar sobre una imagen',
+    ddmarker: 'arrastrar y soltar marcadores',
+    gapselect: 'seleccionar palabras faltantes',
+    randomsamatch: 'emparejamiento aleatorio',
+    random: 'aleatoria',
+    ordering: 'ordenamiento',
+  } as Record<string, string>,
+  /** A kind of Moodle question with no name above: its own name, quoted. */
+  moodleOtherKind: (type: string) => `«${type}»`,
+  importMoodleTooManyOptions: (options: number, max: number) =>
+    `Tiene ${count.format(options)} opciones y una pregunta del banco puede tener como máximo ${count.format(max)}: no se importa.`,
+  importMoodleEmptyOption: (letter: string) => `La opción ${letter} está vacía.`,
+  importMoodleNoRight: 'Ninguna opción es correcta: en Moodle la correcta va con = o con un porcentaje positivo (por ejemplo %50%).',
+  importMoodleNoCategory:
+    'Falta el capítulo: poné la categoría antes de la pregunta ($CATEGORY: Regla 8 en GIFT, o una pregunta de tipo category en el XML).',
+  importGiftTitleOpen: 'El título no está cerrado: después de ::título tiene que ir otro ::.',
+  importGiftAnswersOpen: 'Las respuestas no están cerradas: falta la } después de la {.',
+  importGiftSeveralBlocks: 'Tiene más de un bloque de respuestas { }: el banco no tiene preguntas con varios huecos.',
+  importGiftAnswersUnreadable: 'No se entienden las respuestas: cada opción empieza con = (la correcta) o con ~ (una incorrecta).',
+  importRepeatedLine: (line: number) => `Pregunta repetida en el archivo (ya está en la línea ${count.format(line)}).`,
+  importedMoodle: (imported: number, skipped: number) =>
+    `${imported} ${imported === 1 ? 'pregunta importada' : 'preguntas importadas'}, ${skipped} ${skipped === 1 ? 'no se importó' : 'no se importaron'}`,
+  /** A true-or-false question's options in the bank (GIFT {T}/{F}, Moodle XML truefalse). */
+  trueOption: 'Verdadero',
+  falseOption: 'Falso',
+  // Exportar: the course's active questions, as a file to download.
+  exportLabel: 'Exportar',
+  exportMenuLabel: 'Descargar las preguntas activas',
+  exportFormats: {
+    csv: { label: 'CSV (Excel)', description: 'Las mismas columnas que para importar' },
+    gift: { label: 'GIFT (Moodle)', description: 'Texto, con una categoría por capítulo' },
+    xml: { label: 'XML de Moodle', description: 'Con una categoría por capítulo' },
+  },
+  exportHeader: (course: string, questions: number) =>
+    `Banco de preguntas de «${course}» (${count.format(questions)} ${questions === 1 ? 'pregunta' : 'preguntas'}), exportado de Aula Virtual`,
+  // The import dialog, for Moodle's files.
+  importMoodleHelp:
+    'También sirven preguntas exportadas de Moodle, en formato GIFT (.gift o .txt) o XML (.xml): de opción múltiple (una o varias correctas) y de verdadero o falso. La categoría de cada pregunta es su capítulo; la retroalimentación va a la explicación. Las de otro tipo se muestran y no se importan.',
+  importFileLabel: 'Archivo CSV, JSON, GIFT o XML',
+  bankEmptyText:
+    'Los exámenes y la práctica del curso sacan sus preguntas de acá. Escribilas una por una o importalas de un archivo CSV o JSON, o de Moodle (GIFT o XML).',
+  importLineColumn: 'Línea',
+  importMoodleSummary: (ready: number, skipped: number) =>
+    `${count.format(ready)} ${ready === 1 ? 'pregunta lista' : 'preguntas listas'} para importar, ${count.format(skipped)} que no se ${skipped === 1 ? 'importa' : 'importan'}`,
+  importMoodleSkippedNote: 'Las preguntas marcadas no se importan.',
   // Exámenes.
   moduleMissing: 'Elegí el módulo donde aparece el examen.',
   criticalNotFixed: 'Las preguntas críticas tienen que estar entre las fijas.',

@@ -1201,6 +1201,12 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/courses/${id}/bank/retire`, body: { edition: 1999 } }) },
   },
   {
+    route: 'GET /api/courses/:courseId/bank/export',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/bank/export?format=gift` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/bank/export?format=xml` }) },
+  },
+  {
     route: 'POST /api/courses/:courseId/bank/import/preview',
     expected: [401, 403, 403, 200],
     request: (as) => ({ method: 'POST', url: `/api/courses/${f.courseId}/bank/import/preview`, ...bankFile(as) }),
@@ -1747,6 +1753,7 @@ const staffRules: Record<string, StaffRule> = {
   'DELETE /api/bank/:questionId': 'contenido.editar',
   'POST /api/bank/:questionId/archive': 'contenido.editar',
   'POST /api/courses/:courseId/bank/retire': 'contenido.editar',
+  'GET /api/courses/:courseId/bank/export': 'contenido.editar',
   'POST /api/courses/:courseId/bank/import/preview': 'contenido.editar',
   'POST /api/courses/:courseId/bank/import': 'contenido.editar',
   'POST /api/courses/:courseId/certificates': 'aprobacion.gestionar',

@@ -1,5 +1,6 @@
 // 'Banco de preguntas': the admin's questions of a course, their search, archive and delete
-// rules, and 'Importar preguntas' from a CSV as Excel saves it or a JSON file.
+// rules, and 'Importar preguntas' from a CSV as Excel saves it or a JSON file (GIFT, Moodle XML
+// and 'Exportar': bank-moodle.test.ts).
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,7 @@ describe('who can use the bank', () => {
       { method: 'POST', url: `/api/courses/${courseId}/bank/retire`, body: { edition: 2025 } },
       { method: 'POST', url: `/api/courses/${courseId}/bank/import/preview`, body: form, headers },
       { method: 'POST', url: `/api/courses/${courseId}/bank/import`, body: form, headers },
+      { url: `/api/courses/${courseId}/bank/export?format=gift` },
     ];
     for (const request of routes(course.id, question.id)) {
       const name = `${request.method ?? 'GET'} ${request.url}`;
@@ -347,6 +349,7 @@ describe('import files as Excel saves them', () => {
       ],
       valid: 1,
       invalid: 0,
+      format: 'csv',
     });
     // A preview writes nothing.
     expect(await t.ctx.db.$count(bankQuestion, eq(bankQuestion.courseId, course.id))).toBe(0);

@@ -1,6 +1,7 @@
 // 'Banco de preguntas' (the admin writes, imports, searches, archives and deletes a course's
 // multiple-choice questions) and 'Practicar reglamento' (a trainee practises them at home, graded
 // at once, the questions coming back by Leitner boxes).
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { e2eEnv } from './env.ts';
 import { expect, test } from './fixtures.ts';
@@ -377,6 +378,88 @@ test("'Importar preguntas' previews a CSV with a bad row, imports the good ones,
   await page.getByRole('switch', { name: /Archivadas/ }).check({ force: true });
   await expect(page.getByText('2 preguntas archivadas')).toBeVisible();
   await expect(card(page, '¿Cuántos jugadores de campo')).toContainText('Archivada');
+});
+
+test("on a phone, 'Importar preguntas' takes a GIFT file from Moodle: the preview lists what comes in and, by its line, what does not; 'Exportar' gives it back as GIFT", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const course = await createCourse({ name: `Curso de Moodle ${Date.now().toString(36)}` });
+  // As Moodle exports it: a category, a multiple choice with feedback, a true-false, and a
+  // matching question (line 12), which the bank has no place for.
+  const gift = [
+    '// Preguntas exportadas de Moodle',
+    '$CATEGORY: $course$/top/Reglamento/Regla 16',
+    '',
+    '::16\\:3::¿Cuánto dura una exclusión? {',
+    '\t=Dos minutos#Correcto: dos minutos de juego.',
+    '\t~Un minuto',
+    '\t####Regla 16\\:3.',
+    '}',
+    '',
+    '::16\\:1::La amonestación se muestra con la tarjeta amarilla.{T}',
+    '',
+    'Emparejá cada sanción con su duración. {',
+    '\t=Exclusión -> 2 minutos',
+    '\t=Tiempo muerto de equipo -> 1 minuto',
+    '}',
+    '',
+  ].join('\n');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInThroughApi(page, e2eEnv().admin);
+  await openBank(page, course);
+  // 'Exportar' waits for a question to export.
+  await expect(page.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Importar preguntas' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Importar preguntas' });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'reglamento.gift', mimeType: 'text/plain', buffer: Buffer.from(gift) });
+  await expect(dialog.getByRole('button', { name: 'Archivo CSV, JSON, GIFT o XML' })).toHaveText('reglamento.gift');
+  await dialog.getByRole('textbox', { name: 'Edición del reglamento' }).fill('2025');
+  await dialog.getByRole('button', { name: 'Revisar archivo' }).click();
+
+  const checked = dialog.getByText('2 preguntas listas para importar, 1 que no se importa');
+  await expect(checked.or(dialog.getByRole('alert'))).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  const table = dialog.getByRole('table', { name: 'Filas del archivo' });
+  await expect(table.getByRole('columnheader').first()).toHaveText('Línea');
+  const ready = table.getByRole('row').filter({ hasText: '¿Cuánto dura una exclusión?' });
+  await expect(ready.getByRole('cell').first()).toHaveText('4');
+  await expect(ready).toContainText('Correctas: a · Regla 16 · 16:3');
+  await expect(ready).toContainText('Lista');
+  await expect(table.getByRole('row').filter({ hasText: 'tarjeta amarilla' })).toContainText('a) Verdadero');
+  const skipped = table.getByRole('row').filter({ hasText: 'Emparejá cada sanción' });
+  await expect(skipped.getByRole('cell').first()).toHaveText('12');
+  await expect(skipped).toContainText(
+    'Pregunta de tipo emparejamiento: el banco sólo tiene preguntas de opción múltiple y de verdadero o falso, así que no se importa.',
+  );
+  await expect(skipped).not.toContainText('Lista');
+  await expect(dialog.getByText('Las preguntas marcadas no se importan.')).toBeVisible();
+  await shoot(page, 'banco-importar-gift', { height: 1600 });
+
+  await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: '2 preguntas importadas, 1 no se importó' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ver el banco' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('2 preguntas activas en 1 capítulo')).toBeVisible();
+  const exclusionCard = card(page, '¿Cuánto dura una exclusión?');
+  await expect(exclusionCard).toContainText('Regla 16 · 16:3 · Edición 2025');
+  await expect(exclusionCard).toContainText('a) Correcto: dos minutos de juego.');
+
+  // 'Exportar' → 'GIFT (Moodle)': a file Moodle imports, with the chapter as its category.
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const item = page.getByRole('menuitem', { name: /GIFT \(Moodle\)/ });
+  await expect(item).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /XML de Moodle/ })).toBeVisible();
+  await shoot(page, 'banco-exportar');
+  const download = page.waitForEvent('download');
+  await item.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^banco-de-preguntas-curso-de-moodle-[a-z0-9]+\.gift\.txt$/);
+  const text = await readFile(await file.path(), 'utf8');
+  expect(text).toContain('$CATEGORY: $course$/top/Regla 16');
+  expect(text).toContain('::16\\:3::¿Cuánto dura una exclusión? {\n\t=Dos minutos\n\t~Un minuto\n');
+  expect(text).toContain('::16\\:1::La amonestación se muestra con la tarjeta amarilla. {TRUE}');
 });
 
 test('a question is written and saved with the keyboard only', async ({ page }) => {

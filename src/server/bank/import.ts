@@ -1,6 +1,7 @@
-// 'Importar preguntas': a CSV (as Excel saves it) or JSON file of questions, checked row by row,
-// then written in one transaction. The file's columns: pregunta, a … e, correctas, capitulo,
-// regla, explicacion; the edition of the rules comes from the form, for every row.
+// 'Importar preguntas': a CSV (as Excel saves it) or JSON file of questions, or Moodle's GIFT or
+// XML (gift.ts, moodle-xml.ts), checked row by row (question by question), then written in one
+// transaction. The spreadsheet's columns: pregunta, a … e, correctas, capitulo, regla,
+// explicacion; the edition of the rules comes from the form, for every row.
 import { eq } from 'drizzle-orm';
 import { safeParse } from 'zod/v4/core';
 import { examMessages, messages } from '../../shared/messages.ts';
@@ -8,6 +9,7 @@ import {
   BANK_IMPORT_MAX_ROWS,
   OPTION_LETTERS,
   bankQuestionInputSchema,
+  type BankFileFormat,
   type BankImportPreview,
   type BankImportResult,
   type BankImportRow,
@@ -18,6 +20,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { bankQuestion, course } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { decodeNonEmpty, foldHeader, parseCsvText } from '../files/csv.ts';
+import { looksLikeGift, parseGift } from './gift.ts';
+import { moodleRow } from './moodle.ts';
+import { parseMoodleXml } from './moodle-xml.ts';
 import { activeTexts, sameText } from './read.ts';
 import { assertRoomFor, bankQuestionValues, createdInOrder } from './service.ts';
 
@@ -122,14 +127,48 @@ function jsonRows(text: string): BankFileRow[] {
   });
 }
 
-/** The rows of an import file (JSON when it starts like JSON, else CSV), or a Spanish 4xx saying why it cannot be read. */
-export function parseBankFile(bytes: Uint8Array): BankFileRow[] {
-  const text = decodeNonEmpty(bytes, notText);
-  const rows = /^\s*[[{]/.test(text) ? jsonRows(text) : csvRows(text);
-  if (rows.length === 0) throw fileError(examMessages.importNoQuestions);
-  if (rows.length > BANK_IMPORT_MAX_ROWS) throw fileError(examMessages.importTooManyQuestions(BANK_IMPORT_MAX_ROWS));
-  return rows;
+/** Whether the first line of the text names the spreadsheet's required columns. */
+function hasColumns(text: string): boolean {
+  const first = text.split(/\r\n|\r|\n/).find((line) => line.trim() !== '') ?? '';
+  const fields = new Set(first.split(/[;,\t]/).map((title) => headers.get(foldHeader(title.replace(/"/g, '')))));
+  return required.every((field) => fields.has(field));
 }
+
+/**
+ * What the file is, by its name and its start: XML starts with '<' (or is named .xml), GIFT is
+ * named .gift or starts with a format such as [html], JSON starts with [ or {, a .csv is CSV.
+ * Any other (.txt, as Moodle saves GIFT, or no extension): CSV when its first line has the
+ * columns, GIFT when it has a category, a title or answers in braces; else null.
+ */
+export function detectFormat(filename: string, text: string): BankFileFormat | null {
+  const extension = /\.([a-z\d]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? '';
+  const start = text.trimStart();
+  if (extension === 'xml' || start.startsWith('<')) return 'xml';
+  if (extension === 'gift' || /^\[(?:html|moodle|plain|markdown)\]/i.test(start)) return 'gift';
+  if (extension === 'json' || /^[[{]/.test(start)) return 'json';
+  if (extension === 'csv' || hasColumns(text)) return 'csv';
+  return looksLikeGift(text) ? 'gift' : null;
+}
+
+/** The rows of an import file and how it was read, or a Spanish 4xx saying why it cannot be read. */
+export function parseBankFile(bytes: Uint8Array, filename = ''): { rows: BankFileRow[]; format: BankFileFormat } {
+  const text = decodeNonEmpty(bytes, notText);
+  const format = detectFormat(filename, text);
+  if (format === null) throw fileError(examMessages.importUnknownFormat);
+  const moodle = format === 'gift' || format === 'xml';
+  const rows =
+    format === 'json'
+      ? jsonRows(text)
+      : format === 'csv'
+        ? csvRows(text)
+        : (format === 'gift' ? parseGift(text) : parseMoodleXml(text)).map(moodleRow);
+  if (rows.length === 0) throw fileError(moodle ? examMessages.importNoMoodleQuestions : examMessages.importNoQuestions);
+  if (rows.length > BANK_IMPORT_MAX_ROWS) throw fileError(examMessages.importTooManyQuestions(BANK_IMPORT_MAX_ROWS));
+  return { rows, format };
+}
+
+/** GIFT's and XML's rows are the questions by the line each starts on; a spreadsheet's, its rows. */
+const byLine = (format: BankFileFormat) => format === 'gift' || format === 'xml';
 
 /** The right options of 'correctas' ('a,c', 'a; c', 'AC', ['a', 'c']) by index, or the problem with them. */
 function readLetters(text: string, optionCount: number): { correct: number[] } | { problem: string } {
@@ -180,14 +219,16 @@ interface CheckedRow {
 }
 
 /** Every row with its problem: its own, a question repeated in the file, or one already active in the course's bank. */
-async function checkRows(db: Db | Tx, courseId: string, rows: BankFileRow[], edition: number): Promise<CheckedRow[]> {
+async function checkRows(db: Db | Tx, courseId: string, source: BankFile, edition: number): Promise<CheckedRow[]> {
+  const { rows, format } = source;
+  const repeated = byLine(format) ? examMessages.importRepeatedLine : examMessages.importRepeated;
   const inBank = await activeTexts(db, courseId);
   const firstLineOf = new Map<string, number>();
   return rows.map((file) => {
     const checked = checkRow(file, edition);
     const key = sameText(file.text);
     let problem = checked.problem;
-    if (problem === null && firstLineOf.has(key)) problem = examMessages.importRepeated(firstLineOf.get(key)!);
+    if (problem === null && firstLineOf.has(key)) problem = repeated(firstLineOf.get(key)!);
     else if (problem === null && inBank.has(key)) problem = examMessages.importInBank;
     if (checked.problem === null && !firstLineOf.has(key)) firstLineOf.set(key, file.line);
     const row: BankImportRow = {
@@ -204,23 +245,26 @@ async function checkRows(db: Db | Tx, courseId: string, rows: BankFileRow[], edi
   });
 }
 
+/** An import file as read: its rows and its format. */
+export type BankFile = ReturnType<typeof parseBankFile>;
+
 /** What 'Importar' would write, without writing anything. */
-export async function previewBankImport(db: Db, courseId: string, rows: BankFileRow[], edition: number): Promise<BankImportPreview> {
+export async function previewBankImport(db: Db, courseId: string, file: BankFile, edition: number): Promise<BankImportPreview> {
   await findCourse(db, courseId);
-  const checked = await checkRows(db, courseId, rows, edition);
+  const checked = await checkRows(db, courseId, file, edition);
   const valid = checked.filter((c) => c.input !== null).length;
-  return { rows: checked.map((c) => c.row), valid, invalid: checked.length - valid };
+  return { rows: checked.map((c) => c.row), valid, invalid: checked.length - valid, format: file.format };
 }
 
 const CHUNK = 500;
 
 /** Writes every valid row in one transaction; rows with problems are counted, not written. 400 when no row is valid. */
-export async function importBank(db: Db, courseId: string, rows: BankFileRow[], edition: number): Promise<BankImportResult> {
+export async function importBank(db: Db, courseId: string, file: BankFile, edition: number): Promise<BankImportResult> {
   return db.transaction(async (tx) => {
     await findCourse(tx, courseId);
     // Two imports into one course at once take turns, so neither writes what the other just did.
     await tx.select({ id: course.id }).from(course).where(eq(course.id, courseId)).for('update');
-    const checked = await checkRows(tx, courseId, rows, edition);
+    const checked = await checkRows(tx, courseId, file, edition);
     const valid = checked.flatMap((c) => (c.input ? [c.input] : []));
     if (valid.length === 0) throw badRequest(examMessages.importNothingValid);
     await assertRoomFor(tx, courseId, valid.length);
@@ -232,6 +276,7 @@ export async function importBank(db: Db, courseId: string, rows: BankFileRow[], 
         );
     }
     const invalid = checked.length - valid.length;
-    return { imported: valid.length, invalid, message: examMessages.imported(valid.length, invalid) };
+    const message = byLine(file.format) ? examMessages.importedMoodle(valid.length, invalid) : examMessages.imported(valid.length, invalid);
+    return { imported: valid.length, invalid, message };
   });
 }

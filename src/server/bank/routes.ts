@@ -14,6 +14,7 @@ import { idSchema } from '../../shared/schemas/content.ts';
 import {
   archiveBodySchema,
   bankImportPreviewSchema,
+  bankExportQuerySchema,
   bankImportResultSchema,
   bankListQuerySchema,
   bankListSchema,
@@ -28,6 +29,7 @@ import { badRequest } from '../errors.ts';
 import { receiveImportFile } from '../files/upload.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { multipartBody } from '../http/multipart.ts';
+import { exportBank } from './export.ts';
 import { importBank, parseBankFile, previewBankImport } from './import.ts';
 import { listBank } from './read.ts';
 import {
@@ -50,14 +52,14 @@ type Routes = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, Raw
 
 /** The import file of a multipart request and its `edition` field ('Edición del reglamento', sent before the file). */
 async function readImportFile(request: FastifyRequest) {
-  const { bytes, field } = await receiveImportFile(request);
+  const { bytes, filename, field } = await receiveImportFile(request);
   const raw = field('edition');
   const edition = safeParse(editionSchema, raw === '' ? Number.NaN : Number(raw));
   if (!edition.success) {
     const message = edition.error.issues[0]?.message ?? messages.badRequest;
     throw badRequest(message, { edition: message });
   }
-  return { rows: parseBankFile(bytes), edition: edition.data };
+  return { file: parseBankFile(bytes, filename), edition: edition.data };
 }
 
 export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -127,10 +129,31 @@ export async function bankRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  // 'Exportar': the active questions as CSV (the import's columns), GIFT or Moodle XML, a category per chapter.
+  r.get(
+    '/courses/:courseId/bank/export',
+    {
+      schema: {
+        params: courseParams,
+        querystring: bankExportQuerySchema,
+        response: { 200: z.string().meta({ description: 'El banco en CSV (punto y coma, UTF-8 con BOM), GIFT o Moodle XML' }) },
+      },
+    },
+    async (request, reply) => {
+      await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
+      const { filename, contentType, body } = await exportBank(db, request.params.courseId, request.query.format);
+      return reply
+        .header('content-type', contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
   importRoutes(r, ctx);
 }
 
-/** 'Importar preguntas': multipart/form-data with an `edition` field, then the CSV or JSON `file`. */
+/** 'Importar preguntas': multipart/form-data with an `edition` field, then the `file` (CSV, JSON, GIFT or Moodle XML). */
 function importRoutes(r: Routes, { db, guards }: AppContext) {
   // Checks every row; writes nothing.
   r.post(
@@ -139,8 +162,8 @@ function importRoutes(r: Routes, { db, guards }: AppContext) {
     async (request) => {
       await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
-      const { rows, edition } = await readImportFile(request);
-      return previewBankImport(db, request.params.courseId, rows, edition);
+      const { file, edition } = await readImportFile(request);
+      return previewBankImport(db, request.params.courseId, file, edition);
     },
   );
 
@@ -151,8 +174,8 @@ function importRoutes(r: Routes, { db, guards }: AppContext) {
     async (request) => {
       await guards.requireCourse(request, { course: request.params.courseId }, 'contenido.editar', courseNotFound);
       await findCourse(db, request.params.courseId);
-      const { rows, edition } = await readImportFile(request);
-      return importBank(db, request.params.courseId, rows, edition);
+      const { file, edition } = await readImportFile(request);
+      return importBank(db, request.params.courseId, file, edition);
     },
   );
 }

@@ -153,7 +153,9 @@ export async function receiveUpload(
  * at once), and the text fields sent before it. Spanish 4xx for everything a browser or a script
  * can get wrong: not multipart, no file, two files, too heavy, a malformed body.
  */
-export async function receiveImportFile(request: FastifyRequest): Promise<{ bytes: Buffer; field: (name: string) => string }> {
+export async function receiveImportFile(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; filename: string; field: (name: string) => string }> {
   if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.uploadNotMultipart);
   let part: MultipartFile | undefined;
   let bytes: Buffer;
@@ -176,5 +178,5 @@ export async function receiveImportFile(request: FastifyRequest): Promise<{ byte
     const value = fields[name];
     return value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string' ? value.value.trim() : '';
   };
-  return { bytes, field };
+  return { bytes, filename: part.filename ?? '', field };
 }

@@ -118,15 +118,25 @@ export const bankImportRowSchema = z.object({
 });
 export type BankImportRow = z.infer<typeof bankImportRowSchema>;
 
+/** How the file was read: a spreadsheet's rows, or Moodle's questions (GIFT or XML), each by its line. */
+export const bankFileFormatSchema = z.enum(['csv', 'json', 'gift', 'xml']);
+export type BankFileFormat = z.infer<typeof bankFileFormatSchema>;
+
 export const bankImportPreviewSchema = z.object({
   rows: z.array(bankImportRowSchema),
   valid: z.number(),
   invalid: z.number(),
+  format: bankFileFormatSchema,
 });
 export type BankImportPreview = z.infer<typeof bankImportPreviewSchema>;
 
 export const bankImportResultSchema = z.object({ imported: z.number(), invalid: z.number(), message: z.string() });
 export type BankImportResult = z.infer<typeof bankImportResultSchema>;
+
+/** 'Exportar': the course's active questions as CSV (the import's columns), GIFT or Moodle XML. */
+export const bankExportFormatSchema = z.enum(['csv', 'gift', 'xml']);
+export type BankExportFormat = z.infer<typeof bankExportFormatSchema>;
+export const bankExportQuerySchema = z.object({ format: bankExportFormatSchema });
 
 // --- Exámenes --------------------------------------------------------------------------------
 

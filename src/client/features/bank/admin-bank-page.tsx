@@ -1,15 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { Link, useParams } from 'wouter';
-import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconArchiveOff, IconArrowLeft, IconFileImport, IconPlus, IconQuestionMark, IconSearch } from '@tabler/icons-react';
-import type { BankList, BankQuestion } from '../../../shared/schemas/exams.ts';
+import { Anchor, Button, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import {
+  IconArchiveOff,
+  IconArrowLeft,
+  IconChevronDown,
+  IconDownload,
+  IconFileImport,
+  IconPlus,
+  IconQuestionMark,
+  IconSearch,
+} from '@tabler/icons-react';
+import { examMessages } from '../../../shared/messages.ts';
+import { bankExportFormatSchema, type BankList, type BankQuestion } from '../../../shared/schemas/exams.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseOverview } from '../../lib/use-course-overview.ts';
-import { useBank, type BankFilters } from './api/use-bank.ts';
+import { bankExportUrl, useBank, type BankFilters } from './api/use-bank.ts';
 import { usedEdition } from './used-edition.ts';
 import { BankFiltersBar, useBankFilters } from './components/bank-filters.tsx';
 import { ImportQuestionsModal } from './components/import-questions-modal.tsx';
@@ -59,6 +69,7 @@ export function AdminBankPage() {
             <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={importQuestions}>
               Importar preguntas
             </Button>
+            <ExportMenu courseId={courseId} disabled={!data || data.chapters.length === 0} />
             <Button
               variant="default"
               leftSection={<IconArchiveOff size={18} aria-hidden />}
@@ -76,11 +87,7 @@ export function AdminBankPage() {
         <ListSkeleton rowHeight={150} />
       ) : data.chapters.length === 0 && !filters.archived ? (
         // Not a question active: the bank is empty (or all archived), whatever was searched.
-        <EmptyState
-          icon={IconQuestionMark}
-          title="Todavía no hay preguntas en el banco"
-          text="Los exámenes y la práctica del curso sacan sus preguntas de acá. Escribilas una por una o importalas de un archivo CSV o JSON."
-        >
+        <EmptyState icon={IconQuestionMark} title="Todavía no hay preguntas en el banco" text={examMessages.bankEmptyText}>
           <Group gap="xs" justify="center">
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={newQuestion}>
               Nueva pregunta
@@ -122,6 +129,36 @@ export function AdminBankPage() {
       />
       <RetireEditionModal courseId={courseId} opened={dialog?.kind === 'retire'} editions={data?.editions ?? []} onClose={close} />
     </Stack>
+  );
+}
+
+/** 'Exportar': the active questions as CSV, GIFT or Moodle XML, each a download. */
+function ExportMenu({ courseId, disabled }: { courseId: string; disabled: boolean }) {
+  return (
+    // No hidden focus placeholder: a role="menu" may only hold its items (axe).
+    <Menu position="bottom-end" shadow="md" width={260} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          rightSection={<IconChevronDown size={16} aria-hidden />}
+          disabled={disabled}
+        >
+          {examMessages.exportLabel}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{examMessages.exportMenuLabel}</Menu.Label>
+        {bankExportFormatSchema.options.map((format) => (
+          <Menu.Item key={format} component="a" href={bankExportUrl(courseId, format)} download>
+            <Text size="sm">{examMessages.exportFormats[format].label}</Text>
+            <Text size="xs" c="gray.7">
+              {examMessages.exportFormats[format].description}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

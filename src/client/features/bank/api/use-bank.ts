@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BankList } from '../../../../shared/schemas/exams.ts';
+import type { BankExportFormat, BankList } from '../../../../shared/schemas/exams.ts';
 import { api } from '../../../lib/api.ts';
 import { bankKeys } from '../../../lib/query-keys.ts';
 
@@ -30,3 +30,7 @@ export const bankQueryOptions = (courseId: string, filters: BankFilters) =>
 export function useBank(courseId: string, filters: BankFilters) {
   return useQuery({ ...bankQueryOptions(courseId, filters), placeholderData: keepPreviousData });
 }
+
+/** 'Exportar': the course's active questions as a file (the server names it and says its type). */
+export const bankExportUrl = (courseId: string, format: BankExportFormat) =>
+  `/api/courses/${encodeURIComponent(courseId)}/bank/export?format=${format}`;

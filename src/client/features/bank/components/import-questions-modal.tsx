@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
+import { examMessages } from '../../../../shared/messages.ts';
 import {
   EDITION_MAX,
   EDITION_MIN,
   OPTION_LETTERS,
+  type BankFileFormat,
   type BankImportPreview,
   type BankImportResult,
   type BankImportRow,
@@ -41,7 +43,7 @@ interface ImportQuestionsModalProps {
   onClose: () => void;
 }
 
-/** 'Importar preguntas': a CSV or JSON file and the edition, checked row by row before anything is written. */
+/** 'Importar preguntas': a CSV, JSON, GIFT or Moodle XML file and the edition, checked row by row before anything is written. */
 export function ImportQuestionsModal({ courseId, opened, edition, onClose }: ImportQuestionsModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -150,16 +152,17 @@ function ImportFileForm(props: ImportFileFormProps) {
         <strong>explicacion</strong> son opcionales. En <strong>correctas</strong> van las letras de las opciones correctas: a, o a,c si son
         varias. También sirve un JSON: una lista de objetos con esos mismos campos.
       </Text>
+      <Text size="sm">{examMessages.importMoodleHelp}</Text>
       <Group>
         <Button variant="subtle" size="compact-sm" leftSection={<IconDownload size={14} aria-hidden />} onClick={downloadTemplate}>
           Descargar la plantilla
         </Button>
       </Group>
       <FileInput
-        label="Archivo CSV o JSON"
+        label={examMessages.importFileLabel}
         placeholder="Elegí el archivo"
         styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-        accept=".csv,.json,text/csv,application/json,text/plain"
+        accept=".csv,.json,.gift,.txt,.xml,text/csv,application/json,text/plain,application/xml,text/xml"
         leftSection={<IconFileImport size={18} aria-hidden />}
         value={file}
         onChange={onFileChange}
@@ -201,15 +204,25 @@ interface PreviewSectionProps {
   onImport: () => void;
 }
 
+/** Moodle's files (GIFT, XML) are read question by question, each by the line it starts on. */
+const byQuestion = (format: BankFileFormat) => format === 'gift' || format === 'xml';
+
 /** The checked file, row by row, and 'Importar', which writes the valid rows. */
 function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
+  const moodle = byQuestion(preview.format);
   return (
     <Stack gap="sm" component="section" aria-labelledby="banco-vista-previa">
       <Text fw={600} id="banco-vista-previa" aria-live="polite">
-        {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)}{' '}
-        con errores
+        {moodle ? (
+          examMessages.importMoodleSummary(preview.valid, preview.invalid)
+        ) : (
+          <>
+            {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar,{' '}
+            {count.format(preview.invalid)} con errores
+          </>
+        )}
       </Text>
-      <PreviewTable rows={preview.rows} />
+      <PreviewTable rows={preview.rows} lineColumn={moodle ? examMessages.importLineColumn : 'Fila'} />
       {error && (
         <Alert color="red" role="alert">
           {error.message}
@@ -221,7 +234,7 @@ function PreviewSection({ preview, error, importing, onImport }: PreviewSectionP
         </Button>
         {preview.invalid > 0 && (
           <Text size="sm" c="gray.7">
-            Las filas con errores no se importan.
+            {moodle ? examMessages.importMoodleSkippedNote : 'Las filas con errores no se importan.'}
           </Text>
         )}
       </Group>
@@ -230,13 +243,13 @@ function PreviewSection({ preview, error, importing, onImport }: PreviewSectionP
 }
 
 /** Three columns (the question with its options stacked), so each row's problem is visible on a phone. */
-function PreviewTable({ rows }: { rows: BankImportRow[] }) {
+function PreviewTable({ rows, lineColumn }: { rows: BankImportRow[]; lineColumn: string }) {
   return (
     <Table withTableBorder verticalSpacing="xs" horizontalSpacing="xs" aria-label="Filas del archivo">
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col" w={48}>
-            Fila
+            {lineColumn}
           </Table.Th>
           <Table.Th scope="col">Pregunta</Table.Th>
           <Table.Th scope="col" w="35%">
@@ -258,7 +271,9 @@ function PreviewTable({ rows }: { rows: BankImportRow[] }) {
                 </Text>
               ))}
               <Text size="xs" c="gray.8">
-                Correctas: {row.correct || '—'} · {row.chapter || 'sin capítulo'}
+                {/* A question the bank has no place for has no options, nor right ones, to show. */}
+                {row.options.length > 0 && `Correctas: ${row.correct || '—'} · `}
+                {row.chapter || 'sin capítulo'}
                 {row.rule ? ` · ${row.rule}` : ''}
               </Text>
             </Table.Td>

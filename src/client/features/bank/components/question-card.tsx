@@ -42,7 +42,7 @@ export function QuestionCard({ question, number, onAction }: QuestionCardProps) 
           ))}
         </Stack>
         {question.explanation && (
-          <Text size="sm" c="gray.7" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="gray.7" lineClamp={3} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
             Explicación: {question.explanation}
           </Text>
         )}
