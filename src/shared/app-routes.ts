@@ -76,10 +76,20 @@ function decoded(segment: string): string | null {
   }
 }
 
+/** A pattern's segments, split once (the server asks for every document it serves). */
+const segmentsOf = new Map<string, readonly string[]>();
+const segments = (pattern: string) => {
+  let split = segmentsOf.get(pattern);
+  if (!split) segmentsOf.set(pattern, (split = pattern.split('/')));
+  return split;
+};
+
 /** Whether `path` (no query) is an address of `pattern`: fixed segments equal, ids well formed, other parameters not empty. */
 export function matchesRoute(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const have = path.split('/');
+  return matchesSegments(segments(pattern), path.split('/'));
+}
+
+function matchesSegments(want: readonly string[], have: readonly string[]): boolean {
   if (want.length !== have.length) return false;
   return want.every((segment, i) => {
     const actual = have[i]!;
@@ -93,6 +103,6 @@ const everyRoute: readonly string[] = [...publicRoutes, ...loginAliases, ...stud
 
 /** Whether the app has a page at `path` (a trailing slash aside). */
 export function isAppPath(path: string): boolean {
-  const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return everyRoute.some((pattern) => matchesRoute(pattern, bare));
+  const bare = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+  return everyRoute.some((pattern) => matchesSegments(segments(pattern), bare));
 }
