@@ -23,6 +23,7 @@ import {
 } from './helpers/content.ts';
 import { buildBank, buildExam } from './helpers/exams.ts';
 import { call, login } from './helpers/http.ts';
+import { issueLicenceOn, requireFitness } from './helpers/licences.ts';
 import { criteriaScored } from './helpers/record.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -336,5 +337,83 @@ describe('GET /api/me/record', () => {
     const anonymous = await call(t.app, { url: '/api/me/record' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe("GET /api/me/record: where the trainee stands ('Habilitación', exams, licence)", () => {
+  const mine = async (cookie: string) => {
+    const response = await call(t.app, { url: '/api/me/record', cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as MyRecord;
+  };
+  const courseOf = (result: MyRecord, courseId: string) => result.courses.find((c) => c.course.id === courseId)!;
+
+  it('gives their own best result at each exam, the same figures as the instructor’s page of them; never a classmate’s', async () => {
+    const own = courseOf(await mine(ana.cookie), course.id);
+    expect(own.exams).toEqual([{ id: examId, title: 'Examen de reglamento', result: { scorePercent: 80, passed: true }, attempts: 1 }]);
+    expect(own.exams).toEqual((await record(course.id, ana.id)).exams);
+    // Bruno has not sat it: Ana's 80 % is not his.
+    const his = await mine(bruno.cookie);
+    expect(courseOf(his, course.id).exams).toEqual([{ id: examId, title: 'Examen de reglamento', result: null, attempts: 0 }]);
+    // Another course's exams are that course's: the other course has none.
+    expect(courseOf(his, otherCourse.id).exams).toEqual([]);
+  });
+
+  it("says 'Sin requisitos definidos' (defined: false) until the course asks something, then their outcome and what is missing", async () => {
+    expect(courseOf(await mine(bruno.cookie), course.id).approval).toEqual({ outcome: 'apto', summary: '', defined: false });
+    await t.ctx.db
+      .update(courseTable)
+      .set({ requirements: { ...noRequirements, examIds: [examId] } })
+      .where(eq(courseTable.id, course.id));
+    try {
+      const hers = courseOf(await mine(ana.cookie), course.id).approval;
+      expect(hers).toEqual({ outcome: 'apto', summary: '', defined: true });
+      const his = await mine(bruno.cookie);
+      expect(courseOf(his, course.id).approval).toEqual({ outcome: 'en-curso', summary: 'Falta: examen de reglamento', defined: true });
+      // As the instructor's page of him says it; the other course still asks nothing.
+      expect(courseOf(his, course.id).approval).toEqual((await record(course.id, bruno.id)).approval);
+      expect(courseOf(his, otherCourse.id).approval.defined).toBe(false);
+    } finally {
+      await t.ctx.db.update(courseTable).set({ requirements: noRequirements }).where(eq(courseTable.id, course.id));
+    }
+  });
+
+  it('lists their licence under its course, with its PDF and verification page, and nothing of who issued it; nobody else sees it', async () => {
+    const licensed = await buildCourse(t.ctx, { name: 'Licencia 2026' });
+    await requireFitness(t, adminCookie, licensed.id);
+    await enableCourse(t.ctx, bruno.id, licensed.id);
+    const issued = await issueLicenceOn(t, adminCookie, { courseId: licensed.id, userId: ana.id, day: '2026-11-20' });
+
+    const result = await mine(ana.cookie);
+    const own = courseOf(result, licensed.id);
+    expect(own.approval).toMatchObject({ outcome: 'apto', defined: true });
+    expect(own.certificates).toEqual([
+      {
+        id: issued.id,
+        code: issued.code,
+        level: 'Árbitro Provincial',
+        rulesEdition: 'Reglas IHF 2024',
+        issuedOn: '2026-11-20',
+        expiresOn: issued.expiresOn,
+        state: 'vigente',
+        revokedReason: null,
+        verifyUrl: `${t.ctx.config.publicUrl}/verificar/${issued.code}`,
+        pdfUrl: `/api/certificates/${issued.id}/pdf`,
+      },
+    ]);
+    // Only under its own course.
+    expect(courseOf(result, course.id).certificates).toEqual([]);
+    // Her PDF is hers to download.
+    const pdf = await call(t.app, { url: own.certificates[0]!.pdfUrl, cookie: ana.cookie });
+    expect(pdf.statusCode).toBe(200);
+
+    // Bruno, in the same course without a licence: none, and nothing of hers.
+    const his = await mine(bruno.cookie);
+    expect(courseOf(his, licensed.id)).toMatchObject({
+      approval: { outcome: 'en-curso', summary: 'Falta: prueba física' },
+      certificates: [],
+    });
+    expect(JSON.stringify(his)).not.toContain(issued.code);
+    expect(JSON.stringify(his)).not.toContain(ana.id);
   });
 });

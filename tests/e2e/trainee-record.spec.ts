@@ -1,7 +1,7 @@
 // The trainee's page: the admin reaches it from a name on the class board and finds, on one page,
 // the trainee's modules, jugadas, exams, attendance, payments, physical test, observations and the
-// history of changes; it prints without the app around it. The trainee sees their own attendance,
-// plan and payments, physical test and observations in 'Mi cuenta', on a phone.
+// history of changes; it prints without the app around it. The trainee sees where they stand, their
+// exams, attendance, plan and payments, physical test and observations in 'Mi cuenta', on a phone.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, dayOf } from '../../src/shared/calendar.ts';
@@ -274,6 +274,9 @@ test('the trainee’s page has everything about them in the course, reached from
   await expect(mine.getByRole('button', { name: 'LOGIN' })).toHaveCount(0);
   await mine.goto('/mi-cuenta');
   const own = mine.getByRole('region', { name: course.name });
+  // Where she stands, with the same figures as her page: the course asks nothing yet, her exam handed in blank.
+  await expect(own.getByRole('region', { name: 'Habilitación' })).toContainText('Sin requisitos definidos');
+  await expect(own.getByRole('region', { name: 'Exámenes' }).getByRole('listitem')).toHaveText([/Examen de reglamento.*No aprobado · 0 %/]);
   await expect(own.getByRole('region', { name: 'Asistencia' })).toContainText('100 %');
   await expect(own.getByRole('region', { name: 'Plan de pagos' })).toContainText('Dos cuotas de $3000');
   await expect(own.getByRole('region', { name: 'Plan de pagos' }).getByText('Al día')).toBeVisible();

@@ -22,6 +22,7 @@ import { changesOf } from './changes.ts';
 import { traineeApproval } from '../approval/read.ts';
 import { summaryWithout } from '../../shared/approval-rules.ts';
 import { changeKinds, type ChangeKind } from '../../shared/course-roles.ts';
+import { certificatesOfUser, presentCertificate } from '../certificates/read.ts';
 
 /**
  * The trainee `userId` of the course: a student given the course (enabled now or blocked: a blocked
@@ -129,10 +130,12 @@ export async function traineeRecord(
 
 /**
  * 'Mi cuenta': the signed-in trainee's own record in each course enabled for them (archived
- * courses left out, as in their course list). What only the instructor keeps (the history of
- * changes, who recorded what) is not part of it. An admin follows no course: nothing.
+ * courses left out, as in their course list): 'Habilitación' and their exams as the instructor's
+ * page of them says them, their certificates of the course, and the parts recorded about them.
+ * What only the instructor keeps (the history of changes, who recorded what) is not part of it.
+ * An admin follows no course: nothing. `publicUrl`: where a certificate's verification page is.
  */
-export async function myRecord(db: Db, me: { id: string; role: 'admin' | 'student' }, now: Date): Promise<MyRecord> {
+export async function myRecord(db: Db, me: { id: string; role: 'admin' | 'student' }, now: Date, publicUrl: string): Promise<MyRecord> {
   if (me.role !== 'student') return { courses: [] };
   const courses = await db
     .select({ id: course.id, name: course.name })
@@ -141,16 +144,45 @@ export async function myRecord(db: Db, me: { id: string; role: 'admin' | 'studen
     .where(isNull(course.archivedAt))
     .orderBy(asc(course.createdAt), asc(course.id));
   const today = dayOf(now);
+  const certificates = courses.length ? await certificatesOfUser(db, me.id) : [];
   return {
     courses: await Promise.all(
       courses.map(async (c) => {
-        const [attendance, payments, fitness, observations] = await Promise.all([
+        const [approval, exams, attendance, payments, fitness, observations] = await Promise.all([
+          traineeApproval(db, c.id, me.id, now),
+          recordExams(db, c.id, me.id),
           traineeAttendance(db, c.id, me.id, now),
           traineePayments(db, c.id, me.id, today),
           fitnessOf(db, c.id, me.id),
           observationsOf(db, c.id, me.id),
         ]);
-        return { course: c, attendance, payments, fitness, observations };
+        return {
+          course: c,
+          // They see their own payments: nothing of the summary is left out.
+          approval: { outcome: approval.outcome, summary: approval.summary, defined: approval.results.length > 0 },
+          exams,
+          certificates: certificates
+            .filter((row) => row.courseId === c.id)
+            .map((row) => {
+              const shown = presentCertificate(row, today, publicUrl);
+              return {
+                id: shown.id,
+                code: shown.code,
+                level: shown.level,
+                rulesEdition: shown.rulesEdition,
+                issuedOn: shown.issuedOn,
+                expiresOn: shown.expiresOn,
+                state: shown.state,
+                revokedReason: shown.revokedReason,
+                verifyUrl: shown.verifyUrl,
+                pdfUrl: shown.pdfUrl,
+              };
+            }),
+          attendance,
+          payments,
+          fitness,
+          observations,
+        };
       }),
     ),
   };

@@ -25,9 +25,10 @@ export async function recordRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // 'Mi cuenta': the signed-in trainee's own attendance, plan and payments, physical test and observations.
+  // 'Mi cuenta': the signed-in trainee's own standing, exams, certificates, attendance, plan and
+  // payments, physical test and observations. Only theirs: the session says whose.
   r.get('/me/record', { schema: { response: { 200: myRecordSchema } } }, async (request) => {
     const me = await guards.requireUser(request);
-    return myRecord(db, me, ctx.clock.now());
+    return myRecord(db, me, ctx.clock.now(), ctx.config.publicUrl);
   });
 }

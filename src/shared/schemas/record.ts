@@ -2,9 +2,11 @@
 // reads of each part (modules and their state on the class board, jugadas, exams, attendance,
 // payments, the physical test, match observations) and the history of changes. The admin's
 // trainee page reads `traineeRecordSchema`; 'Mi cuenta' reads `myRecordSchema`, the trainee's own
-// parts that are theirs to see (never the history, nothing of another trainee).
+// parts that are theirs to see (their standing, exams and certificates too; never the history,
+// nothing of another trainee).
 import * as z from 'zod/mini';
 import { approvalBadgeSchema } from './approval.ts';
+import { certificateSchema } from './certificates.ts';
 import { jugadaScoreSchema } from './content.ts';
 import { userExamSchema } from './exams.ts';
 import { traineeFitnessSchema } from './fitness.ts';
@@ -52,9 +54,30 @@ export const traineeRecordSchema = z.object({
 });
 export type TraineeRecord = z.infer<typeof traineeRecordSchema>;
 
+/** A licence of theirs as 'Mi cuenta' lists it under its course: what it is, its state, its PDF and verification page (not who issued it). */
+export const myCertificateSchema = z.pick(certificateSchema, {
+  id: true,
+  code: true,
+  level: true,
+  rulesEdition: true,
+  issuedOn: true,
+  expiresOn: true,
+  state: true,
+  revokedReason: true,
+  verifyUrl: true,
+  pdfUrl: true,
+});
+export type MyCertificate = z.infer<typeof myCertificateSchema>;
+
 /** One of the signed-in trainee's courses in 'Mi cuenta'. */
 export const myCourseRecordSchema = z.object({
   course: z.object({ id: z.string(), name: z.string() }),
+  /** 'Habilitación', as the instructor's page of them says it. */
+  approval: z.object({ ...approvalBadgeSchema.shape, defined: z.boolean() }),
+  /** Their best result at each of the course's exams. */
+  exams: z.array(userExamSchema),
+  /** Their certificates (licences) of the course, the newest first; none until one is issued. */
+  certificates: z.array(myCertificateSchema),
   attendance: traineeAttendanceSchema,
   payments: traineePaymentsSchema,
   fitness: traineeFitnessSchema,

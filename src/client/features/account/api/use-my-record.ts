@@ -7,7 +7,7 @@ export const getMyRecord = (signal?: AbortSignal) => api<MyRecord>('/api/me/reco
 
 export const myRecordQueryOptions = () => queryOptions({ queryKey: recordKeys.mine(), queryFn: ({ signal }) => getMyRecord(signal) });
 
-/** The signed-in trainee's own record in each of their courses: attendance, plan and payments, physical test, observations. */
+/** The signed-in trainee's own record in each of their courses: standing, exams, licence, attendance, plan and payments, physical test, observations. */
 export function useMyRecord() {
   return useQuery({ ...myRecordQueryOptions(), select: (data) => data.courses });
 }

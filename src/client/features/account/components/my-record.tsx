@@ -1,12 +1,19 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { dayText } from '../../../../shared/calendar.ts';
-import { recordMessages } from '../../../../shared/messages.ts';
+import { certificateMessages, recordMessages } from '../../../../shared/messages.ts';
 import { observationCriteria } from '../../../../shared/record-rules.ts';
+import type { UserExam } from '../../../../shared/schemas/exams.ts';
 import { fitnessStatusLabels, type TraineeFitness } from '../../../../shared/schemas/fitness.ts';
 import type { Observation, TraineeObservations } from '../../../../shared/schemas/observations.ts';
-import type { MyCourseRecord } from '../../../../shared/schemas/record.ts';
+import { examCellText } from '../../../../shared/schemas/progress.ts';
+import type { MyCertificate, MyCourseRecord } from '../../../../shared/schemas/record.ts';
 import { AttendanceList } from '../../../components/attendance-list.tsx';
+import { CertificateStateBadge } from '../../../components/certificate-state-badge.tsx';
+import { OutcomeBadge } from '../../../components/outcome-badge.tsx';
 import { PaymentPlan } from '../../../components/payment-plan.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useMyRecord } from '../api/use-my-record.ts';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -18,6 +25,158 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
         {title}
       </Title>
       {children}
+    </Stack>
+  );
+}
+
+/** 'Habilitación': apto, no apto or en curso by the course's requirements, and what is still missing, in words. */
+function MyApproval({ approval }: { approval: MyCourseRecord['approval'] }) {
+  if (!approval.defined)
+    return (
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          Sin requisitos definidos
+        </Text>
+        <Text size="sm" c="gray.7">
+          Tu instructor todavía no definió qué pide el curso para aprobar.
+        </Text>
+      </Stack>
+    );
+  return (
+    <Group gap="sm" align="center" wrap="nowrap">
+      <OutcomeBadge outcome={approval.outcome} size="lg" />
+      <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {approval.outcome === 'apto' ? 'Cumplís todo lo que pide el curso.' : approval.summary}
+      </Text>
+    </Group>
+  );
+}
+
+/** Their best attempt at each of the course's exams: the score and whether it passed, or 'Sin rendir'. */
+function MyExams({ exams }: { exams: UserExam[] }) {
+  if (exams.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        Este curso no tiene exámenes.
+      </Text>
+    );
+  return (
+    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+      {exams.map((exam, index) => (
+        <Group
+          component="li"
+          key={exam.id}
+          justify="space-between"
+          align="center"
+          gap="xs"
+          py={6}
+          style={{ borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-gray-3)' }}
+        >
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 160px' }}>
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {exam.title}
+            </Text>
+            {exam.attempts > 0 && (
+              <Text size="xs" c="gray.7">
+                {exam.attempts === 1 ? '1 intento entregado' : `${exam.attempts} intentos entregados`} · cuenta el mejor
+              </Text>
+            )}
+          </Stack>
+          {exam.result ? (
+            <Badge
+              color={exam.result.passed ? 'green' : 'orange'}
+              variant="light"
+              style={{ textTransform: 'none', flexShrink: 0, whiteSpace: 'nowrap' }}
+            >
+              {examCellText(exam.result)}
+            </Badge>
+          ) : (
+            <Text size="sm" c="gray.7" style={{ flexShrink: 0 }}>
+              Sin rendir
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** One licence of the course: level, state, dates, and its PDF and verification page while it is not revoked. */
+function LicenceItem({ certificate }: { certificate: MyCertificate }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {certificate.level}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {certificateMessages.issuedOn(certificate.issuedOn)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {certificateMessages.expiresOn(certificate.expiresOn)}
+          </Text>
+          <Text size="xs" c="gray.7">
+            Código {certificate.code}
+          </Text>
+        </Stack>
+        <CertificateStateBadge state={certificate.state} />
+      </Group>
+      {certificate.state === 'revocado' ? (
+        <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
+          <strong>Revocado:</strong> {certificate.revokedReason}
+        </Text>
+      ) : (
+        <Group gap="xs" mt="xs">
+          <Button
+            component="a"
+            href={certificate.pdfUrl}
+            download
+            size="xs"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            aria-label={`Descargar PDF de la licencia ${certificate.level}`}
+          >
+            Descargar PDF
+          </Button>
+          <Button
+            component="a"
+            href={certificate.verifyUrl}
+            target="_blank"
+            rel="noopener"
+            size="xs"
+            variant="default"
+            leftSection={<IconExternalLink size={14} aria-hidden />}
+            aria-label={`Verificar la licencia ${certificate.level} (se abre en otra pestaña)`}
+          >
+            Verificar
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/** Their certificates of the course, or what it takes to get one. */
+function MyLicences({ record }: { record: MyCourseRecord }) {
+  if (record.certificates.length === 0)
+    return (
+      <Text size="sm" c="gray.7">
+        {record.approval.defined && record.approval.outcome === 'apto'
+          ? 'Todavía no tenés la licencia de este curso: la vas a ver acá cuando tu instructor la emita.'
+          : 'Todavía no tenés la licencia de este curso: se emite cuando quedás apto.'}
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {record.certificates.map((certificate) => (
+          <LicenceItem key={certificate.id} certificate={certificate} />
+        ))}
+      </Stack>
+      <Anchor component={Link} href={paths.myCertificates()} size="sm" style={{ alignSelf: 'flex-start' }}>
+        Ver todos mis certificados
+      </Anchor>
     </Stack>
   );
 }
@@ -129,7 +288,7 @@ function MyObservations({ observations }: { observations: TraineeObservations })
   );
 }
 
-/** One course of theirs: attendance, plan and payments, physical test, observations. */
+/** One course of theirs: standing, exams, licence, attendance, plan and payments, physical test, observations. */
 function CourseRecord({ record }: { record: MyCourseRecord }) {
   const id = (part: string) => `legajo-${record.course.id}-${part}`;
   return (
@@ -138,6 +297,15 @@ function CourseRecord({ record }: { record: MyCourseRecord }) {
         {record.course.name}
       </Title>
       <Stack gap="lg">
+        <Part id={id('habilitacion')} title="Habilitación">
+          <MyApproval approval={record.approval} />
+        </Part>
+        <Part id={id('examenes')} title="Exámenes">
+          <MyExams exams={record.exams} />
+        </Part>
+        <Part id={id('licencia')} title="Licencia">
+          <MyLicences record={record} />
+        </Part>
         <Part id={id('asistencia')} title="Asistencia">
           <AttendanceList attendance={record.attendance} headingId={id('asistencia')} />
         </Part>
@@ -155,7 +323,7 @@ function CourseRecord({ record }: { record: MyCourseRecord }) {
   );
 }
 
-/** 'Mi cuenta' of a trainee: their own record in each of their courses (what the instructor recorded about them). */
+/** 'Mi cuenta' of a trainee: their own record in each of their courses (where they stand, and what the instructor recorded about them). */
 export function MyRecord() {
   const record = useMyRecord();
   if (record.isPending)
@@ -167,11 +335,22 @@ export function MyRecord() {
     );
   if (record.isError)
     return (
-      <Alert color="red" variant="light" title="No pudimos cargar tu asistencia y tus pagos">
+      <Alert color="red" variant="light" title="No pudimos cargar cómo vas en tus cursos">
         <Button size="xs" variant="white" color="dark" onClick={() => void record.refetch()}>
           Reintentar
         </Button>
       </Alert>
+    );
+  if (record.data.length === 0)
+    return (
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="mis-cursos-titulo">
+        <Title order={2} size="h4" id="mis-cursos-titulo" mb={4}>
+          Mis cursos
+        </Title>
+        <Text size="sm" c="gray.7">
+          Todavía no tenés cursos habilitados. Cuando tengas uno, vas a ver acá tu habilitación, tus exámenes y tu asistencia.
+        </Text>
+      </Paper>
     );
   return (
     <>
