@@ -46,6 +46,24 @@ const sampleListed = (position: number, enabled: boolean): StudentModule => ({
   progress: enabled ? 'enviado' : null,
   jugadas: enabled ? { correct: 2, total: 3 } : null,
   watchedPercent: enabled ? 40 : null,
+  // The first module's exam, never taken: whether it is open now is the browser's to say after it takes the page over.
+  exams:
+    enabled && position === 1
+      ? [
+          {
+            id: 'examen',
+            title: 'Examen de reglas',
+            opensAt: null,
+            closesAt: null,
+            attempts: 2,
+            waitHours: 0,
+            attemptsUsed: 0,
+            lastSubmittedAt: null,
+            passed: false,
+            openAttemptEndsAt: null,
+          },
+        ]
+      : [],
 });
 const sampleModules = [sampleListed(1, true), sampleListed(2, true), sampleListed(3, false)];
 const sampleModule: StudentModuleDetail = {

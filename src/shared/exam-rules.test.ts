@@ -17,11 +17,14 @@ import {
   gradeAttempt,
   gradeItems,
   isRight,
+  moduleExamFlag,
   nextBox,
+  nextExamChange,
   resultsReleased,
   videoAttemptMinutes,
   type ClipTiming,
   type GradedQuestion,
+  type ModuleExamFacts,
 } from './exam-rules.ts';
 
 describe('isRight: all or nothing', () => {
@@ -313,5 +316,59 @@ describe('video exam clips', () => {
     ).toEqual({
       problem: { kind: 'chapter', chapter: 'arco', available: 0 },
     });
+  });
+});
+
+describe("moduleExamFlag: the module list's 'Examen abierto' and 'Examen en curso'", () => {
+  const now = new Date('2026-11-28T15:00:00Z');
+  const exam = (facts: Partial<ModuleExamFacts> = {}): ModuleExamFacts => ({
+    opensAt: null,
+    closesAt: null,
+    attempts: 2,
+    waitHours: 0,
+    attemptsUsed: 0,
+    lastSubmittedAt: null,
+    passed: false,
+    openAttemptEndsAt: null,
+    ...facts,
+  });
+
+  it.each([
+    ['never taken, no dates', exam(), 'abierto'],
+    ['inside its window', exam({ opensAt: '2026-11-28T12:00:00Z', closesAt: '2026-11-28T18:00:00Z' }), 'abierto'],
+    ['not open yet', exam({ opensAt: '2026-11-28T16:00:00Z' }), null],
+    ['closed', exam({ closesAt: '2026-11-28T15:00:00Z' }), null],
+    ['an attempt running', exam({ attemptsUsed: 1, openAttemptEndsAt: '2026-11-28T15:10:00Z' }), 'en-curso'],
+    ['failed once, one attempt left', exam({ attemptsUsed: 1, lastSubmittedAt: '2026-11-27T10:00:00Z' }), 'abierto'],
+    ['failed once, still waiting', exam({ attemptsUsed: 1, waitHours: 24, lastSubmittedAt: '2026-11-28T10:00:00Z' }), null],
+    ['no attempts left', exam({ attemptsUsed: 2, lastSubmittedAt: '2026-11-27T10:00:00Z' }), null],
+    ['passed', exam({ attemptsUsed: 1, lastSubmittedAt: '2026-11-27T10:00:00Z', passed: true }), null],
+    // Its time ran out (nobody graded it yet): it counts as handed in at its deadline.
+    ['the last attempt ran out of time', exam({ attemptsUsed: 2, openAttemptEndsAt: '2026-11-28T14:00:00Z' }), null],
+    ['an attempt ran out of time, one left', exam({ attemptsUsed: 1, openAttemptEndsAt: '2026-11-28T14:00:00Z' }), 'abierto'],
+    ['an attempt ran out of time, a wait', exam({ attemptsUsed: 1, waitHours: 2, openAttemptEndsAt: '2026-11-28T14:00:00Z' }), null],
+  ] as const)('%s', (_name, facts, flag) => {
+    expect(moduleExamFlag([facts], now)).toBe(flag);
+  });
+
+  it('a running attempt at one exam comes before another exam that is open; no exams, no flag', () => {
+    const running = exam({ attemptsUsed: 1, openAttemptEndsAt: '2026-11-28T15:10:00Z' });
+    expect(moduleExamFlag([exam(), running], now)).toBe('en-curso');
+    expect(moduleExamFlag([exam({ passed: true, attemptsUsed: 1 }), exam()], now)).toBe('abierto');
+    expect(moduleExamFlag([], now)).toBeNull();
+  });
+
+  it('nextExamChange: the first moment ahead when a flag may change by the clock alone', () => {
+    expect(nextExamChange([exam()], now)).toBeNull();
+    expect(nextExamChange([exam({ opensAt: '2026-11-28T16:00:00Z', closesAt: '2026-11-29T16:00:00Z' })], now)).toEqual(
+      new Date('2026-11-28T16:00:00Z'),
+    );
+    expect(nextExamChange([exam({ opensAt: '2026-11-28T12:00:00Z', closesAt: '2026-11-29T16:00:00Z' })], now)).toEqual(
+      new Date('2026-11-29T16:00:00Z'),
+    );
+    const waiting = exam({ attemptsUsed: 1, waitHours: 24, lastSubmittedAt: '2026-11-28T10:00:00Z' });
+    const running = exam({ attemptsUsed: 1, openAttemptEndsAt: '2026-11-28T15:10:00Z' });
+    expect(nextExamChange([waiting, running], now)).toEqual(new Date('2026-11-28T15:10:00Z'));
+    expect(nextExamChange([waiting], now)).toEqual(new Date('2026-11-29T10:00:00Z'));
   });
 });

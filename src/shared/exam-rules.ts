@@ -1,6 +1,7 @@
 // The rules of the rules exam and of practice, in one place: how a question and an attempt are
 // graded, when a trainee can start an attempt, and how practice brings questions back. The server
 // decides with these; the client uses the same functions only to show what the server will say.
+import type { ModuleExam } from './schemas/content.ts';
 
 /** All or nothing: every right option marked and no other. */
 export function isRight(answer: readonly number[] | null, correct: readonly number[]): boolean {
@@ -123,6 +124,61 @@ export function canStart(exam: ExamConditions, attempts: AttemptsSoFar, now: Dat
 /** Each question's answer and explanation are shown once the attempt is graded and, for 'al-cerrar', the exam has closed. */
 export function resultsReleased(exam: { resultsRelease: 'al-entregar' | 'al-cerrar'; closesAt: Date | null }, now: Date): boolean {
   return exam.resultsRelease === 'al-entregar' || (exam.closesAt !== null && now >= exam.closesAt);
+}
+
+// --- A module's exams on the trainee's module list ----------------------------------------------
+
+/** What a module's card says of its exams: an attempt running, one that can be started now, or nothing. */
+export type ModuleExamFlag = 'en-curso' | 'abierto' | null;
+
+/** An exam's conditions and the trainee's attempts at it, as the module list's data carries them (ISO instants). */
+export type ModuleExamFacts = Pick<
+  ModuleExam,
+  'opensAt' | 'closesAt' | 'attempts' | 'waitHours' | 'attemptsUsed' | 'lastSubmittedAt' | 'passed' | 'openAttemptEndsAt'
+>;
+
+const instant = (value: string | null) => (value === null ? null : new Date(value));
+
+/** Their last attempt handed in: an open attempt whose time ran out counts as handed in at its deadline. */
+function lastHandedIn(exam: ModuleExamFacts, now: Date): Date | null {
+  const submitted = instant(exam.lastSubmittedAt);
+  const openUntil = instant(exam.openAttemptEndsAt);
+  if (!openUntil || now < openUntil) return submitted;
+  return submitted && submitted > openUntil ? submitted : openUntil;
+}
+
+function examFlag(exam: ModuleExamFacts, now: Date): ModuleExamFlag {
+  const openUntil = instant(exam.openAttemptEndsAt);
+  if (openUntil && now < openUntil) return 'en-curso';
+  // Passed: nothing left to do (another attempt may be allowed, but nobody needs reminding of it).
+  if (exam.passed) return null;
+  const check = canStart(
+    { attempts: exam.attempts, waitHours: exam.waitHours, opensAt: instant(exam.opensAt), closesAt: instant(exam.closesAt) },
+    { used: exam.attemptsUsed, open: false, lastSubmittedAt: lastHandedIn(exam, now) },
+    now,
+  );
+  return check.status === 'disponible' ? 'abierto' : null;
+}
+
+/** A module's flag at `now`: 'en-curso' when an attempt at one of its exams is running, 'abierto' when one can be started. */
+export function moduleExamFlag(exams: readonly ModuleExamFacts[], now: Date): ModuleExamFlag {
+  const flags = exams.map((exam) => examFlag(exam, now));
+  return flags.includes('en-curso') ? 'en-curso' : flags.includes('abierto') ? 'abierto' : null;
+}
+
+/** The next moment after `now` when the flags may change by the clock alone (an exam opens or closes, a wait or an attempt ends), or null. */
+export function nextExamChange(exams: readonly ModuleExamFacts[], now: Date): Date | null {
+  const moments = exams.flatMap((exam) => {
+    const handedIn = lastHandedIn(exam, now);
+    return [
+      instant(exam.opensAt),
+      instant(exam.closesAt),
+      instant(exam.openAttemptEndsAt),
+      handedIn && exam.waitHours > 0 ? new Date(handedIn.getTime() + exam.waitHours * 3_600_000) : null,
+    ];
+  });
+  const later = moments.filter((moment): moment is Date => moment !== null && moment > now);
+  return later.length === 0 ? null : new Date(Math.min(...later.map((moment) => moment.getTime())));
 }
 
 // --- Practice: Leitner boxes ---------------------------------------------------------------------

@@ -160,6 +160,7 @@ describe('PUT /api/users/:userId/modules/:moduleId/access', () => {
         progress: 'sin-responder',
         jugadas: null,
         watchedPercent: null,
+        exams: [],
       },
     ]);
   });

@@ -94,6 +94,7 @@ describe('GET /api/pages/courses/:courseId/modules (student)', () => {
         progress: 'sin-responder',
         jugadas: null,
         watchedPercent: null,
+        exams: [],
       },
       {
         id: sent.id,
@@ -105,6 +106,7 @@ describe('GET /api/pages/courses/:courseId/modules (student)', () => {
         progress: 'enviado',
         jugadas: null,
         watchedPercent: null,
+        exams: [],
       },
       {
         id: approved.id,
@@ -116,6 +118,7 @@ describe('GET /api/pages/courses/:courseId/modules (student)', () => {
         progress: 'aprobado',
         jugadas: null,
         watchedPercent: null,
+        exams: [],
       },
       {
         id: upcoming.id,
@@ -127,6 +130,7 @@ describe('GET /api/pages/courses/:courseId/modules (student)', () => {
         progress: null,
         jugadas: null,
         watchedPercent: null,
+        exams: [],
       },
     ]);
 

@@ -543,3 +543,86 @@ test('after a pass, the exam says the pass is kept; a failed retry says which at
   );
   await admin.context().close();
 });
+
+test('the module list flags the module whose exam is open now, then under way while an attempt runs, and nothing once it is passed', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const trainee = await createStudent({ name: 'Tomás Lista' });
+  const course = await createCourse({ enableFor: [trainee.id] });
+  const open = await createModule({ courseId: course.id, name: 'Reglas con examen', enableFor: [trainee.id] });
+  const later = await createModule({ courseId: course.id, name: 'Sanciones sin abrir', enableFor: [trainee.id] });
+  await createModule({ courseId: course.id, name: 'Mecánica sin examen', enableFor: [trainee.id] });
+  const admin = await adminPage(browser);
+  const exam = await examThroughApi(admin, course.id, open.id, { attempts: 2 });
+  // Another exam, from the same bank, that opens in three days: nothing to take now.
+  const notYet = await admin.request.post(`/api/courses/${course.id}/exams`, {
+    headers: { ...origin(), 'idempotency-key': `examen-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    data: {
+      title: 'Examen de sanciones',
+      moduleId: later.id,
+      questionCount: 4,
+      perChapter: [],
+      fixedQuestionIds: [],
+      criticalQuestionIds: [],
+      timeMinutes: 10,
+      passPercent: 75,
+      attempts: 2,
+      waitHours: 0,
+      resultsRelease: 'al-entregar',
+      opensAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      closesAt: null,
+    },
+  });
+  expect(notYet.status(), await notYet.text()).toBe(201);
+  await admin.context().close();
+
+  const context = await browser.newContext({ baseURL: e2eEnv().baseURL, locale: 'es-AR', viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await signInThroughApi(page, trainee);
+  const list = `/${course.id}/modulos`;
+  // The server draws the list without the flag (its drawing is reused whatever the hour): the phone adds it.
+  const drawn = await page.request.get(list);
+  expect(await drawn.text()).toContain('Reglas con examen');
+  expect(await drawn.text()).not.toContain('Examen abierto');
+  await page.goto(list);
+  await appRunning(page);
+  const card = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+  await expect(card('Reglas con examen')).toContainText('Examen abierto');
+  await expect(card('Sanciones sin abrir')).not.toContainText('Examen');
+  await expect(card('Mecánica sin examen')).not.toContainText('Examen');
+  await screenshot(page, 'modulos-examen-abierto');
+
+  // An attempt started: 'Examen en curso', back through the app's menu.
+  await card('Reglas con examen').getByRole('link').click();
+  await page.getByRole('link', { name: exam.title }).click();
+  await page.getByRole('button', { name: 'Comenzar examen' }).click();
+  await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Módulos' }).click();
+  await expect(page).toHaveURL(new RegExp(`${list}$`));
+  await expect(card('Reglas con examen')).toContainText('Examen en curso');
+  await expect(card('Reglas con examen')).not.toContainText('Examen abierto');
+  await screenshot(page, 'modulos-examen-en-curso');
+
+  // Passed: no flag any more, on this list and on a list drawn anew.
+  await page.goto(`/${course.id}/${open.id}/examen/${exam.id}`);
+  await page.getByRole('button', { name: 'Continuar examen' }).click();
+  for (let n = 1; n <= 4; n++) {
+    await mark(page, (await currentQuestion(page)).correct);
+    await expect(page.getByRole('button', { name: `Pregunta ${n}, respondida` })).toBeVisible();
+    if (n < 4) await page.getByRole('button', { name: 'Siguiente' }).click();
+  }
+  await page.getByRole('button', { name: 'Entregar examen' }).click();
+  await page.getByRole('dialog', { name: 'Entregar examen' }).getByRole('button', { name: 'Entregar' }).click();
+  await expect(page.getByTestId('resultado-examen')).toContainText('Aprobado');
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Módulos' }).click();
+  await expect(card('Reglas con examen')).toBeVisible();
+  await expect(card('Reglas con examen')).not.toContainText('Examen');
+  await page.reload();
+  await appRunning(page);
+  await expect(card('Reglas con examen')).not.toContainText('Examen');
+  await expectNoAxeViolations(page);
+  await context.close();
+});

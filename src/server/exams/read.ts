@@ -23,6 +23,7 @@ import type {
   ExamKind,
   StudentExam,
 } from '../../shared/schemas/exams.ts';
+import type { ModuleExam } from '../../shared/schemas/content.ts';
 import type { JugadaOptions } from '../../shared/schemas/jugadas.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
@@ -308,6 +309,54 @@ export async function presentStudentExam(db: Db | Tx, examRow: typeof exam.$infe
 /** The exams of the module `moduleId` (SQL) as its page links to them: part of the module page's one statement. */
 export const moduleExamLinksSql = (moduleId: SQL) => sql`
   select e.id as "id", e.title as "title" from ${exam} e where e.module_id = ${moduleId} order by e.created_at, e.id`;
+
+/** An exam of a module as `moduleExamsSql` reads it for one student (its times are strings inside a JSON). */
+export interface ModuleExamRow {
+  id: string;
+  title: string;
+  opensAt: string | null;
+  closesAt: string | null;
+  attempts: number;
+  waitHours: number;
+  attemptsUsed: number;
+  lastSubmittedAt: string | null;
+  passed: boolean | null;
+  openAttemptEndsAt: string | null;
+}
+
+/**
+ * The exams of the module `moduleId` (SQL) as a JSON array, each with where the student `userId`
+ * (SQL) stands: attempts started, the last handed in, passed, the deadline of the one open. Facts
+ * only, nothing judged against the clock: a module list's data is kept and reused while they hold
+ * (pages/kept-rows.ts), and the client decides what is open now. Part of the student's modules' read.
+ */
+export const moduleExamsSql = (moduleId: SQL, userId: SQL) => sql`
+  select coalesce(json_agg(json_build_object(
+      'id', e.id, 'title', e.title, 'opensAt', e.opens_at, 'closesAt', e.closes_at, 'attempts', e.attempts,
+      'waitHours', e.wait_hours, 'attemptsUsed', mine.used, 'lastSubmittedAt', mine.last_submitted_at,
+      'passed', mine.passed, 'openAttemptEndsAt', mine.open_until
+    ) order by e.created_at, e.id), '[]'::json)
+  from ${exam} e
+  cross join lateral (
+    select count(*)::int as used, max(a.submitted_at) as last_submitted_at,
+      bool_or(a.passed) filter (where a.submitted_at is not null) as passed,
+      max(a.deadline) filter (where a.submitted_at is null) as open_until
+    from ${examAttempt} a where a.exam_id = e.id and a.user_id = ${userId}
+  ) mine
+  where e.module_id = ${moduleId}`;
+
+export const presentModuleExam = (row: ModuleExamRow): ModuleExam => ({
+  id: row.id,
+  title: row.title,
+  opensAt: iso(row.opensAt),
+  closesAt: iso(row.closesAt),
+  attempts: row.attempts,
+  waitHours: row.waitHours,
+  attemptsUsed: row.attemptsUsed,
+  lastSubmittedAt: iso(row.lastSubmittedAt),
+  passed: row.passed === true,
+  openAttemptEndsAt: iso(row.openAttemptEndsAt),
+});
 
 // --- Results beside a course's other progress --------------------------------------------------
 

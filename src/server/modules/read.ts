@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { hasWork, progressFromSummary } from '../../shared/activity-state.ts';
 import type { Module, ModuleWithQuestions, StudentModule, StudentModuleDetail } from '../../shared/schemas/content.ts';
 import { activitySummarySql } from '../activities/read.ts';
+import { moduleExamsSql, presentModuleExam, type ModuleExamRow } from '../exams/read.ts';
 import { studentWorkIn } from '../courses/student-work.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { columnsJson, rowsOf } from '../db/json.ts';
@@ -133,6 +134,8 @@ export interface StudentModuleRow extends ModuleRow {
   watchedDuration: number | null;
   watchedSeconds: number | null;
   watchedPosition: number | null;
+  /** The module's exams with the student's attempts at each. */
+  exams: ModuleExamRow[];
 }
 
 /**
@@ -149,7 +152,8 @@ export const studentModulesSql = (userId: SQL, courseId: SQL, filter: SQL = sql`
     s.items as "items", s.correct as "correct", s.incorrect as "incorrect", s.answered as "answered",
     js.total as "jugadasTotal", js.correct as "jugadasCorrect",
     vp.user_id is not null as "played", ${knownLengthOf(sql`m.video_duration_seconds`)} as "watchedDuration",
-    vp.watched_seconds as "watchedSeconds", vp.position_seconds as "watchedPosition"
+    vp.watched_seconds as "watchedSeconds", vp.position_seconds as "watchedPosition",
+    (${moduleExamsSql(sql`m.id`, userId)}) as "exams"
   ${fromModule}
   cross join (
     select coalesce((select ca.enabled from ${courseAccess} ca where ca.course_id = c.id and ca.user_id = ${userId}), false)
@@ -195,6 +199,8 @@ export function presentStudentModule(row: StudentModuleRow, options: { allStates
     jugadas: shown && row.jugadasTotal > 0 ? { correct: row.jugadasCorrect, total: row.jugadasTotal } : null,
     watched,
     watchedPercent: watched?.percent ?? null,
+    // Like the rest of their state: only in a module open to them (an archived one has no exam to take).
+    exams: shown && !row.archivedAt ? row.exams.map(presentModuleExam) : [],
   };
 }
 

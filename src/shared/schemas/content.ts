@@ -235,6 +235,31 @@ export const moduleWithQuestionsSchema = z.extend(moduleSchema, {
 });
 export type ModuleWithQuestions = z.infer<typeof moduleWithQuestionsSchema>;
 
+/**
+ * An exam of a module and where the student stands with it, in facts that do not change with the
+ * time: whether it can be taken now is the client's to work out (shared/exam-rules.ts
+ * `moduleExamFlag`), because the page's data is kept and its drawing reused while nothing changes.
+ */
+export const moduleExamSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** ISO instants; null when the exam has no such limit. */
+  opensAt: z.nullable(z.string()),
+  closesAt: z.nullable(z.string()),
+  /** Attempts allowed per trainee, and the hours to wait after one before the next. */
+  attempts: z.number(),
+  waitHours: z.number(),
+  /** Attempts they started (the open one too). */
+  attemptsUsed: z.number(),
+  /** When they handed in their last graded attempt. */
+  lastSubmittedAt: z.nullable(z.string()),
+  /** Some graded attempt passed. */
+  passed: z.boolean(),
+  /** The deadline of the attempt they have open; null without one. */
+  openAttemptEndsAt: z.nullable(z.string()),
+});
+export type ModuleExam = z.infer<typeof moduleExamSchema>;
+
 /** What a student sees of a course's modules: enabled ones in full, the rest as upcoming. */
 export const studentModuleSchema = z.extend(z.pick(moduleSchema, { id: true, name: true, imageUrl: true, position: true }), {
   /** Archived after the student worked in it: listed so their answers and corrections stay readable. */
@@ -246,6 +271,8 @@ export const studentModuleSchema = z.extend(z.pick(moduleSchema, { id: true, nam
   jugadas: z.nullable(jugadaScoreSchema),
   /** Percent of the video watched; null before they play it, while the video's length is not known, or when the module is not open to them. */
   watchedPercent: z.nullable(z.number()),
+  /** The module's exams and where they stand with each; empty when it has none or is not open to them. */
+  exams: z.array(moduleExamSchema),
 });
 export type StudentModule = z.infer<typeof studentModuleSchema>;
 

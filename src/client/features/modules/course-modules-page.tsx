@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useInViewport } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconArchive, IconCards, IconLayoutList, IconLock } from '@tabler/icons-react';
+import { IconArchive, IconCards, IconClipboardCheck, IconClockPlay, IconLayoutList, IconLock } from '@tabler/icons-react';
+import { moduleExamFlag, nextExamChange, type ModuleExamFlag } from '../../../shared/exam-rules.ts';
 import type { StudentModule } from '../../../shared/schemas/content.ts';
 import { paths } from '../../lib/paths.ts';
 import { moduleNumberLabel } from '../../lib/module-number.ts';
@@ -25,13 +26,57 @@ interface ModuleCardProps {
   courseId: string;
   module: StudentModule;
   number: number;
+  /** The moment its exams are judged at; null until the page is the browser's (see `useExamClock`). */
+  now?: Date | null;
 }
 
 const imageHeight = 150;
 
-function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
+/** The longest a browser timer waits (about 24 days); a later change is looked at again then. */
+const LONGEST_TIMER_MS = 2_147_483_647;
+
+/**
+ * The moment the list judges its exams at. Null in the server's drawing and the browser's first
+ * render, which must be the same page: the drawing is reused for the same data at any hour, so
+ * nothing in it may depend on the time. Then now, and again each time an exam opens or closes, a
+ * wait ends or an attempt's time runs out while the page stays open.
+ */
+function useExamClock(modules: StudentModule[] | undefined): Date | null {
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    if (modules) setNow(new Date());
+  }, [modules]);
+  useEffect(() => {
+    if (!now || !modules) return;
+    const next = nextExamChange(
+      modules.flatMap((module) => module.exams),
+      now,
+    );
+    if (!next) return;
+    // A second late: the change has happened by then.
+    const timer = setTimeout(() => setNow(new Date()), Math.min(next.getTime() - now.getTime() + 1000, LONGEST_TIMER_MS));
+    return () => clearTimeout(timer);
+  }, [now, modules]);
+  return now;
+}
+
+/** 'Examen abierto' (one of its exams can be taken now) or 'Examen en curso' (they have an attempt running). */
+function ExamFlagBadge({ flag }: { flag: Exclude<ModuleExamFlag, null> }) {
+  return flag === 'en-curso' ? (
+    <Badge color="orange" variant="filled" leftSection={<IconClockPlay size={14} aria-hidden />} style={{ textTransform: 'none' }}>
+      Examen en curso
+    </Badge>
+  ) : (
+    <Badge color="blue" variant="filled" leftSection={<IconClipboardCheck size={14} aria-hidden />} style={{ textTransform: 'none' }}>
+      Examen abierto
+    </Badge>
+  );
+}
+
+function ModuleCardContent({ module, number, upcoming = false, now = null }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
   const overline = moduleNumberLabel(module.name, number);
   const offline = useDownloads().downloads[module.id]?.complete === true && module.enabled;
+  const examFlag = now && module.enabled ? moduleExamFlag(module.exams, now) : null;
   return (
     <>
       <Card.Section>
@@ -46,8 +91,9 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
       <Text fw={700} size="lg" mt={overline ? 0 : 'sm'} style={{ overflowWrap: 'anywhere' }}>
         {module.name}
       </Text>
-      {!upcoming && (module.progress || module.jugadas || module.watchedPercent !== null || offline) && (
+      {!upcoming && (examFlag || module.progress || module.jugadas || module.watchedPercent !== null || offline) && (
         <Group mt="xs" gap="xs">
+          {examFlag && <ExamFlagBadge flag={examFlag} />}
           {offline && <OfflineBadge />}
           {module.watchedPercent !== null && <WatchedBadge percent={module.watchedPercent} />}
           {module.progress && <ProgressBadge progress={module.progress} />}
@@ -59,7 +105,7 @@ function ModuleCardContent({ module, number, upcoming = false }: Omit<ModuleCard
 }
 
 /** A module the student can open; while it is in view, its page's data loads ahead so a tap shows it at once. */
-function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
+function OpenModuleCard({ courseId, module, number, now }: ModuleCardProps) {
   const queryClient = useQueryClient();
   const { ref, inViewport } = useInViewport<HTMLAnchorElement>();
   useEffect(() => {
@@ -77,7 +123,7 @@ function OpenModuleCard({ courseId, module, number }: ModuleCardProps) {
       className="tile"
       h="100%"
     >
-      <ModuleCardContent module={module} number={number} />
+      <ModuleCardContent module={module} number={number} now={now} />
     </Card>
   );
 }
@@ -144,6 +190,7 @@ function ModulesSkeleton() {
 export function CourseModulesPage() {
   const { courseId = '' } = useParams<{ courseId: string }>();
   const modules = useMyModules(courseId);
+  const now = useExamClock(modules.data);
 
   if (modules.isError)
     return (
@@ -181,7 +228,7 @@ export function CourseModulesPage() {
           {modules.data.map((module, index) => (
             <li key={module.id}>
               {module.enabled ? (
-                <OpenModuleCard courseId={courseId} module={module} number={index + 1} />
+                <OpenModuleCard courseId={courseId} module={module} number={index + 1} now={now} />
               ) : module.archived ? (
                 <ArchivedModuleCard courseId={courseId} module={module} number={index + 1} />
               ) : (

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerBody, Attempt } from '../../../../shared/schemas/exams.ts';
 import { api } from '../../../lib/api.ts';
-import { examKeys } from '../../../lib/query-keys.ts';
+import { examKeys, moduleKeys, recordKeys } from '../../../lib/query-keys.ts';
 import { useSingleFlightMutation } from '../../../lib/use-single-flight-mutation.ts';
 
 /**
@@ -34,12 +34,20 @@ export function useAttempt(attemptId: string | null, options: { pollMs?: number 
   });
 }
 
-/** What a graded attempt changes: the exam's status and results, the module's exam buttons, the admin's results. */
+/** Every course's module list of the trainee: its cards say which exam is open or under way. */
+const invalidateModuleLists = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [...moduleKeys.all, 'mine'] });
+
+/**
+ * What a graded attempt changes: the exam's status and results, the module's exam buttons and its
+ * card in the module list, the trainee's results in 'Mi cuenta', the admin's results.
+ */
 export const invalidateAfterAttempt = (queryClient: QueryClient, examId: string) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: examKeys.mine(examId) }),
     queryClient.invalidateQueries({ queryKey: [...examKeys.all, 'of-module'] }),
     queryClient.invalidateQueries({ queryKey: examKeys.results(examId) }),
+    invalidateModuleLists(queryClient),
+    queryClient.invalidateQueries({ queryKey: recordKeys.mine() }),
   ]);
 
 /** 'Comenzar examen' and 'Continuar examen': a new attempt, or the open one as it stands (same questions, the time left). */
@@ -52,7 +60,7 @@ export function useStartAttempt(examId: string) {
       ),
     onSuccess: (data) => {
       queryClient.setQueryData(examKeys.attempt(data.attempt.id), data);
-      return queryClient.invalidateQueries({ queryKey: examKeys.mine(examId) });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: examKeys.mine(examId) }), invalidateModuleLists(queryClient)]);
     },
     meta: { handlesOwnErrors: true },
   });
