@@ -13,6 +13,8 @@ export const pagesWithData = {
   courseModules: { path: /^\/([^/]+)\/modulos$/, data: '/api/pages/courses/$1/modules', rendered: true },
   module: { path: /^\/[^/]+\/([^/]+)\/modulo$/, data: '/api/pages/modules/$1', rendered: true },
   activities: { path: /^\/[^/]+\/([^/]+)\/actividades$/, data: '/api/pages/modules/$1/activity', rendered: false },
+  // Its answers are fields; and its clock starts from the seconds left the data says, at once.
+  exam: { path: /^\/[^/]+\/[^/]+\/examen\/([^/]+)$/, data: '/api/pages/exams/$1', rendered: false },
 } as const;
 
 export type PageWithData = keyof typeof pagesWithData;

@@ -1693,6 +1693,12 @@ const rows: Row[] = [
     unknown: { as: 'student', request: (id) => ({ url: `/api/pages/modules/${id}` }) },
   },
   {
+    route: 'GET /api/pages/exams/:examId',
+    expected: [401, 404, 200, 200],
+    request: () => ({ url: `/api/pages/exams/${f.examId}` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/pages/exams/${id}` }) },
+  },
+  {
     route: 'GET /api/pages/modules/:moduleId/activity',
     expected: [401, 404, 200, 403],
     request: () => ({ url: `/api/pages/modules/${f.moduleId}/activity` }),
@@ -1864,6 +1870,7 @@ const staffRules: Record<string, StaffRule> = {
   'GET /api/pages/courses/:courseId/modules': 'as-outsider',
   'GET /api/pages/modules/:moduleId': 'as-outsider',
   'GET /api/pages/modules/:moduleId/activity': 'as-outsider',
+  'GET /api/pages/exams/:examId': 'as-outsider',
   'GET /api/courses/:courseId/payments': 'pagos.ver',
   'PUT /api/courses/:courseId/payment-plan': 'pagos.registrar',
   'PUT /api/courses/:courseId/trainees/:userId/payment-option': 'pagos.registrar',

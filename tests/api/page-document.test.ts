@@ -13,6 +13,7 @@ import { session } from '../../src/server/db/schema.ts';
 import { jsonForScript, KEPT_PAGE_SECONDS, type RenderPage } from '../../src/server/http/document.ts';
 import { pageDataFor } from '../../src/shared/page-data.ts';
 import { buildCourse, buildModule, enableModule, signedIn } from './helpers/content.ts';
+import { buildBank, buildExam } from './helpers/exams.ts';
 import { call } from './helpers/http.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -77,6 +78,7 @@ describe('the page data inside the document', () => {
     expect(pageDataUrl('/c1/modulos')).toBe('/api/pages/courses/c1/modules');
     expect(pageDataUrl('/c1/m1/modulo')).toBe('/api/pages/modules/m1');
     expect(pageDataUrl('/c1/m1/actividades')).toBe('/api/pages/modules/m1/activity');
+    expect(pageDataUrl('/c1/m1/examen/e1')).toBe('/api/pages/exams/e1');
     for (const other of ['/', '/admin/inicio', '/admin/c1/modulos', '/c1', '/c1/documentos', '/c1/m1/preguntas', '/mi-cuenta'])
       expect(pageDataUrl(other)).toBeNull();
   });
@@ -190,6 +192,42 @@ describe('the page data inside the document', () => {
     expect(home.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
     expect(modules.response.headers['cache-control']).toBe(`private, max-age=${KEPT_PAGE_SECONDS}`);
     expect(activities.response.headers['cache-control']).toBe('no-store');
+  });
+
+  it("an exam's page carries where the trainee stands and their open attempt with the seconds left, never kept, never another's", async () => {
+    await buildBank(t.ctx, f.courseId, [{}, {}, {}, {}]);
+    const exam = await buildExam(t.ctx, f.courseId, f.open, { timeMinutes: 20 });
+    const address = `/${f.courseId}/${f.open}/examen/${exam.id}`;
+    expect(pageDataFor(address)?.url).toBe(`/api/pages/exams/${exam.id}`);
+
+    // Before an attempt: the exam, no attempt.
+    const before = await documentFor(address, a.cookie);
+    expect(before.url).toBe(`/api/pages/exams/${exam.id}`);
+    expect(before.data).toMatchObject({ user: { id: a.id }, exam: { id: exam.id, status: 'disponible' }, attempt: null });
+
+    // With an attempt open: its questions and the seconds the server counts, as its own route says them.
+    const started = await call(t.app, { method: 'POST', url: `/api/exams/${exam.id}/attempts`, cookie: a.cookie });
+    expect(started.statusCode).toBe(201);
+    const attemptId = (started.json() as { attempt: { id: string } }).attempt.id;
+    const during = await documentFor(`${address}?intento=${attemptId}`, a.cookie);
+    expect(during.data).toEqual((await call(t.app, { url: `/api/pages/exams/${exam.id}`, cookie: a.cookie })).json());
+    const attempt = (during.data as { attempt: { id: string; open: boolean; remainingSeconds: number; questions: unknown[] } }).attempt;
+    expect(attempt).toMatchObject({ id: attemptId, open: true });
+    expect(attempt.questions).toHaveLength(4);
+    expect(attempt.remainingSeconds).toBeGreaterThan(20 * 60 - 5);
+    expect(attempt.remainingSeconds).toBeLessThanOrEqual(20 * 60);
+    // Drawn by the app from that data (its answers are fields): nothing drawn, and never kept by the browser.
+    expect(during.html).toContain('<div id="root"></div><script type="application/json" ');
+    expect(during.response.headers['cache-control']).toBe('no-store');
+
+    // The classmate's document of the same exam is theirs: no attempt, not A's.
+    const other = await documentFor(`${address}?intento=${attemptId}`, b.cookie);
+    expect(other.data).toMatchObject({ user: { id: b.id }, exam: { id: exam.id, openAttemptId: null }, attempt: null });
+    expect(JSON.stringify(other.data)).not.toContain(attemptId);
+    // Without a session, or for an exam of a module not theirs, no data at all.
+    expect((await documentFor(address)).data).toBeNull();
+    const hidden = await buildExam(t.ctx, f.courseId, f.blocked);
+    expect((await documentFor(`/${f.courseId}/${f.blocked}/examen/${hidden.id}`, a.cookie)).data).toBeNull();
   });
 
   it('text from the database cannot close the element or open markup, and reads back unchanged', async () => {

@@ -295,9 +295,32 @@ test('a reload in the middle keeps the answers, the order and the time; answers 
   const order = (await serverAttempt(page, attemptId)).questions.map((q) => q.text);
   const before = await secondsLeft(page);
 
-  // Reloaded: the same attempt, the same order, both answers, the time still running.
+  // Reloaded: the same attempt, the same order, both answers, the time still running. The
+  // document brings the attempt: its clock's first figure is the server's seconds left, with no
+  // request for the attempt, and never more than it (nor the exam's full time).
+  await page.addInitScript(() => {
+    new MutationObserver((_changes, observer) => {
+      const timer = document.querySelector('[role=timer]');
+      if (!timer?.textContent) return;
+      (window as unknown as { firstClock: string }).firstClock = timer.textContent;
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const attemptReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(`/api/attempts/${attemptId}`) && request.method() === 'GET') attemptReads.push(request.url());
+  });
+  const serverLeft = (await page.request.get(`/api/attempts/${attemptId}`).then((r) => r.json())) as {
+    attempt: { remainingSeconds: number };
+  };
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Pregunta 1 de 4' })).toBeVisible();
+  const firstClock = await page.evaluate(() => (window as unknown as { firstClock?: string }).firstClock ?? '');
+  const [, minutes, seconds] = /(\d+):(\d{2})/.exec(firstClock) ?? [];
+  const firstSeconds = Number(minutes) * 60 + Number(seconds);
+  expect(firstSeconds, firstClock).toBeLessThanOrEqual(serverLeft.attempt.remainingSeconds);
+  expect(firstSeconds, firstClock).toBeGreaterThan(serverLeft.attempt.remainingSeconds - 10);
+  expect(attemptReads).toEqual([]);
   expect((await currentQuestion(page)).text).toBe(first.text);
   for (const option of first.correct) await expect(page.getByRole('checkbox', { name: option, exact: true })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Pregunta 2, respondida' })).toBeVisible();

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '../../shared/schemas/auth.ts';
-import type { ActivitiesPage, CourseModulesPage, HomePage, ModulePage } from '../../shared/schemas/pages.ts';
+import type { ActivitiesPage, CourseModulesPage, ExamPage, HomePage, ModulePage } from '../../shared/schemas/pages.ts';
+import type { Attempt } from '../../shared/schemas/exams.ts';
 import { pageDataElementId, pageDataFor, pageDataUrl } from '../../shared/page-data.ts';
 import { ApiError, baseHeaders, readResponse } from './api.ts';
 import { watchRequest } from './connectivity.ts';
@@ -23,13 +24,15 @@ export const pageUrls = {
 
 const inFlight = new Map<string, Promise<unknown>>();
 
-export type PageData = Partial<HomePage & CourseModulesPage & ModulePage & ActivitiesPage>;
+export type PageData = Partial<HomePage & CourseModulesPage & ModulePage & ActivitiesPage & ExamPage>;
 
 /**
  * Files every piece of a page's answer under its own key (in the server's render, that request's
- * own cache). `updatedAt` 0: an old copy, shown until the fresh answer replaces it.
+ * own cache). `updatedAt` 0: an old copy, shown until the fresh answer replaces it. `sentAt`: when
+ * the request for it left, on the monotonic clock (performance.now()) — the document's, 0: the
+ * navigation's start, before the server counted an attempt's seconds left.
  */
-export function seedPage(client: QueryClient, data: PageData, url: string, updatedAt?: number) {
+export function seedPage(client: QueryClient, data: PageData, url: string, updatedAt?: number, sentAt = 0) {
   const at = updatedAt === undefined ? undefined : { updatedAt };
   // Who is signed in: known from here at start; later answers bring the same person's latest name
   // (a copy of the page may have an older one), never someone else (a sign-out is the session's to tell).
@@ -46,6 +49,10 @@ export function seedPage(client: QueryClient, data: PageData, url: string, updat
     if (courseId) client.setQueryData(moduleKeys.mine(courseId), { modules: data.modules }, at);
   }
   if (data.activity) client.setQueryData(activityKeys.mine(data.activity.moduleId), data.activity, at);
+  if (data.exam) client.setQueryData(examKeys.mine(data.exam.id), data.exam, at);
+  // The open attempt, its clock counting from the seconds the server said were left (never more).
+  if (data.attempt)
+    client.setQueryData<{ attempt: Attempt; sentAt: number }>(examKeys.attempt(data.attempt.id), { attempt: data.attempt, sentAt }, at);
 }
 
 /** Whether `data` looks like a page's answer: it says who is signed in. */
@@ -105,6 +112,7 @@ export function loadPage<T>(url: string): Promise<T> {
   let pending = inFlight.get(url) as Promise<T> | undefined;
   if (!pending) {
     const watch = watchRequest();
+    const sentAt = performance.now();
     pending = fetch(url, { credentials: 'same-origin', headers: baseHeaders() })
       .then(
         (response) => (watch.settled(response), response),
@@ -115,7 +123,7 @@ export function loadPage<T>(url: string): Promise<T> {
       )
       .then((response) => readResponse<T>(response))
       .then((data) => {
-        seedPage(queryClient, data as PageData, url);
+        seedPage(queryClient, data as PageData, url, undefined, sentAt);
         return data;
       })
       .finally(() => inFlight.delete(url));

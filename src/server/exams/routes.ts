@@ -173,6 +173,20 @@ async function visibleExam(ctx: AppContext, request: FastifyRequest, examId: str
   return { user, examRow };
 }
 
+/**
+ * The exam page's data (GET /api/pages/exams/:examId, and the page's document): where the trainee
+ * stands, and their open attempt as it stands now, so a reload shows the questions and counts
+ * down from the server's remaining time with no request of its own.
+ */
+export async function examPage(ctx: AppContext, request: FastifyRequest, examId: string) {
+  const { user, examRow } = await visibleExam(ctx, request, examId);
+  const now = ctx.clock.now();
+  await closeExpiredAttempts(ctx.db, now, { examId: examRow.id, userId: user.id });
+  const exam = await presentStudentExam(ctx.db, examRow, user.id, now);
+  const open = exam.openAttemptId ? await findAttempt(ctx.db, exam.openAttemptId, user.id, now) : null;
+  return { user, exam, attempt: open ? await showAttempt(ctx.db, open.attempt, open.examRow, now) : null };
+}
+
 /** The trainee's: where they stand with an exam, and starting an attempt (the module page's data links to its exams). */
 function traineeRoutes(r: Routes, ctx: AppContext) {
   const { db, clock } = ctx;

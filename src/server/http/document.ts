@@ -114,7 +114,9 @@ async function drawnDocument(
     // The same page asked for again while it is being drawn (a double tap, two tabs) waits for that drawing.
     options.drawn.drawing(key, async () => {
       const rendered = page.rendered ? await renderSafely(options, pathname, page.url, json, request) : '';
-      return { html: withPageData(options.html, page.url, json, rendered ?? ''), keep: rendered !== null };
+      // Only a drawn page is worth keeping: a page the browser draws (the exam's, whose data says
+      // the seconds left and so changes every second) costs no more than putting its data in.
+      return { html: withPageData(options.html, page.url, json, rendered ?? ''), keep: page.rendered && rendered !== null };
     })
   );
 }

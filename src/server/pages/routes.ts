@@ -12,7 +12,13 @@ import { idSchema } from '../../shared/schemas/content.ts';
 import type { PageWithData } from '../../shared/page-data.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { ExamLink } from '../../shared/schemas/exams.ts';
-import { activitiesPageSchema, courseModulesPageSchema, homePageSchema, modulePageSchema } from '../../shared/schemas/pages.ts';
+import {
+  activitiesPageSchema,
+  courseModulesPageSchema,
+  examPageSchema,
+  homePageSchema,
+  modulePageSchema,
+} from '../../shared/schemas/pages.ts';
 import { accessSql, canViewCourse, canViewModule, isAdmin, requireRole, requireVisible, type Access } from '../access/policy.ts';
 import { activitySql, isReadableArchive, presentActivity, type ActivityRow } from '../activities/read.ts';
 import { activityNotFound } from '../activities/service.ts';
@@ -34,10 +40,12 @@ import {
   type StudentModuleRow,
 } from '../modules/read.ts';
 import { moduleNotFound } from '../modules/service.ts';
+import { examPage } from '../exams/routes.ts';
 import { KeptRows, type KeptRow } from './kept-rows.ts';
 
 const courseParams = z.object({ courseId: idSchema });
 const moduleParams = z.object({ moduleId: idSchema });
+const examParams = z.object({ examId: idSchema });
 
 /** What every page's statement reads first: the session (`me`), and the stamps of what the pages show. */
 interface Signed {
@@ -126,7 +134,8 @@ const sameUser = (a: SessionUser, b: SessionUser) =>
 /** One set of loaders per app (its route and its documents share what they keep). */
 const loadersOf = new WeakMap<AppContext, ReturnType<typeof createPageLoaders>>();
 
-function createPageLoaders({ db, guards }: AppContext) {
+function createPageLoaders(ctx: AppContext) {
+  const { db, guards } = ctx;
   const kept = new KeptRows<Signed>();
 
   /**
@@ -199,6 +208,8 @@ function createPageLoaders({ db, guards }: AppContext) {
       if (!activity) throw activityNotFound();
       return answerOf(row, user, () => ({ user, activity: presentActivity(activity) }));
     },
+    // Read afresh each time: its clock and its status are the server's now.
+    exam: (request: FastifyRequest, examId: string) => examPage(ctx, request, examId),
   } satisfies Record<PageWithData, PageLoader>;
 }
 
@@ -208,6 +219,7 @@ export const pageSchemas = {
   courseModules: courseModulesPageSchema,
   module: modulePageSchema,
   activities: activitiesPageSchema,
+  exam: examPageSchema,
 } satisfies Record<PageWithData, $ZodType>;
 
 /** One request per page a student opens most (`pageLoaders`). */
@@ -221,6 +233,9 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   r.get('/pages/modules/:moduleId', { schema: { params: moduleParams, response: { 200: pageSchemas.module } } }, (request) =>
     pages.module(request, request.params.moduleId),
+  );
+  r.get('/pages/exams/:examId', { schema: { params: examParams, response: { 200: pageSchemas.exam } } }, (request) =>
+    pages.exam(request, request.params.examId),
   );
   r.get('/pages/modules/:moduleId/activity', { schema: { params: moduleParams, response: { 200: pageSchemas.activities } } }, (request) =>
     pages.activities(request, request.params.moduleId),

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { activitySchema } from './activities.ts';
 import { sessionUserSchema } from './auth.ts';
 import { courseSchema, moduleWithQuestionsSchema, studentModuleDetailSchema, studentModuleSchema } from './content.ts';
-import { examLinkSchema } from './exams.ts';
+import { attemptSchema, examLinkSchema, studentExamSchema } from './exams.ts';
 
 /** /inicio: the courses enabled for the student (every course for an admin). */
 export const homePageSchema = z.object({ user: sessionUserSchema, courses: z.array(courseSchema) });
@@ -26,6 +26,13 @@ export const modulePageSchema = z.object({
   exams: z.array(examLinkSchema),
 });
 export type ModulePage = z.infer<typeof modulePageSchema>;
+
+/**
+ * /{courseId}/{moduleId}/examen/{examId}: where the trainee stands with the exam, and their open
+ * attempt (its questions, answers and the seconds left when the server answered), if any.
+ */
+export const examPageSchema = z.object({ user: sessionUserSchema, exam: studentExamSchema, attempt: z.nullable(attemptSchema) });
+export type ExamPage = z.infer<typeof examPageSchema>;
 
 /** /{courseId}/{moduleId}/actividades: the student's own activity of the module. */
 export const activitiesPageSchema = z.object({ user: sessionUserSchema, activity: activitySchema });
