@@ -741,6 +741,38 @@ export const offlineMessages = {
   practice: 'Práctica del reglamento',
   documents: 'Lista de documentos del curso',
   removed: (moduleName: string) => `Se quitó la descarga de «${moduleName}»: ya no está disponible`,
+  // What a download keeps and what it cannot (a video on YouTube or elsewhere on the web), said
+  // before it starts and marked after it (client lib/offline/download-summary.ts).
+  videoYouTube: 'El video es de YouTube: no se puede descargar.',
+  videoWeb: 'El video está en otro sitio de la web: no se puede descargar.',
+  clipsElsewhere: (n: number) =>
+    n === 1
+      ? 'El clip de una jugada está en YouTube: no se puede descargar.'
+      : `Los clips de ${count.format(n)} jugadas están en YouTube: no se pueden descargar.`,
+  /** What the module's download lets the trainee see without signal, by kind of entry. */
+  keptThings: {
+    activity: 'las actividades',
+    jugadas: 'las jugadas',
+    practice: 'la práctica del reglamento',
+    document: 'los documentos elegidos',
+  },
+  withoutVideo: 'el video',
+  withoutClips: 'los clips en YouTube',
+  withoutBoth: 'el video ni los clips en YouTube',
+  /** 'Sin conexión vas a poder ver las actividades y las jugadas, no el video.' */
+  availableWithout: (things: string[], without: string) =>
+    things.length === 0
+      ? `Sin conexión vas a poder abrir el módulo, pero no ver ${without}.`
+      : `Sin conexión vas a poder ver ${new Intl.ListFormat('es', { type: 'conjunction' }).format(things)}, no ${without}.`,
+  /** The mark of a downloaded module, on its page, in the module list and in 'Descargas'. */
+  markComplete: 'Disponible sin conexión',
+  markWithoutVideo: 'Descargado sin el video',
+  markWithoutClips: 'Descargado sin los clips de YouTube',
+  /** In place of a YouTube player while the app is without connection. */
+  youtubeOffline: 'Sin conexión: este video es de YouTube y necesita señal.',
+  /** A page (or its part) the phone does not hold, opened without connection. */
+  notDownloadedTitle: 'Sin conexión',
+  notDownloaded: 'Esto no se descargó en el teléfono. Se va a ver cuando vuelva la señal.',
 } as const;
 
 /** Uploaded videos' renditions, poster and captions ('Video para datos móviles'). */

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AspectRatio, Anchor, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
-import { messages, videoLabel, videoMessages } from '../../shared/messages.ts';
+import { IconEyeOff, IconWifiOff } from '@tabler/icons-react';
+import { messages, offlineMessages, videoLabel, videoMessages } from '../../shared/messages.ts';
 import { youtubeId, type VideoRendition } from '../../shared/schemas/content.ts';
 import { youtubeFrameHtml } from '../../shared/video-source.ts';
 import { useOrigin } from '../lib/origin.ts';
+import { useOnline } from '../lib/use-online.ts';
 import { nativeAdapter, youtubeAdapter, YT_STATE, type PlaybackAdapter } from '../lib/video/playback.ts';
 import {
   currentEnvironment,
@@ -188,7 +189,27 @@ function QualityControl({ value, onChange }: { value: QualityPreference; onChang
   );
 }
 
-function YouTubeVideo({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerProps & { youtubeId: string }) {
+/**
+ * A YouTube video can only play with signal (it cannot be downloaded): without connection it says
+ * so in place of the player, rather than YouTube's frame showing the browser's offline page.
+ * The player comes back with the signal.
+ */
+function YouTubeVideo(props: VideoPlayerProps & { youtubeId: string }) {
+  const online = useOnline();
+  if (online) return <YouTubePlayer {...props} />;
+  return (
+    <AspectRatio ratio={16 / 9} bg="dark.7" style={frame}>
+      <Stack align="center" justify="center" gap="xs" p="md" role="status" data-testid="video-youtube-sin-conexion">
+        <IconWifiOff size={32} color="white" aria-hidden />
+        <Text c="white" fw={600} ta="center">
+          {offlineMessages.youtubeOffline}
+        </Text>
+      </Stack>
+    </AspectRatio>
+  );
+}
+
+function YouTubePlayer({ youtubeId: id, title, startAt, onAdapter }: VideoPlayerProps & { youtubeId: string }) {
   const [untracked, setUntracked] = useState(false);
   const origin = useOrigin();
   // The frame, fixed at mount: a later position or title must not reload the video.

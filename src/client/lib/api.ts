@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '../../shared/api-error.ts';
 import { messages } from '../../shared/messages.ts';
-import { isOnline, watchRequest } from './connectivity.ts';
+import { isOnline, readDeadline, watchRequest } from './connectivity.ts';
 import { OFFLINE_HEADER, REQUEST_USER_HEADER } from './offline/cache-name.ts';
 
 /** An API failure, carrying the server's code and Spanish message. */
@@ -77,6 +77,17 @@ export function baseHeaders(): Record<string, string> {
   return headers;
 }
 
+/** A signal that aborts when `own` (the caller's, if any) or `other` does (AbortSignal.any, which older phones lack). */
+function anyOf(own: AbortSignal | undefined, other: AbortSignal): AbortSignal {
+  if (!own) return other;
+  const both = new AbortController();
+  for (const signal of [own, other]) {
+    if (signal.aborted) both.abort(signal.reason);
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true });
+  }
+  return both.signal;
+}
+
 /** The one way the client talks to the server: JSON in, JSON out, errors as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, idempotencyKey, keepalive } = options;
@@ -88,10 +99,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const last = attempt >= repeats.length;
     let response: Response | undefined;
     const watch = watchRequest();
+    // A read nobody answers is given up once the app is without connection: the page says so.
+    const deadline = method === 'GET' ? readDeadline() : null;
     try {
       response = await fetch(path, {
         method,
-        signal,
+        signal: deadline ? anyOf(signal, deadline.signal) : signal,
         keepalive,
         credentials: 'same-origin',
         headers,
@@ -102,6 +115,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       watch.settled(undefined, signal?.aborted);
       if (signal?.aborted) throw error;
       if (last) throw new ApiError(0, 'INTERNAL', messages.network);
+    } finally {
+      deadline?.done();
     }
     if (response && (last || !RETRIED_STATUSES.has(response.status))) return readResponse<T>(response);
     await pause(repeats[attempt]!, signal);

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api.ts';
 import {
   isOnline,
+  LOST_READ_GRACE_MS,
+  OFFLINE_READ_TIMEOUT_MS,
   onReconnect,
   PROBE_DELAYS_MS,
   PROBE_TIMEOUT_MS,
@@ -77,6 +79,43 @@ describe('connectivity', () => {
     void api('/api/courses/c1/record').catch(() => undefined);
     await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS * 3);
     expect(isOnline()).toBe(true);
+  });
+
+  it('a read made without connection that nothing answers is given up in a moment, as one without signal', async () => {
+    reportUnreachable();
+    fetchMock.mockImplementation(never);
+    const read = api('/api/courses/c1/documents');
+    const failed = expect(read).rejects.toMatchObject({ status: 0 });
+    await vi.advanceTimersByTimeAsync(OFFLINE_READ_TIMEOUT_MS - 1);
+    let settled = false;
+    void read.catch(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await failed;
+  });
+
+  it('a read under way when the connection is found lost is given up shortly after; a write is left to its own handling', async () => {
+    fetchMock.mockImplementation(never);
+    const read = api('/api/modules/m1/my-jugadas');
+    const write = api('/api/modules/m1/messages', { method: 'POST', body: {} });
+    let writeSettled = false;
+    void write.catch(() => (writeSettled = true));
+    const failed = expect(read).rejects.toMatchObject({ status: 0 });
+    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS + PROBE_TIMEOUT_MS);
+    expect(isOnline()).toBe(false);
+    await vi.advanceTimersByTimeAsync(LOST_READ_GRACE_MS);
+    await failed;
+    expect(writeSettled).toBe(false);
+  });
+
+  it('with the connection, a slow read waits for its answer', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (url) => (url === '/api/health' ? ok() : new Promise<Response>((resolve) => (answer = resolve))));
+    const read = api('/api/courses/c1/record');
+    await vi.advanceTimersByTimeAsync(REACH_TIMEOUT_MS + PROBE_TIMEOUT_MS + OFFLINE_READ_TIMEOUT_MS);
+    answer(ok());
+    await expect(read).resolves.toEqual({});
   });
 
   it('a copy the service worker took from the downloads says nothing of the server', async () => {

@@ -10,7 +10,8 @@
 //
 // While it lasts, the banner shows, writes go to the phone's line, and each request says so to
 // the service worker (OFFLINE_HEADER), which then answers downloaded data at once instead of
-// waiting for the network first.
+// waiting for the network first; a read nobody answers is given up (readDeadline), so the page
+// says it is without connection instead of loading forever.
 import { FROM_DOWNLOADS_HEADER } from './offline/cache-name.ts';
 
 /** How long a request may go unanswered before the app asks whether the server is there at all. */
@@ -126,6 +127,39 @@ export function watchRequest(): { settled(response: Response | undefined, aborte
       if (!response) checkReach();
       // A downloaded copy the service worker answered says nothing of the server.
       else if (!response.headers.has(FROM_DOWNLOADS_HEADER)) reportReached();
+    },
+  };
+}
+
+/** How long a read made without connection may wait: what the phone holds comes at once (the service worker), and anything else still has a moment to reach a server that came back. */
+export const OFFLINE_READ_TIMEOUT_MS = 2_000;
+/** How long a read already under way may still take once the app finds itself without connection: time for the service worker's downloaded copy, not for the network. */
+export const LOST_READ_GRACE_MS = 1_000;
+
+/**
+ * A signal that gives up a read (GET) nobody answers, so a page says 'Sin conexión' instead of
+ * loading forever on a network that reaches nowhere: made without connection, it waits
+ * OFFLINE_READ_TIMEOUT_MS; under way when the connection is lost, LOST_READ_GRACE_MS more. With
+ * the connection, a read waits as long as the server takes.
+ */
+export function readDeadline(): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUpIn = (ms: number) => {
+    timer ??= setTimeout(() => controller.abort(new DOMException('Sin conexión', 'TimeoutError')), ms);
+  };
+  if (!isOnline()) {
+    giveUpIn(OFFLINE_READ_TIMEOUT_MS);
+    return { signal: controller.signal, done: () => clearTimeout(timer) };
+  }
+  const stop = subscribeOnline(() => {
+    if (!isOnline()) giveUpIn(LOST_READ_GRACE_MS);
+  });
+  return {
+    signal: controller.signal,
+    done: () => {
+      stop();
+      clearTimeout(timer);
     },
   };
 }

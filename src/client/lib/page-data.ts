@@ -4,7 +4,7 @@ import type { ActivitiesPage, CourseModulesPage, ExamPage, HomePage, ModulePage 
 import type { Attempt } from '../../shared/schemas/exams.ts';
 import { pageDataElementId, pageDataFor, pageDataUrl } from '../../shared/page-data.ts';
 import { ApiError, baseHeaders, readResponse } from './api.ts';
-import { watchRequest } from './connectivity.ts';
+import { readDeadline, watchRequest } from './connectivity.ts';
 import { messages } from '../../shared/messages.ts';
 import { queryClient } from './query-client.ts';
 import { activityKeys, courseKeys, examKeys, moduleKeys, sessionKeys } from './query-keys.ts';
@@ -112,8 +112,10 @@ export function loadPage<T>(url: string): Promise<T> {
   let pending = inFlight.get(url) as Promise<T> | undefined;
   if (!pending) {
     const watch = watchRequest();
+    // Given up once the app is without connection and nothing answers: the page says so.
+    const deadline = readDeadline();
     const sentAt = performance.now();
-    pending = fetch(url, { credentials: 'same-origin', headers: baseHeaders() })
+    pending = fetch(url, { credentials: 'same-origin', headers: baseHeaders(), signal: deadline.signal })
       .then(
         (response) => (watch.settled(response), response),
         () => {
@@ -121,6 +123,7 @@ export function loadPage<T>(url: string): Promise<T> {
           throw new ApiError(0, 'INTERNAL', messages.network);
         },
       )
+      .finally(() => deadline.done())
       .then((response) => readResponse<T>(response))
       .then((data) => {
         seedPage(queryClient, data as PageData, url, undefined, sentAt);

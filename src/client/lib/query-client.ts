@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
+import { isOnline } from './connectivity.ts';
 
 /**
  * Shows a failure as a notification. Pages explain a 403/404 of what they load themselves
@@ -32,7 +33,9 @@ export const createQueryClient = () =>
   new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.ahead) notifyError(error, { includeMissing: false });
+        // Unanswered without connection: the page says so itself ('Sin conexión', components/load-error.tsx).
+        const offline = error instanceof ApiError && error.status === 0 && !isOnline();
+        if (!query.meta?.ahead && !offline) notifyError(error, { includeMissing: false });
       },
     }),
     mutationCache: new MutationCache({
@@ -43,7 +46,15 @@ export const createQueryClient = () =>
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        // Without connection a read is not repeated: the page says at once that it needs the signal
+        // (and asks again when it is back, components/load-error.tsx).
+        retry: (failureCount, error) =>
+          isOnline() && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        // Reads go out even when the browser says it has no network: the service worker answers
+        // what the trainee downloaded, and anything else fails at once and says so. (By default a
+        // read waits for the browser's 'online', and a page opened after the signal went stayed
+        // a skeleton, downloaded or not.)
+        networkMode: 'always',
         refetchOnWindowFocus: false,
       },
     },

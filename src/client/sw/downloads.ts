@@ -3,10 +3,13 @@
 // - files (videos, clips, posters, captions, documents): from the cache first, cutting the range
 //   the player asks for out of the whole stored file; from the network when not downloaded;
 // - data (page data, activity, jugadas, practice, documents list): from the network first, so the
-//   server decides and the download stays current (its copy is refreshed), and from the cache
-//   when there is no signal or it takes too long (at once when the app says it is without
-//   connection, lib/connectivity.ts); only from the cache of the person the app
-//   makes the request for (its header), so on a shared phone nobody is shown another's answers.
+//   server decides and the download stays current (its copy is refreshed), but never waiting
+//   long for it: the downloaded copy comes when the network fails or has not answered within
+//   DATA_DEADLINE_MS, and at once when the app says it is without connection
+//   (lib/connectivity.ts) or the network missed that deadline last time (a hall's wifi that
+//   reaches nowhere: the browser says online, nothing answers). The network's late answer still
+//   refreshes the copy. Only from the cache of the person the app makes the request for (its
+//   header), so on a shared phone nobody is shown another's answers.
 //   Files are no one's own: any person's downloaded copy plays.
 import { registerRoute } from 'workbox-routing';
 import {
@@ -21,8 +24,19 @@ import { partialResponse } from './range.ts';
 /** The downloads' cache of the first version, shared by everyone on the phone: removed. */
 const SHARED_DOWNLOADS_CACHE = 'aula-descargas';
 
-/** How long data may take before the downloaded copy is shown instead (the network's answer still refreshes it). */
-const NETWORK_TIMEOUT_MS = 4_000;
+/**
+ * How long downloaded data waits for the network before its copy is shown instead (the network's
+ * answer still refreshes it): a page's data takes well under a second on a working connection,
+ * and a trainee who downloaded a module should not look at a skeleton on one that is not.
+ */
+const DATA_DEADLINE_MS = 1_200;
+
+/**
+ * The network missed the deadline (or failed) and has not answered since: the next downloaded
+ * data is answered from its copy at once, the network only refreshing it. Kept while this worker
+ * runs; the first answer from the network clears it.
+ */
+let networkInDoubt = false;
 
 const FILE_PATHS = [/^\/api\/(?:modules|jugadas)\/[^/]+\/(?:video|poster|captions)(?:\/[^/]+)?$/, /^\/api\/documents\/[^/]+\/file$/];
 const DATA_PATHS = [
@@ -62,25 +76,37 @@ async function serveData(request: Request): Promise<Response> {
   if (!userId || !(await caches.has(downloadsCacheOf(userId)))) return fetch(request);
   const cache = await caches.open(downloadsCacheOf(userId));
   const stored = await cache.match(request.url);
-  const network = fetch(request).then(async (response) => {
-    // Only what was downloaded is refreshed: nothing else of the API is kept here.
-    if (stored && response.ok) await cache.put(request.url, response.clone());
-    return response;
-  });
+  const network = fetch(request).then(
+    async (response) => {
+      networkInDoubt = false;
+      // Only what was downloaded is refreshed: nothing else of the API is kept here.
+      if (stored && response.ok) await cache.put(request.url, response.clone());
+      return response;
+    },
+    (error: unknown) => {
+      // A request the page gave up (it left, or cancelled it) says nothing of the network.
+      if (!request.signal.aborted) networkInDoubt = true;
+      throw error;
+    },
+  );
   if (!stored) return network;
   const copy = markedAsDownloaded(stored);
-  // The app already knows it has no connection: the copy now, the network only refreshes it.
-  if (request.headers.has(OFFLINE_HEADER)) {
+  // The app already knows it has no connection, or the network just missed its deadline: the
+  // copy now, the network only refreshes it.
+  if (request.headers.has(OFFLINE_HEADER) || networkInDoubt) {
     network.catch(() => undefined);
     return copy;
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), NETWORK_TIMEOUT_MS);
+    timer = setTimeout(() => resolve('late'), DATA_DEADLINE_MS);
   });
   try {
     const first = await Promise.race([network, late]);
-    return first === 'late' ? copy : first;
+    if (first !== 'late') return first;
+    networkInDoubt = true;
+    network.catch(() => undefined);
+    return copy;
   } catch {
     return copy;
   } finally {

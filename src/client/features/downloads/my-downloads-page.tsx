@@ -39,7 +39,7 @@ function DownloadRow({ record, onRemove }: { record: DownloadRecord; onRemove: (
             {record.moduleName} · {formatBytes(recordBytes(record))}
           </Anchor>
           {record.complete ? (
-            <OfflineBadge />
+            <OfflineBadge record={record} />
           ) : (
             <Text size="sm" c="orange.9">
               Descarga incompleta: reanudala desde el módulo.

@@ -75,7 +75,8 @@ function ExamFlagBadge({ flag }: { flag: Exclude<ModuleExamFlag, null> }) {
 
 function ModuleCardContent({ module, number, upcoming = false, now = null }: Omit<ModuleCardProps, 'courseId'> & { upcoming?: boolean }) {
   const overline = moduleNumberLabel(module.name, number);
-  const offline = useDownloads().downloads[module.id]?.complete === true && module.enabled;
+  const download = useDownloads().downloads[module.id];
+  const offline = download?.complete === true && module.enabled ? download : null;
   const examFlag = now && module.enabled ? moduleExamFlag(module.exams, now) : null;
   return (
     <>
@@ -94,7 +95,7 @@ function ModuleCardContent({ module, number, upcoming = false, now = null }: Omi
       {!upcoming && (examFlag || module.progress || module.jugadas || module.watchedPercent !== null || offline) && (
         <Group mt="xs" gap="xs">
           {examFlag && <ExamFlagBadge flag={examFlag} />}
-          {offline && <OfflineBadge />}
+          {offline && <OfflineBadge record={offline} />}
           {module.watchedPercent !== null && <WatchedBadge percent={module.watchedPercent} />}
           {module.progress && <ProgressBadge progress={module.progress} />}
           {module.jugadas && <JugadaScoreBadge score={module.jugadas} />}

@@ -2,6 +2,7 @@
 // signed-in user in localStorage: which module, what was chosen of it, what is already stored
 // (a retry skips it: downloads resume) and whether it finished. The bytes themselves are in the
 // Cache Storage cache the service worker answers from.
+import { youtubeId } from '../../../shared/schemas/content.ts';
 import type { OfflineEntry, OfflineModule } from '../../../shared/schemas/offline.ts';
 
 /** One address of a download: `stored` once its answer is in the cache, with its `bytes`. */
@@ -15,13 +16,21 @@ export interface DownloadEntry {
   bytes: number;
 }
 
+/** What of a module cannot be kept on the phone: its video when it is on YouTube or the web, and clips on YouTube. */
+export interface NotKept {
+  video: 'youtube' | 'web' | null;
+  clips: number;
+}
+
 export interface DownloadRecord {
   moduleId: string;
   courseId: string;
   moduleName: string;
   entries: DownloadEntry[];
-  /** Every entry stored: 'Disponible sin conexión'; otherwise 'Descarga incompleta'. */
+  /** Every entry stored: 'Disponible sin conexión' (or 'Descargado sin el video'); otherwise 'Descarga incompleta'. */
   complete: boolean;
+  /** What the download could not keep (absent in the lists of earlier versions: the next check with signal fills it in). */
+  notKept?: NotKept;
   /** When it finished (ISO time); null while incomplete. */
   downloadedAt: string | null;
 }
@@ -59,6 +68,15 @@ export function deleteRecord(storage: IndexStorage, userId: string, moduleId: st
 /** The bytes a download holds on the phone. */
 export const recordBytes = (record: DownloadRecord) => record.entries.reduce((sum, entry) => sum + (entry.stored ? entry.bytes : 0), 0);
 
+/** What of `list` cannot be downloaded: the video (on YouTube, or elsewhere on the web) and the clips on YouTube. */
+export function notKeptOf(list: OfflineModule): NotKept {
+  const video = list.entries.find((entry) => entry.kind === 'video' && !entry.downloadable);
+  return {
+    video: video ? (youtubeId(video.url) ? 'youtube' : 'web') : null,
+    clips: list.entries.filter((entry) => entry.kind === 'clip' && !entry.downloadable).length,
+  };
+}
+
 /** The entries of `list` to download: those that can be kept, and of the optional ones (documents) only those `chosen`. */
 export function chosenEntries(list: OfflineModule, chosen: ReadonlySet<string>): OfflineEntry[] {
   return list.entries.filter((entry) => entry.downloadable && (!entry.optional || chosen.has(entry.url)));
@@ -81,7 +99,15 @@ export function startRecord(
     const stored = Boolean(old?.stored) && inCache.has(entry.url);
     return { url: entry.url, kind: entry.kind, label: entry.label, size: entry.size, stored, bytes: stored ? old!.bytes : 0 };
   });
-  return { moduleId: list.moduleId, courseId: list.courseId, moduleName: list.moduleName, entries, complete: false, downloadedAt: null };
+  return {
+    moduleId: list.moduleId,
+    courseId: list.courseId,
+    moduleName: list.moduleName,
+    entries,
+    complete: false,
+    notKept: notKeptOf(list),
+    downloadedAt: null,
+  };
 }
 
 /** How far a download is: bytes stored and the bytes expected (announced sizes; data counts once fetched). */

@@ -5,7 +5,7 @@
 import type { OfflineModule } from '../../../shared/schemas/offline.ts';
 import { api } from '../api.ts';
 import { downloadsCacheOf } from './cache-name.ts';
-import { progressOf, startRecord, urlsOnlyIn, type DownloadRecord } from './download-index.ts';
+import { chosenEntries, progressOf, startRecord, urlsOnlyIn, type DownloadRecord } from './download-index.ts';
 import { downloadsOf, forgetDownload, putDownload } from './downloads-store.ts';
 import { readBody } from '../read-body.ts';
 
@@ -31,6 +31,29 @@ export class DownloadFailed extends Error {
   }
 }
 
+/**
+ * The bytes of each of the module's data (its page, activity, jugadas, practice: what the server
+ * cannot size beforehand), asked for now so that the trainee is told the download's real size
+ * before it starts. The download asks for them again, to keep them as they are then.
+ */
+export async function measureData(list: OfflineModule, signal?: AbortSignal): Promise<Map<string, number>> {
+  const data = chosenEntries(list, new Set()).filter((entry) => entry.size === null);
+  const sizes = await Promise.all(
+    data.map(async (entry) => {
+      const response = await fetch(entry.url, { credentials: 'same-origin', cache: 'no-store', signal });
+      if (!response.ok) throw new DownloadFailed(response.status);
+      return [entry.url, (await response.blob()).size] as const;
+    }),
+  );
+  return new Map(sizes);
+}
+
+/** `list` with the measured sizes of its data, so the download's progress counts them from the start. */
+export const withMeasured = (list: OfflineModule, measured: ReadonlyMap<string, number>): OfflineModule => ({
+  ...list,
+  entries: list.entries.map((entry) => ({ ...entry, size: entry.size ?? measured.get(entry.url) ?? null })),
+});
+
 /** The answer as kept in the cache: the bytes and what describes them (type, validators), nothing about ranges. */
 function keptResponse(response: Response, body: Blob): Response {
   const headers = new Headers();
@@ -55,7 +78,8 @@ async function askPersistence() {
 /**
  * Downloads the module `list` describes (its optional entries only if `chosen`), resuming: what
  * the cache already holds is not fetched again. The index says 'Descarga incompleta' until
- * every entry is stored, then 'Disponible sin conexión'.
+ * every entry is stored, then 'Disponible sin conexión' (or what it could not keep: 'Descargado
+ * sin el video', lib/offline/download-summary.ts).
  */
 export async function downloadModule(
   userId: string,

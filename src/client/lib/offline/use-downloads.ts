@@ -6,7 +6,7 @@ import { ApiError } from '../api.ts';
 import { isOnline, onReconnect } from '../connectivity.ts';
 import { useSession } from '../session.ts';
 import { downloadsCacheOf } from './cache-name.ts';
-import type { DownloadIndex, DownloadRecord } from './download-index.ts';
+import { notKeptOf, type DownloadIndex, type DownloadRecord } from './download-index.ts';
 import { fetchOfflineList, removeDownload } from './download-manager.ts';
 import { downloadsOf, putDownload, subscribeDownloads } from './downloads-store.ts';
 
@@ -47,15 +47,24 @@ async function markMissing(userId: string, record: DownloadRecord): Promise<void
 /**
  * Checks each download (at start and whenever the signal comes back): what the phone no longer
  * holds is marked missing; then, `online`, the server is asked again: a module now blocked,
- * archived or gone answers 404, and its download is removed, the trainee told. Any other failure
- * (no signal, the session over) leaves the downloads as they are.
+ * archived or gone answers 404, and its download is removed, the trainee told; one whose video is
+ * now on YouTube (or a download of an earlier version, which did not note it) is marked for it.
+ * Any other failure (no signal, the session over) leaves the downloads as they are.
  */
 export async function revalidateDownloads(userId: string, tell: (message: string) => void, online = true): Promise<void> {
   for (const record of Object.values(downloadsOf(userId))) {
     await markMissing(userId, record).catch(() => undefined);
     if (!online) continue;
     try {
-      await fetchOfflineList(record.moduleId);
+      const now = notKeptOf(await fetchOfflineList(record.moduleId));
+      const current = downloadsOf(userId)[record.moduleId];
+      // Only ever more missing: a video now uploaded is not on the phone until downloaded again.
+      const before = current?.notKept;
+      if (current && (!before || (now.video && !before.video) || now.clips > before.clips))
+        putDownload(userId, {
+          ...current,
+          notKept: { video: now.video ?? before?.video ?? null, clips: Math.max(now.clips, before?.clips ?? 0) },
+        });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         await removeDownload(userId, record.moduleId);

@@ -1,20 +1,31 @@
-// 'Descargar para ver sin conexión' on the module page: the documents to add (optional, with their
-// size), the download's progress with 'Cancelar la descarga', 'Descarga incompleta: Reanudar'
-// after an interruption, and 'Disponible sin conexión' once everything is on the phone.
+// 'Descargar para ver sin conexión' on the module page: what the download keeps and what it
+// cannot (a video on YouTube), the documents to add (optional, with their size) and the real size
+// of it all, the download's progress with 'Cancelar la descarga', 'Descarga incompleta: Reanudar'
+// after an interruption, and once it is on the phone its mark ('Disponible sin conexión', or
+// 'Descargado sin el video' with what can be seen without signal).
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconDownload, IconRefresh, IconVideoOff } from '@tabler/icons-react';
 import type { OfflineModule } from '../../../../shared/schemas/offline.ts';
 import { OfflineBadge } from '../../../components/offline-badge.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { isOnline } from '../../../lib/connectivity.ts';
-import { formatBytes, type DownloadRecord } from '../../../lib/offline/download-index.ts';
-import { DownloadFailed, downloadModule, fetchOfflineList, type DownloadProgress } from '../../../lib/offline/download-manager.ts';
+import { chosenEntries, formatBytes, notKeptOf, type DownloadRecord } from '../../../lib/offline/download-index.ts';
+import {
+  DownloadFailed,
+  downloadModule,
+  fetchOfflineList,
+  measureData,
+  withMeasured,
+  type DownloadProgress,
+} from '../../../lib/offline/download-manager.ts';
+import { notKeptLines, plannedBytes } from '../../../lib/offline/download-summary.ts';
 import { useDownloads } from '../../../lib/offline/use-downloads.ts';
 
 type Step =
   | { name: 'idle' }
-  | { name: 'choosing'; list: OfflineModule; chosen: Set<string> }
+  | { name: 'preparing' }
+  | { name: 'choosing'; list: OfflineModule; chosen: Set<string>; measured: ReadonlyMap<string, number> }
   | { name: 'downloading'; progress: DownloadProgress }
   | { name: 'failed'; message: string };
 
@@ -45,30 +56,77 @@ function DownloadProgressView({ progress, onCancel }: { progress: DownloadProgre
   );
 }
 
-function DocumentChoice({ list, chosen, onChange }: { list: OfflineModule; chosen: Set<string>; onChange: (urls: string[]) => void }) {
-  const documents = list.entries.filter((entry) => entry.optional);
-  const fixed = list.entries.filter((entry) => !entry.optional && entry.downloadable);
-  const skipped = list.entries.filter((entry) => !entry.downloadable);
-  const bytes = [...fixed, ...documents.filter((d) => chosen.has(d.url))].reduce((sum, entry) => sum + (entry.size ?? 0), 0);
+/** What cannot be kept (a video on YouTube) and what will be there without signal, before or after the download. */
+function NotKeptNote({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
   return (
-    <Stack gap="xs">
-      {skipped.map((entry) => (
-        <Text key={entry.url} size="sm" c="gray.8">
-          {entry.label}
+    <Alert color="blue" variant="light" p="xs" icon={<IconVideoOff size={18} aria-hidden />} data-testid="descarga-sin-video">
+      <Stack gap={2}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+interface ChoiceProps {
+  list: OfflineModule;
+  chosen: Set<string>;
+  measured: ReadonlyMap<string, number>;
+  onChange: (urls: string[]) => void;
+  onStart: () => void;
+  onCancel: () => void;
+}
+
+/** Before the download: what it cannot keep, the documents to add, the bytes it will store, and 'Empezar la descarga'. */
+function DownloadChoice({ list, chosen, measured, onChange, onStart, onCancel }: ChoiceProps) {
+  const documents = list.entries.filter((entry) => entry.optional);
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        <Stack gap="xs">
+          <NotKeptNote lines={notKeptLines(notKeptOf(list), chosenEntries(list, chosen))} />
+          {documents.length > 0 && (
+            <Checkbox.Group label="Documentos del curso (opcionales)" value={[...chosen]} onChange={onChange}>
+              <Stack gap={6} mt={6}>
+                {documents.map((entry) => (
+                  <Checkbox key={entry.url} value={entry.url} label={`${entry.label} · ${formatBytes(entry.size ?? 0)}`} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+          <Text size="sm" fw={600}>
+            Total: {formatBytes(plannedBytes(list, chosen, measured))}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button leftSection={<IconDownload size={18} aria-hidden />} onClick={onStart}>
+            Empezar la descarga
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A finished download: its mark and, when it lacks the video, what can be seen without signal. */
+function DownloadedMark({ record }: { record: DownloadRecord }) {
+  // The last line says what is there without signal ('Sin conexión vas a poder ver las actividades, no el video.').
+  const available = notKeptLines(record.notKept, record.entries).at(-1);
+  return (
+    <Stack gap={4} align="flex-start">
+      <OfflineBadge record={record} />
+      {available && (
+        <Text size="sm" c="gray.8">
+          {available}
         </Text>
-      ))}
-      {documents.length > 0 && (
-        <Checkbox.Group label="Documentos del curso (opcionales)" value={[...chosen]} onChange={onChange}>
-          <Stack gap={6} mt={6}>
-            {documents.map((entry) => (
-              <Checkbox key={entry.url} value={entry.url} label={`${entry.label} · ${formatBytes(entry.size ?? 0)}`} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
       )}
-      <Text size="sm" fw={600}>
-        Total: {formatBytes(bytes)}
-      </Text>
     </Stack>
   );
 }
@@ -100,12 +158,14 @@ export function DownloadModuleButton({ moduleId, startNow = false }: { moduleId:
     }
   };
   const start = async (resume: boolean) => {
+    setStep({ name: 'preparing' });
     try {
       const list = await fetchOfflineList(moduleId);
-      // Documents to choose, or things that cannot be kept (a video on YouTube): said before starting.
+      // Documents to choose, or things that cannot be kept (a video on YouTube): said before
+      // starting, with the real size of what will be stored (its data measured first).
       const ask = list.entries.some((entry) => entry.optional || !entry.downloadable);
       if (resume || !ask) await run(list, chosenBefore(record));
-      else setStep({ name: 'choosing', list, chosen: new Set() });
+      else setStep({ name: 'choosing', list, chosen: new Set(), measured: await measureData(list) });
     } catch (error) {
       setStep({ name: 'failed', message: failureText(error) });
     }
@@ -125,24 +185,18 @@ export function DownloadModuleButton({ moduleId, startNow = false }: { moduleId:
         <DownloadProgressView progress={step.progress} onCancel={() => running.current?.abort()} />
       </Paper>
     );
-  if (step.name === 'choosing') {
+  if (step.name === 'choosing')
     return (
-      <Paper withBorder p="sm" radius="md">
-        <Stack gap="sm">
-          <DocumentChoice list={step.list} chosen={step.chosen} onChange={(urls) => setStep({ ...step, chosen: new Set(urls) })} />
-          <Group gap="xs">
-            <Button leftSection={<IconDownload size={18} aria-hidden />} onClick={() => void run(step.list, step.chosen)}>
-              Empezar la descarga
-            </Button>
-            <Button variant="default" onClick={() => setStep({ name: 'idle' })}>
-              Cancelar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+      <DownloadChoice
+        list={step.list}
+        chosen={step.chosen}
+        measured={step.measured}
+        onChange={(urls) => setStep({ ...step, chosen: new Set(urls) })}
+        onStart={() => void run(withMeasured(step.list, step.measured), step.chosen)}
+        onCancel={() => setStep({ name: 'idle' })}
+      />
     );
-  }
-  if (record?.complete && step.name === 'idle') return <OfflineBadge />;
+  if (record?.complete && step.name === 'idle') return <DownloadedMark record={record} />;
   const incomplete = record !== undefined && !record.complete;
   return (
     <Stack gap={6} align="flex-start">
@@ -156,12 +210,23 @@ export function DownloadModuleButton({ moduleId, startNow = false }: { moduleId:
           <Text size="sm" fw={600}>
             Descarga incompleta:
           </Text>
-          <Button size="sm" variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void start(true)}>
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={step.name === 'preparing'}
+            onClick={() => void start(true)}
+          >
             Reanudar
           </Button>
         </Group>
       ) : (
-        <Button variant="default" leftSection={<IconDownload size={18} aria-hidden />} onClick={() => void start(false)}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={step.name === 'preparing'}
+          onClick={() => void start(false)}
+        >
           Descargar para ver sin conexión
         </Button>
       )}
