@@ -295,7 +295,7 @@ function VideoSourceField({ source, onSourceChange, upload, hasCurrentFile, yout
           />
           {progress !== null && <UploadProgress label="Subiendo video" value={progress} />}
           {videoId && file && progress === null && (
-            <Text size="sm" c="green.8">
+            <Text size="sm" c="var(--mantine-color-green-light-color)">
               Video subido.
             </Text>
           )}
