@@ -15,13 +15,10 @@ export interface DayFieldProps extends FieldProps {
   /** 'YYYY-MM-DD', or '' (or nothing) when none. */
   value?: string;
   onChange: (day: string) => void;
-  /** The first and last days that can be chosen ('YYYY-MM-DD'). */
-  min?: string;
-  max?: string;
 }
 
 /** A day, shown and typed as dd/mm/aaaa ('1/12/2026', '01-12-26' and '01122026' are read too), or picked from the calendar. */
-export function DayField({ value, onChange, min, max, required, ...props }: DayFieldProps) {
+export function DayField({ value, onChange, required, ...props }: DayFieldProps) {
   return (
     <DateInput
       {...props}
@@ -32,8 +29,6 @@ export function DayField({ value, onChange, min, max, required, ...props }: DayF
       valueFormat="DD/MM/YYYY"
       placeholder="dd/mm/aaaa"
       locale="es"
-      minDate={min}
-      maxDate={max}
       allowDeselect={!required}
       clearable={!required}
       clearButtonProps={{
@@ -124,7 +119,9 @@ export function MomentField({ label, description, value, onChange, error, disabl
             label="Hora"
             inputLabel={`${label}, hora`}
             value={shownTime}
-            onChange={(next) => (day ? onChange(`${day}T${next || '00:00'}`) : setPendingTime(next))}
+            // A time without its day is sent as it is, for the check to say the day is missing (it
+            // was dropped, and the exam opened at once).
+            onChange={(next) => (day ? onChange(`${day}T${next || '00:00'}`) : (setPendingTime(next), onChange(next ? `T${next}` : '')))}
           />
         </div>
       </Group>

@@ -11,15 +11,15 @@ function dayOf(year: number, month: number, day: number): string | null {
 }
 
 /**
- * '1/12/2026', '01-12-2026', '1.12.26', '01122026' (day, month, year; a two-digit year is this
- * century's), or a pasted '2026-12-01' → '2026-12-01'. Null for anything else.
+ * '1/12/2026', '01-12-2026', '1.12.2026', '01122026' (day, month, year of four digits), or a pasted
+ * '2026-12-01' → '2026-12-01'. Null for anything else. The year is whole: the field reads as it is
+ * typed, and '25/12/20' on the way to '25/12/2026' must not be taken for 2020.
  */
 export function parseTypedDay(text: string): string | null {
   const typed = text.trim();
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
   if (iso) return dayOf(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const parts = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{2}|\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  const parts = /^(\d{1,2})\s*[/.\-\s]\s*(\d{1,2})\s*[/.\-\s]\s*(\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
   if (!parts) return null;
-  const year = Number(parts[3]);
-  return dayOf(parts[3]!.length === 2 ? 2000 + year : year, Number(parts[2]), Number(parts[1]));
+  return dayOf(Number(parts[3]), Number(parts[2]), Number(parts[1]));
 }

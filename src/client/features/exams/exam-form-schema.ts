@@ -1,4 +1,5 @@
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { dayOf, instantOf, timeOf } from '../../../shared/calendar.ts';
 import type { useForm } from '@mantine/form';
 import {
   examInputSchema,
@@ -40,17 +41,13 @@ export interface ExamFormValues {
 
 export type ExamForm = ReturnType<typeof useForm<ExamFormValues>>;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** '2026-03-03T18:00' (the phone's local time) → '2026-03-03T18:00:00-03:00'; '' → null. */
 export function localToIso(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
   if (!match) return value.trim() ? value : null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const date = new Date(y, mo - 1, d, h, mi);
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  return `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  // The course's time, as every date the app shows (it was the phone's: an instructor away from
+  // Argentina's time opened and closed exams hours off).
+  return instantOf(match[1]!, match[2]!).toISOString();
 }
 
 /** An ISO date as the datetime-local input shows it, in the phone's time; null → ''. */
@@ -58,7 +55,7 @@ export function isoToLocal(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${dayOf(date)}T${timeOf(date)}`;
 }
 
 const numberOf = (value: NumberField) => (value === '' ? Number.NaN : value);

@@ -126,7 +126,7 @@ function RecordPaymentForm({
     <form ref={errorFocus.ref} onSubmit={errorFocus.onSubmit(submit)} noValidate>
       <Fieldset variant="unstyled" m={0} disabled={record.isPending}>
         <Stack gap="sm">
-          <PaymentFieldInputs form={form} trainees={trainees} today={today} />
+          <PaymentFieldInputs form={form} trainees={trainees} />
           {progress !== null && <UploadProgress label="Subiendo el comprobante" value={progress} />}
           {failure && (
             <Alert color="red" role="alert">
@@ -153,7 +153,7 @@ function RecordPaymentForm({
 type PaymentForm = ReturnType<typeof useForm<PaymentFields>>;
 
 /** 'Alumno', 'Monto', 'Fecha', 'Medio', 'Comprobante' and 'Nota'. */
-function PaymentFieldInputs({ form, trainees, today }: { form: PaymentForm; trainees: PaymentTrainee[]; today: string }) {
+function PaymentFieldInputs({ form, trainees }: { form: PaymentForm; trainees: PaymentTrainee[] }) {
   return (
     <>
       <Select
@@ -180,7 +180,7 @@ function PaymentFieldInputs({ form, trainees, today }: { form: PaymentForm; trai
         inputMode="numeric"
         {...form.getInputProps('amount')}
       />
-      <DayField label="Fecha" required max={today} {...form.getInputProps('paidOn')} />
+      <DayField label="Fecha" required {...form.getInputProps('paidOn')} />
       <Radio.Group label="Medio" required {...form.getInputProps('method')}>
         <Group gap="md" mt={6}>
           {paymentMethods.map((method) => (

@@ -259,7 +259,7 @@ function RecordFitnessForm({
           <Text size="sm" c="gray.7">
             {fitness.testName}: para aprobar hace falta nivel {levelNumber.format(fitness.minLevel)} o más.
           </Text>
-          <DayField label="Fecha" required max={today} data-autofocus {...form.getInputProps('testedOn')} />
+          <DayField label="Fecha" required data-autofocus {...form.getInputProps('testedOn')} />
           <NumberInput
             label="Nivel"
             description={`De ${NAVETTE_LEVEL_MIN} a ${NAVETTE_LEVEL_MAX}, en medios niveles`}

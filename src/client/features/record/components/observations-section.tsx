@@ -356,7 +356,6 @@ interface ObservationFormProps {
 function ObservationForm({ courseId, userId, observation, onDone }: ObservationFormProps) {
   const save = useSaveObservation(courseId, userId);
   const [failure, setFailure] = useState<string | null>(null);
-  const today = dayOf(new Date());
   const form = useForm<ObservationFields>({
     mode: 'controlled',
     initialValues: valuesOf(observation),
@@ -388,7 +387,7 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
       <Fieldset variant="unstyled" m={0} disabled={save.isPending}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DayField label="Fecha" required max={today} data-autofocus {...form.getInputProps('observedOn')} />
+            <DayField label="Fecha" required data-autofocus {...form.getInputProps('observedOn')} />
             <TextInput
               label="Partido"
               required
