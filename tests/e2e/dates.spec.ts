@@ -62,5 +62,10 @@ test('on a browser in English, a class is created by typing its day as dd/mm/aaa
     }),
   ).toBeVisible();
   await screenshot(page, 'fechas-calendario');
+  // Escape closes the calendar, not the dialog (and what was typed in it).
+  await form.getByRole('textbox', { name: 'Tema' }).fill('Sigue acá');
+  await form.getByRole('textbox', { name: 'Fecha' }).press('Escape');
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Tema' })).toHaveValue('Sigue acá');
   await context.close();
 });

@@ -37,6 +37,8 @@ export function DayField({ value, onChange, required, ...props }: DayFieldProps)
       inputMode="numeric"
       autoComplete="off"
       popoverProps={{ withinPortal: true }}
+      // Escape in the field closes its calendar, never the dialog around it with what was typed.
+      data-mantine-stop-propagation="true"
       // Weekends in red and the other months' days in grey were too faint to read (contrast under 4.5:1).
       weekendDays={[]}
       hideOutsideDates
