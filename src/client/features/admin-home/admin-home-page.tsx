@@ -190,7 +190,7 @@ export function AdminHomePage() {
         Inicio
       </Title>
       {overview.isPending ? (
-        <Skeleton h={240} aria-busy="true" aria-label="Cargando" />
+        <Skeleton h={240} role="status" aria-busy="true" aria-label="Cargando" />
       ) : overview.isError ? (
         <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (

@@ -118,7 +118,7 @@ function Result({ code }: { code: string }) {
     );
   }
   return (
-    <Stack gap="md" aria-busy aria-label="Verificando">
+    <Stack gap="md" role="status" aria-busy aria-label="Verificando">
       <Skeleton height={96} radius="md" />
       <Skeleton height={280} radius="md" />
     </Stack>

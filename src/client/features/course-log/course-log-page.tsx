@@ -110,7 +110,7 @@ export function CourseLogPage() {
         }}
       />
       {log.isPending ? (
-        <Skeleton h={240} aria-busy="true" aria-label="Cargando el registro" />
+        <Skeleton h={240} role="status" aria-busy="true" aria-label="Cargando el registro" />
       ) : log.isError ? (
         <LoadError
           error={log.error}

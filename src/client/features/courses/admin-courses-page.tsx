@@ -34,7 +34,7 @@ export function AdminCoursesPage() {
         Cursos
       </PageTitle>
       {overview.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Cargando cursos">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Cargando cursos">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={240} radius="md" />
           ))}

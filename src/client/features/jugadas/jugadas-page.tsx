@@ -57,7 +57,7 @@ export function JugadasPage() {
         </Group>
       </Anchor>
       {!data ? (
-        <Stack aria-busy="true" aria-label="Cargando jugadas">
+        <Stack role="status" aria-busy="true" aria-label="Cargando jugadas">
           <Skeleton height={32} width="50%" />
           <Skeleton radius="md" style={{ aspectRatio: '16 / 9', height: 'auto' }} />
         </Stack>

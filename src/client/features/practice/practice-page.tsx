@@ -15,7 +15,7 @@ import { PracticeCard } from './components/practice-card.tsx';
 
 function PracticeSkeleton({ label }: { label: string }) {
   return (
-    <Stack aria-busy="true" aria-label={label} gap="sm">
+    <Stack role="status" aria-busy="true" aria-label={label} gap="sm">
       <Skeleton height={24} width="40%" />
       <Skeleton height={160} radius="md" />
     </Stack>

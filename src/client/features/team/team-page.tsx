@@ -139,7 +139,7 @@ export function TeamPage() {
         Equipo del curso
       </PageTitle>
       {team.isPending ? (
-        <Skeleton h={200} aria-busy="true" aria-label="Cargando el equipo" />
+        <Skeleton h={200} role="status" aria-busy="true" aria-label="Cargando el equipo" />
       ) : team.isError ? (
         <LoadError
           error={team.error}

@@ -17,7 +17,7 @@ export function CourseList({ onEdit }: { onEdit: (course: Course) => void }) {
         Cursos existentes
       </Title>
       {courses.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} aria-busy="true" aria-label="Cargando cursos">
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Cargando cursos">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} h={260} radius="md" />
           ))}

@@ -48,7 +48,7 @@ export function DocumentList({ courseId, onDelete }: { courseId: string; onDelet
   let body;
   if (documents.isPending)
     body = (
-      <Stack aria-busy="true" aria-label="Cargando documentos">
+      <Stack role="status" aria-busy="true" aria-label="Cargando documentos">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={64} radius="md" />
         ))}

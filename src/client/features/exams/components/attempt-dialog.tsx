@@ -20,7 +20,7 @@ function AttemptBody({ attemptId }: { attemptId: string }) {
   if (query.isPending) {
     return (
       <Group justify="center" p="lg">
-        <Loader aria-label="Cargando el intento" />
+        <Loader role="status" aria-label="Cargando el intento" />
       </Group>
     );
   }

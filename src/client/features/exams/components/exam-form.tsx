@@ -491,7 +491,7 @@ export function ExamFormModal({ courseId, opened, exam, onClose }: ExamFormModal
         </Alert>
       ) : !ready ? (
         <Group justify="center" p="xl">
-          <Loader aria-label="Cargando el formulario" />
+          <Loader role="status" aria-label="Cargando el formulario" />
         </Group>
       ) : (
         <ExamFormBody

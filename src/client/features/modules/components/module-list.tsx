@@ -42,7 +42,7 @@ export function ModuleList({ courseId, onEdit, onSetAccess }: ModuleListProps) {
   if (!courseId) body = <Text c="dimmed">Elegí un curso para ver sus módulos.</Text>;
   else if (modules.isPending)
     body = (
-      <Stack aria-busy="true" aria-label="Cargando módulos">
+      <Stack role="status" aria-busy="true" aria-label="Cargando módulos">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h={96} radius="md" />
         ))}
