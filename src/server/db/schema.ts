@@ -6,6 +6,7 @@ import { noRequirements, type ApprovalRequirements, type RecordRow } from '../..
 import type { ChangeKind, StaffRole } from '../../shared/course-roles.ts';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -186,6 +187,8 @@ export const course = pgTable('course', {
   certificateSignerTitle: text('certificate_signer_title').notNull().default(''),
   /** The course this one updates ('Crear curso de actualización'); null for a first course. */
   renewsCourseId: text('renews_course_id').references((): AnyPgColumn => course.id, { onDelete: 'set null' }),
+  /** 'Partidos': how many bytes the trainees' match videos may take in this course (set by an administrator). */
+  matchStorageLimit: bigint('match_storage_limit', { mode: 'number' }).notNull().default(21474836480),
   ...timestamps,
 });
 
@@ -1127,3 +1130,88 @@ export const certificateReminder = pgTable(
   },
   (t) => [primaryKey({ columns: [t.certificateId, t.daysBefore] })],
 );
+
+/**
+ * A match a trainee refereed, on video ('Mis partidos'): uploaded from the phone with tus
+ * (resumable), then converted to HLS in the background. Seen by the uploader, their 'Pareja' (the
+ * other referee of the pair, a trainee of the same course) and the course's staff who may see
+ * matches (shared/course-roles.ts 'partidos.ver').
+ */
+export const match = pgTable(
+  'match',
+  {
+    id: text('id').primaryKey(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => course.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'Pareja': the other referee of the pair; null when the trainee refereed without one on the course. */
+    partnerId: text('partner_id').references(() => user.id, { onDelete: 'set null' }),
+    playedOn: date('played_on', { mode: 'string' }).notNull(),
+    /** 'Partido': 'Vélez – Ferro, Primera B'. */
+    title: text('title').notNull(),
+    category: text('category').notNull().default(''),
+    /**
+     * 'subiendo' until the whole file arrived and passed the content check; 'procesando' while the
+     * background work converts it ('processingPercent'); 'lista' once it streams; 'fallida' when
+     * it could not be converted or was not a video ('processingError' says why).
+     */
+    state: text('state', { enum: ['subiendo', 'procesando', 'lista', 'fallida'] })
+      .notNull()
+      .default('subiendo'),
+    /** The size the trainee announced before uploading: what the course's storage counts while it arrives. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** The tus upload carrying the file (its id in the upload store); null once it was moved to file storage. */
+    uploadId: text('upload_id'),
+    /** The original file once it arrived, in file storage. */
+    storageKey: text('storage_key'),
+    mimeType: text('mime_type'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** The original's height in pixels: no rendition goes above it. */
+    sourceHeight: integer('source_height'),
+    processingPercent: integer('processing_percent'),
+    processingError: text('processing_error'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('match_course_idx').on(t.courseId, t.playedOn),
+    index('match_uploaded_by_idx').on(t.uploadedBy),
+    index('match_partner_idx').on(t.partnerId),
+    uniqueIndex('match_upload_idx').on(t.uploadId),
+  ],
+);
+
+/**
+ * Every stored file of a match but its original: HLS playlists and segments, the poster. `name`
+ * is its path under `/api/matches/:matchId/files/` ('hls/master.m3u8', 'hls/360p/00012.ts',
+ * 'poster.jpg'), so a playlist's relative addresses resolve to the same route.
+ */
+export const matchFile = pgTable(
+  'match_file',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => match.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.name] })],
+);
+
+/**
+ * 'Permito que el curso use momentos de mis partidos para enseñar': a trainee's consent, given once
+ * in 'Mis partidos' and withdrawn there for future clips.
+ */
+export const matchConsent = pgTable('match_consent', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  allowed: boolean('allowed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
