@@ -4,6 +4,7 @@
 import { relations, sql } from 'drizzle-orm';
 import { noRequirements, type ApprovalRequirements, type RecordRow } from '../../shared/approval-rules.ts';
 import type { ChangeKind, StaffRole } from '../../shared/course-roles.ts';
+import type { NoticeKind } from '../../shared/schemas/notices.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -583,6 +584,14 @@ export const emailPreference = pgTable('email_preference', {
   forumReplies: text('forum_replies').notNull().default('immediate'),
   /** Emails before a licence expires (60, 30 and 7 days before). */
   licenceReminders: boolean('licence_reminders').notNull().default(true),
+  /** Students: an email when an activity is corrected ('immediate' or 'never'). */
+  corrections: text('corrections').notNull().default('immediate'),
+  /** Students: emails the day before a class, when an exam opens (not sent before there was a choice), before an instalment is due. */
+  lessonReminders: boolean('lesson_reminders').notNull().default(false),
+  examReminders: boolean('exam_reminders').notNull().default(false),
+  instalmentReminders: boolean('instalment_reminders').notNull().default(true),
+  /** Which kinds come as a notice on the phones that allowed them (Web Push); a kind not named does. */
+  push: jsonb('push').$type<Partial<Record<NoticeKind, boolean>>>().notNull().default({}),
   /** Up to when the daily summary has covered what happened. */
   digestCoveredUntil: timestamp('digest_covered_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -865,6 +874,8 @@ export const lesson = pgTable(
     topic: text('topic').notNull().default(''),
     /** What the class's attendance codes are derived from; never leaves the server. */
     codeSecret: text('code_secret').notNull(),
+    /** 'Cancelar clase': kept, and shown cancelled (in the calendar feed too); null while it stands. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('lesson_course_idx').on(t.courseId, t.startsAt)],
@@ -1215,3 +1226,82 @@ export const matchConsent = pgTable('match_consent', {
   allowed: boolean('allowed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- Avisos en el teléfono (Web Push) y el calendario de cada persona ---------------------------
+
+/**
+ * A browser that allowed notices (Web Push): per device and person. It belongs to the session it was
+ * made in, so signing out on that phone (or the session ending any other way) removes it.
+ */
+export const pushSubscription = pgTable(
+  'push_subscription',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscription_endpoint_idx').on(t.endpoint),
+    index('push_subscription_user_idx').on(t.userId),
+    index('push_subscription_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * Notices waiting to go to one subscription, queued in the transaction that decided them and sent
+ * by whichever instance claims the row (SKIP LOCKED), retried with growing waits until `expires_at`.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => pushSubscription.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    /** Notices with the same tag replace each other on the phone (one per forum, per class). */
+    tag: text('tag').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_next_attempt_idx').on(t.nextAttemptAt)],
+);
+
+/** A scheduled notice that went out to a person ('lesson:<id>:<start>', 'exam:<id>:<opens>'): each goes once. */
+export const noticeSent = pgTable(
+  'notice_sent',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** A person's private calendar address: the token in it is the only way to read the feed; 'Cambiar dirección' replaces it. */
+export const calendarFeed = pgTable(
+  'calendar_feed',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feed_token_idx').on(t.token)],
+);
