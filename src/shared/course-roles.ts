@@ -56,6 +56,10 @@ export const courseActions = {
   'equipo.gestionar': ['instructor'],
   /** 'Registro de cambios'. */
   'registro.ver': ['instructor'],
+  /** The trainees' matches on video ('Partidos'), each one's review, and the course's storage for them. */
+  'partidos.ver': ['instructor', 'observador'],
+  /** Comment a match at a moment (and answer in a comment's thread). */
+  'partidos.comentar': ['instructor', 'observador'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type CourseAction = keyof typeof courseActions;
 

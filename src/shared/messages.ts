@@ -831,3 +831,78 @@ export const teamMessages = {
 /** Role names in a sentence: 'Instructor', 'Instructor y Tesorería', 'Ayudante, Observador y Tesorería'. */
 export const listInWords = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+
+const bytesNumber = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 });
+
+/** A size as people read it: '850 MB', '12,4 GB' (1 GB = 1024 MB). */
+export function bytesText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb < 1) return `${bytesNumber.format(Math.max(0, Math.round(bytes / 1024)))} KB`;
+  if (mb < 1024) return `${bytesNumber.format(mb < 10 ? Math.round(mb * 10) / 10 : Math.round(mb))} MB`;
+  return `${bytesNumber.format(Math.round((mb / 1024) * 10) / 10)} GB`;
+}
+
+/** 'Mis partidos': the trainees' own matches on video, their upload and the course's storage. */
+export const matchMessages = {
+  myMatches: 'Mis partidos',
+  uploadMatch: 'Subir partido',
+  consentLabel: 'Permito que el curso use momentos de mis partidos para enseñar',
+  consentHint:
+    'Los instructores pueden convertir un momento en una jugada del curso, sin tu nombre. Si lo retirás, no se cortan más momentos; las jugadas ya hechas quedan.',
+  consentGiven: 'Gracias: el curso puede usar momentos de tus partidos para enseñar.',
+  consentWithdrawn: 'Listo: el curso no va a usar más momentos de tus partidos.',
+  matchNotFound: 'El partido no existe.',
+  matchCreated: 'Partido creado: subiendo el video.',
+  matchSaved: 'Partido guardado',
+  matchDeleted: 'Partido borrado',
+  notInCourse: 'No estás inscripto en ese curso.',
+  partnerNotInCourse: 'La pareja tiene que ser un alumno del mismo curso.',
+  partnerIsSelf: 'La pareja es el otro árbitro: no podés elegirte a vos.',
+  onlyUploaderEdits: 'Solo quien subió el partido puede cambiar sus datos.',
+  onlyUploaderDeletes: 'Solo quien subió el partido o un administrador puede borrarlo.',
+  onlyUploaderUploads: 'Solo quien creó el partido puede subir su video.',
+  alreadyUploaded: 'El video de este partido ya se subió.',
+  sizeMismatch: 'El archivo no es el que elegiste al crear el partido: tiene otro tamaño.',
+  uploadMissing: 'La subida no existe o ya terminó.',
+  fileSizeInvalid: 'Elegí el archivo del partido.',
+  tooLarge: (maxBytes: number) => `El video de un partido no puede pesar más de ${bytesText(maxBytes)}.`,
+  tooLongVideo: (hours: number) => `El video de un partido no puede durar más de ${hours} horas.`,
+  notAVideo:
+    'El archivo no es un video: subí el video del partido como lo grabó el teléfono o la cámara (MP4, MOV, WebM, MKV o 3GP).',
+  /** The course's storage would go over its limit with this file: refused before the upload starts. */
+  quotaExceeded: (size: number, free: number, limit: number) =>
+    `El curso no tiene espacio para este partido: el video pesa ${bytesText(size)} y quedan ${bytesText(free)} de ${bytesText(limit)}. Pedile al instructor que libere espacio.`,
+  /** 'Partidos: 12,4 GB de 20 GB'. */
+  storageText: (used: number, limit: number) => `Partidos: ${bytesText(used)} de ${bytesText(limit)}`,
+  storageLimitSaved: 'Límite de espacio guardado',
+  storageLimitInvalid: 'Escribí el límite en GB, un número entre 1 y 10.000.',
+  stateUploading: 'Subiendo',
+  stateProcessing: (percent: number | null) => (percent === null ? 'Procesando…' : `Procesando… ${percent} %`),
+  stateReady: 'Listo',
+  stateFailed: 'No se pudo procesar',
+  titleLabel: 'Partido',
+  titlePlaceholder: 'Vélez – Ferro, Primera B',
+  dayLabel: 'Fecha',
+  categoryLabel: 'Categoría',
+  partnerLabel: 'Pareja',
+  partnerHint: 'El otro árbitro de la pareja: también va a ver el video.',
+  noPartner: 'Sin pareja del curso',
+  courseLabel: 'Curso',
+  fileLabel: 'Video del partido',
+  fileHint: 'Hasta 4 GB y 2 horas, como lo grabó el teléfono.',
+  /** The upload's progress: '1,2 GB de 3,4 GB · quedan 5 min'. */
+  progressText: (sent: number, total: number) => `${bytesText(sent)} de ${bytesText(total)}`,
+  timeLeft: (seconds: number) =>
+    seconds < 60 ? 'queda menos de un minuto' : seconds < 3600 ? `quedan ${Math.round(seconds / 60)} min` : `quedan ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`,
+  uploadPaused: 'Subida en pausa',
+  uploadResumeHint: 'Elegí el mismo archivo para seguir desde donde quedó.',
+  uploadReconnecting: 'Se cortó la conexión: sigue sola cuando vuelva la señal.',
+  uploadWrongFile: 'Ese no es el archivo de este partido (tiene otro tamaño). Elegí el mismo que empezaste a subir.',
+  uploadDone: 'Video subido: ahora se procesa para verlo.',
+  uploadFailed: 'No se pudo subir el video.',
+  deleteConfirm:
+    'Se borran el video, sus comentarios y su historial, para vos y tu pareja. Las jugadas ya cortadas de este partido quedan. No se puede deshacer.',
+  empty: 'Todavía no subiste partidos.',
+  emptyHint: 'Subí el video de un partido que dirigiste para verlo con tu observador.',
+  courseEmpty: 'Los alumnos de este curso todavía no subieron partidos.',
+} as const;

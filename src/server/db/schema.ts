@@ -1035,6 +1035,8 @@ export const observation = pgTable(
     criteria: jsonb('criteria').$type<ObservationCriteria>().notNull(),
     comment: text('comment').notNull().default(''),
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The match on video this observation was made from (the record shows it with its comments' summary). */
+    matchId: text('match_id').references((): AnyPgColumn => match.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('observation_course_user_idx').on(t.courseId, t.userId, t.observedOn)],
@@ -1182,6 +1184,8 @@ export const match = pgTable(
     durationSeconds: doublePrecision('duration_seconds'),
     /** The original's height in pixels: no rendition goes above it. */
     sourceHeight: integer('source_height'),
+    /** Frames per second of the original, for 'frame by frame' on the match page; null when ffmpeg did not say. */
+    frameRate: doublePrecision('frame_rate'),
     processingPercent: integer('processing_percent'),
     processingError: text('processing_error'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
@@ -1304,4 +1308,61 @@ export const calendarFeed = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('calendar_feed_token_idx').on(t.token)],
+);
+
+/**
+ * A comment on a match at a moment of its video ('23:41 · Ubicación · A mejorar · …'), written by
+ * the course's staff, or a reply in its thread (`parentId`; then no moment, criterion nor verdict),
+ * written by anyone who sees the match. Deleting the match deletes them.
+ */
+export const matchComment = pgTable(
+  'match_comment',
+  {
+    id: text('id').primaryKey(),
+    matchId: text('match_id')
+      .notNull()
+      .references(() => match.id, { onDelete: 'cascade' }),
+    parentId: text('parent_id').references((): AnyPgColumn => matchComment.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The author's full name when they wrote it (kept if the account goes). */
+    authorName: text('author_name').notNull(),
+    /** The second of the video it is about, to the millisecond. */
+    atSeconds: doublePrecision('at_seconds'),
+    criterion: text('criterion', {
+      enum: ['ubicacion', 'senalizacion', 'sancion-progresiva', 'comunicacion', 'condicion-fisica', 'otro'],
+    }),
+    verdict: text('verdict', { enum: ['bien', 'a-mejorar'] }),
+    body: text('body').notNull(),
+    /** When its author last changed it; null if never (its earlier versions: match_comment_revision). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('match_comment_match_idx').on(t.matchId, t.atSeconds),
+    index('match_comment_parent_idx').on(t.parentId, t.createdAt),
+    check(
+      'match_comment_moment',
+      sql`(${t.parentId} is null) = (${t.atSeconds} is not null and ${t.criterion} is not null and ${t.verdict} is not null)`,
+    ),
+  ],
+);
+
+/** A comment as it was before each edit: the history its author's changes keep. */
+export const matchCommentRevision = pgTable(
+  'match_comment_revision',
+  {
+    id: text('id').primaryKey(),
+    commentId: text('comment_id')
+      .notNull()
+      .references(() => matchComment.id, { onDelete: 'cascade' }),
+    atSeconds: doublePrecision('at_seconds'),
+    criterion: text('criterion'),
+    verdict: text('verdict'),
+    body: text('body').notNull(),
+    /** Since when it read so: its creation or the edit before. */
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    /** When the edit replaced it. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('match_comment_revision_comment_idx').on(t.commentId, t.replacedAt)],
 );
