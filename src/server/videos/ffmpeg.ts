@@ -104,12 +104,24 @@ export interface RunOptions {
   onLine?: (line: string) => void;
   /** A non-zero exit is expected (describing a file): resolves with stderr anyway. */
   anyExit?: boolean;
+  /**
+   * The most address space ffmpeg may take (the shell's `ulimit -v`): a crafted file that asks for
+   * huge frames fails to allocate instead of taking the server's memory.
+   */
+  memoryLimitBytes?: number;
 }
+
+/** The shell's exit when it cannot find the command it was to run. */
+const COMMAND_NOT_FOUND = 127;
 
 /** Runs ffmpeg at the lowest priority; stopped (SIGKILL) by `signal` or after the timeout. Resolves with its stderr. */
 export function runFfmpeg(command: string, args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    const limited = options.memoryLimitBytes !== undefined;
+    const kilobytes = Math.floor((options.memoryLimitBytes ?? 0) / 1024);
+    // The shell sets the limit and then becomes ffmpeg (exec): the same process, priority and signals.
+    const [file, argv] = limited ? ['/bin/sh', ['-c', `ulimit -v ${kilobytes} && exec "$0" "$@"`, command, ...args]] : [command, args];
+    const child = spawn(file, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
       timeout: options.timeoutMs,
@@ -135,7 +147,8 @@ export function runFfmpeg(command: string, args: string[], options: RunOptions):
       else reject(error);
     });
     child.once('close', (code, killedBy) => {
-      if (code === 0 || (options.anyExit && code !== null)) resolve(stderr);
+      if (limited && code === COMMAND_NOT_FOUND) reject(new FfmpegError(`no se encontró ${command}`, true));
+      else if (code === 0 || (options.anyExit && code !== null)) resolve(stderr);
       else reject(new FfmpegError(stderr.trim() || `${command} terminó con ${code ?? killedBy}`, false, killedBy));
     });
   });
