@@ -38,6 +38,8 @@ import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { createRenditionWorker } from './videos/rendition.ts';
+import { createJobs } from './jobs/queue.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
 import { userRoutes } from './users/routes.ts';
 import { accessRoutes } from './access/routes.ts';
 import { teamRoutes } from './team/routes.ts';
@@ -182,8 +184,11 @@ const documentOnlyHeaders = [
   'x-xss-protection',
 ];
 
-/** The services every route module gets: database, sessions, mail, files and the live events. */
-async function createContext(deps: AppDeps): Promise<AppContext> {
+/**
+ * The services every route module gets: database, sessions, mail, files and the live events; with
+ * the background jobs' handlers registered. A worker process (worker.ts) makes one without the HTTP app.
+ */
+export async function createContext(deps: AppDeps): Promise<AppContext> {
   const { config, database, logger } = deps;
   // Every email goes through the queue: delivered at once, kept and retried when SMTP fails.
   const mailer = createQueuedMailer(deps.mailer, database.db, logger);
@@ -211,7 +216,7 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
   const storage = deps.storage ?? (await openStorage(config));
   // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.
   const tempDir = path.join(config.dataDir, 'rendition-tmp');
-  return {
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -224,7 +229,10 @@ async function createContext(deps: AppDeps): Promise<AppContext> {
     logger,
     clock: systemClock(),
     renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }),
+    jobs: createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker }),
   };
+  registerJobHandlers(ctx);
+  return ctx;
 }
 
 function createFastify(config: Config, logger: Logger): FastifyInstance {
@@ -482,6 +490,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const routes = collectRoutes(app);
   await registerApi(app, ctx);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await ctx.renditions.stop();
     await ctx.events.close();
     if (!deps.storage) await ctx.storage.close();

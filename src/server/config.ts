@@ -63,6 +63,7 @@ const envSchema = z
         .default(60),
     ),
     VIDEO_RENDITIONS: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
+    WORKER: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('ffmpeg')),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
@@ -83,6 +84,14 @@ const envSchema = z
         code: 'custom',
         path: [missing],
         message: 'es obligatoria cuando se define la otra (S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas)',
+      });
+    }
+    // The embedded database has one process: nobody else could take its jobs.
+    if (!env.WORKER && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER'],
+        message: 'sólo puede ser false con DATABASE_URL (con la base embebida los trabajos en segundo plano los hace el servidor)',
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -116,6 +125,11 @@ export interface Config {
   videoRenditions: boolean;
   /** The ffmpeg command that makes them: a name looked up on PATH or a full path. */
   ffmpegPath: string;
+  /**
+   * Whether this process takes the background jobs (jobs/queue.ts): on by default; a web instance
+   * on PostgreSQL started with WORKER=false only sends them, for `npm run worker` processes to take.
+   */
+  worker: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -164,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     videoRenditions: e.VIDEO_RENDITIONS,
     ffmpegPath: e.FFMPEG_PATH,
+    worker: e.WORKER,
   };
 }

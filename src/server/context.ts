@@ -4,6 +4,7 @@ import type { Guards } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
+import type { Jobs } from './jobs/queue.ts';
 import type { EventBus } from './live/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MailQueue } from './mail/queue.ts';
@@ -27,6 +28,11 @@ export interface AppContext {
   clock: Clock;
   /** Makes the light copies of jugada clips; woken when a jugada is saved (idle until server.ts starts it). */
   renditions: RenditionWorker;
+  /**
+   * The background jobs (jobs/queue.ts): `send` after a write commits; the handlers are registered
+   * in jobs/handlers.ts and run where `config.worker` is on.
+   */
+  jobs: Jobs;
 }
 
 export interface Clock {

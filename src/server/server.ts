@@ -27,7 +27,7 @@ export interface RunningServer {
  * The secret that signs session cookies: AUTH_SECRET when set (every instance of a
  * multi-instance install must share it), else one generated once and kept in DATA_DIR.
  */
-async function loadAuthSecret(config: Config): Promise<string> {
+export async function loadAuthSecret(config: Config): Promise<string> {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   try {
@@ -84,6 +84,8 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     afterPass: () => ctx.renditions.wake(),
   });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
+  // The background jobs: taken here unless WORKER=false (then `npm run worker` processes take them).
+  await ctx.jobs.start();
   const stopNotifications = startNotificationWorker(ctx);
   if (config.videoRenditions) {
     // Checked once, so the operator reads why uploaded videos stay as uploaded ('fallida' with the same reason).

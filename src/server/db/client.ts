@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { privateDir } from '../private-paths.ts';
+import { installJobTables } from '../jobs/queue.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they can run inside a caller's transaction. */
@@ -34,8 +35,18 @@ const MIGRATION_LOCK_ID = 726_351_001;
 
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; logger?: Logger }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
-  return openPglite(path.join(options.dataDir, 'db'), options.logger);
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.logger)
+    : await openPglite(path.join(options.dataDir, 'db'), options.logger);
+  // The background jobs' tables (jobs/queue.ts, pg-boss's own schema), made or brought up to date
+  // like the app's: a database is ready for jobs before any process sends one.
+  try {
+    await installJobTables(database, options.databaseUrl);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  return database;
 }
 
 /**
