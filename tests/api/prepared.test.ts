@@ -2,7 +2,7 @@
 // databases; a value that cannot be a literal is refused; a second run is one round trip.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, plannerOptions, type Database } from '../../src/server/db/client.ts';
 import { preparedStatement } from '../../src/server/db/prepared.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
 import { countRoundTrips } from './helpers/round-trips.ts';
@@ -60,5 +60,18 @@ describe('the embedded database', () => {
       sql`select current_setting('random_page_cost') as random, current_setting('seq_page_cost') as seq`,
     );
     expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ random: '1', seq: '1' });
+  });
+});
+
+describe('PostgreSQL', () => {
+  // A database in memory or on SSDs: random reads priced as PostgreSQL advises for it (db/client.ts says why).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("prices a random page read at 1.1 on the app's connections", async () => {
+    const result = await database.db.execute(sql`select current_setting('random_page_cost') as random`);
+    expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({ random: '1.1' });
+  });
+
+  it('keeps the options a DATABASE_URL sets itself', () => {
+    expect(plannerOptions('postgres://aula@db.example/aula')).toBe('-c random_page_cost=1.1');
+    expect(plannerOptions('postgres://aula@db.example/aula?options=-c%20random_page_cost%3D2')).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { privateDir } from '../private-paths.ts';
 import { installJobTables } from '../jobs/queue.ts';
+import { installJobTables } from '../jobs/queue.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they can run inside a caller's transaction. */
@@ -141,8 +142,21 @@ function withDrizzleParsers(client: PGlite): PGlite {
   return wrap(client);
 }
 
+/**
+ * The planner's price of a random page read on this app's connections: 1.1, PostgreSQL's advice
+ * for a database that lives in memory or on SSDs, instead of the server's default 4 (spinning
+ * disks). An association's database is a few hundred MB, read from memory. At 4 the statement
+ * every page begins with (the session and the stamps, pages/routes.ts) scanned the whole user and
+ * stamp tables of a class of 200 instead of reading one row of each by its index: twice the
+ * database's time for every page (measured with scripts/bench.ts and pgbench). A `DATABASE_URL`
+ * that sets its own `options` keeps them.
+ */
+export function plannerOptions(url: string): string | undefined {
+  return URL.parse(url)?.searchParams.has('options') ? undefined : '-c random_page_cost=1.1';
+}
+
 async function openPostgres(url: string, logger: Logger | undefined): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, options: plannerOptions(url) });
   // An idle connection that the server drops (restart, failover, a proxy's idle time-out,
   // pg_terminate_backend) is reported here; without a listener Node ends the process. The pool
   // has already discarded that connection and opens a new one for the next query.
