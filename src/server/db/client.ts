@@ -14,7 +14,6 @@ import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { privateDir } from '../private-paths.ts';
 import { installJobTables } from '../jobs/queue.ts';
-import { installJobTables } from '../jobs/queue.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services take `Db | Tx` so they can run inside a caller's transaction. */
