@@ -67,6 +67,7 @@ import { lessonRoutes } from './lessons/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { fitnessRoutes } from './fitness/routes.ts';
 import { observationRoutes } from './observations/routes.ts';
+import { matchReviewRoutes } from './match-review/routes.ts';
 import { recordRoutes } from './record/routes.ts';
 import { approvalRoutes } from './approval/routes.ts';
 import { courseRecordRoutes } from './course-records/routes.ts';
@@ -139,6 +140,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Pagos', paymentRoutes],
   ['Prueba física', fitnessRoutes],
   ['Observaciones de partido', observationRoutes],
+  ['Revisión de partidos', matchReviewRoutes],
   ['Legajo del alumno', recordRoutes],
   ['Aprobación', approvalRoutes],
   ['Acta del curso', courseRecordRoutes],

@@ -867,8 +867,7 @@ export const matchMessages = {
   fileSizeInvalid: 'Elegí el archivo del partido.',
   tooLarge: (maxBytes: number) => `El video de un partido no puede pesar más de ${bytesText(maxBytes)}.`,
   tooLongVideo: (hours: number) => `El video de un partido no puede durar más de ${hours} horas.`,
-  notAVideo:
-    'El archivo no es un video: subí el video del partido como lo grabó el teléfono o la cámara (MP4, MOV, WebM, MKV o 3GP).',
+  notAVideo: 'El archivo no es un video: subí el video del partido como lo grabó el teléfono o la cámara (MP4, MOV, WebM, MKV o 3GP).',
   /** The course's storage would go over its limit with this file: refused before the upload starts. */
   quotaExceeded: (size: number, free: number, limit: number) =>
     `El curso no tiene espacio para este partido: el video pesa ${bytesText(size)} y quedan ${bytesText(free)} de ${bytesText(limit)}. Pedile al instructor que libere espacio.`,
@@ -893,7 +892,11 @@ export const matchMessages = {
   /** The upload's progress: '1,2 GB de 3,4 GB · quedan 5 min'. */
   progressText: (sent: number, total: number) => `${bytesText(sent)} de ${bytesText(total)}`,
   timeLeft: (seconds: number) =>
-    seconds < 60 ? 'queda menos de un minuto' : seconds < 3600 ? `quedan ${Math.round(seconds / 60)} min` : `quedan ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`,
+    seconds < 60
+      ? 'queda menos de un minuto'
+      : seconds < 3600
+        ? `quedan ${Math.round(seconds / 60)} min`
+        : `quedan ${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`,
   uploadPaused: 'Subida en pausa',
   uploadResumeHint: 'Elegí el mismo archivo para seguir desde donde quedó.',
   uploadReconnecting: 'Se cortó la conexión: sigue sola cuando vuelva la señal.',
@@ -905,4 +908,81 @@ export const matchMessages = {
   empty: 'Todavía no subiste partidos.',
   emptyHint: 'Subí el video de un partido que dirigiste para verlo con tu observador.',
   courseEmpty: 'Los alumnos de este curso todavía no subieron partidos.',
+} as const;
+
+/** The match page ('/partidos/{id}'): its player, the comments at a moment, their threads and history. */
+export const matchReviewMessages = {
+  criteria: {
+    ubicacion: 'Ubicación',
+    senalizacion: 'Señalización',
+    'sancion-progresiva': 'Sanción progresiva',
+    comunicacion: 'Comunicación',
+    'condicion-fisica': 'Condición física',
+    otro: 'Otro',
+  },
+  verdicts: { bien: 'Bien', 'a-mejorar': 'A mejorar' },
+  criterionLabel: 'Criterio',
+  verdictLabel: 'Valoración',
+  bodyLabel: 'Comentario',
+  replyLabel: 'Tu respuesta',
+  commentHere: 'Comentar aquí',
+  /** The form's heading: 'Comentario en 23:41'. */
+  commentAt: (time: string) => `Comentario en ${time}`,
+  saveComment: 'Guardar comentario',
+  commentSaved: 'Comentario guardado',
+  commentEdited: 'Comentario cambiado',
+  reply: 'Responder',
+  sendReply: 'Enviar respuesta',
+  replySaved: 'Respuesta enviada',
+  edit: 'Editar',
+  cancel: 'Cancelar',
+  edited: 'editado',
+  history: 'Ver historial',
+  historyTitle: 'Versiones anteriores',
+  historyEmpty: 'No tiene versiones anteriores.',
+  /** One earlier version: 'Hasta el 03/12/2026 10:15'. */
+  historyUntil: (when: string) => `Hasta el ${when}`,
+  comments: 'Comentarios',
+  commentsEmpty: 'Todavía no hay comentarios.',
+  commentsEmptyStaff: 'Pausá el video en un momento y tocá «Comentar aquí».',
+  summary: 'Resumen por criterio',
+  /** A comment's button in the list: plays from just before it. */
+  playFrom: (time: string) => `Ver desde ${time}`,
+  repliesCount: (n: number) => (n === 1 ? '1 respuesta' : `${n} respuestas`),
+  speed: 'Velocidad',
+  dataSaver: 'Ahorro de datos',
+  dataSaverHint: 'Se ve siempre en la calidad más baja.',
+  keysHint: 'Teclado: espacio reproduce o pausa · ← → 5 segundos · , . cuadro a cuadro en pausa',
+  timeline: 'Línea de tiempo del partido',
+  /** A mark on the timeline: '23:41 · Ubicación · A mejorar'. */
+  mark: (time: string, criterion: string, verdict: string) => `${time} · ${criterion} · ${verdict}`,
+  play: 'Reproducir',
+  pause: 'Pausa',
+  back5: 'Atrás 5 segundos',
+  forward5: 'Adelante 5 segundos',
+  playerFailed: 'No se pudo cargar el video. Revisá la conexión y volvé a intentar.',
+  processingHint: 'El video se está preparando para verlo en el teléfono: esta página se actualiza sola.',
+  failedHint: 'Quien lo subió puede borrarlo y subirlo de nuevo.',
+  uploadingHint: 'El video todavía se está subiendo desde el teléfono de quien lo grabó.',
+  pair: 'Pareja',
+  uploadedBy: 'Subido por',
+  backToList: 'Mis partidos',
+  commentNotFound: 'El comentario no existe.',
+  onlyAuthorEdits: 'Solo quien escribió el comentario puede cambiarlo.',
+  notReady: 'El video todavía no está listo: se puede comentar cuando termine de procesarse.',
+  momentOutside: 'El momento tiene que estar dentro del video.',
+  replyToComment: 'Se responde al comentario, no a una respuesta.',
+  replyNotMoment: 'Una respuesta no lleva momento, criterio ni valoración.',
+  criterionInvalid: 'Elegí un criterio.',
+  verdictInvalid: 'Elegí «Bien» o «A mejorar».',
+  processingFailed: 'No se pudo convertir el video: ffmpeg no pudo leerlo. Subilo de nuevo o probá con otro archivo.',
+  processingNotVideo: 'El archivo no tiene una imagen de video que se pueda leer.',
+  processingTimedOut: 'La conversión del video no terminó a tiempo: se intentó varias veces.',
+  ffmpegMissing: 'El servidor no tiene ffmpeg para convertir el video. Avisale al administrador.',
+  /** The record's line for an observation linked to a match: 'Partido en video: Vélez – Ferro'. */
+  linkedMatch: (title: string) => `Partido en video: ${title}`,
+  linkedMatchLabel: 'Partido en video',
+  linkedMatchHint: 'Un partido del alumno en «Mis partidos»: el legajo lo muestra con el resumen de sus comentarios.',
+  noLinkedMatch: 'Ninguno',
+  matchNotOfTrainee: 'Ese partido no es de este alumno en este curso.',
 } as const;

@@ -15,6 +15,9 @@ import {
   course as courseTable,
   courseModule as moduleTable,
   jugada as jugadaTable,
+  match as matchTable,
+  matchComment as matchCommentTable,
+  user as userTable,
   video as videoTable,
   videoRendition as videoRenditionTable,
 } from '../../src/server/db/schema.ts';
@@ -384,6 +387,48 @@ const observationBody = () => ({
     ['ubicacion', 'senalizacion', 'sancion-progresiva', 'comunicacion', 'condicion-fisica'].map((key) => [key, { score: 4 }]),
   ),
 });
+/** The match under review: the student's, ready to watch, 10 minutes long (made once, on first use). */
+let reviewMatch: Promise<string> | undefined;
+const reviewMatchId = () =>
+  (reviewMatch ??= (async () => {
+    const id = randomUUID();
+    await t.ctx.db.insert(matchTable).values({
+      id,
+      courseId: f.courseId,
+      uploadedBy: f.studentId,
+      playedOn: '2026-11-21',
+      title: 'Vélez – Ferro, Primera B',
+      state: 'lista',
+      fileSize: 1000,
+      durationSeconds: 600,
+    });
+    return id;
+  })());
+/** A new comment on the match under review, written by `as` (an administrator's for those who cannot write one). */
+async function freshMatchComment(as: Caller) {
+  const matchId = await reviewMatchId();
+  const [adminRow] = await t.ctx.db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
+  const authorId = as === 'student' ? f.studentId : as in staffIds ? staffIds[as as StaffCaller] : adminRow!.id;
+  const id = randomUUID();
+  await t.ctx.db
+    .insert(matchCommentTable)
+    .values({
+      id,
+      matchId,
+      authorId,
+      authorName: 'Autor',
+      atSeconds: 61,
+      criterion: 'ubicacion',
+      verdict: 'a-mejorar',
+      body: 'Lejos del 7 m',
+    });
+  // A trainee writes replies only: theirs is a reply in this comment's thread.
+  if (as !== 'student') return id;
+  const replyId = randomUUID();
+  await t.ctx.db.insert(matchCommentTable).values({ id: replyId, matchId, parentId: id, authorId, authorName: 'Autor', body: 'Entendido' });
+  return replyId;
+}
+const matchCommentBody = { atSeconds: 83.5, criterion: 'senalizacion', verdict: 'bien', body: 'Clara la señal del pasivo' };
 /** A new match observation of the student's. */
 async function freshObservation() {
   const response = await call(t.app, {
@@ -1416,6 +1461,42 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/observations/${id}` }) },
   },
 
+  // Revisión de partidos: the pair (the student uploaded it), the course's staff who see matches and administrators; the others 404.
+  {
+    route: 'GET /api/matches/:matchId/comments',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/matches/${await reviewMatchId()}/comments` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/matches/${id}/comments` }) },
+  },
+  {
+    route: 'POST /api/matches/:matchId/comments',
+    expected: [401, 404, 403, 201],
+    request: async () => ({ method: 'POST', url: `/api/matches/${await reviewMatchId()}/comments`, body: matchCommentBody }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/matches/${id}/comments`, body: matchCommentBody }) },
+  },
+  {
+    route: 'POST /api/match-comments/:commentId/replies',
+    expected: [401, 404, 201, 201],
+    request: async () => ({
+      method: 'POST',
+      url: `/api/match-comments/${await freshMatchComment('admin')}/replies`,
+      body: { body: 'Gracias' },
+    }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'POST', url: `/api/match-comments/${id}/replies`, body: { body: 'Gracias' } }) },
+  },
+  {
+    route: 'PATCH /api/match-comments/:commentId',
+    expected: [401, 404, 200, 200],
+    request: async (as) => ({ method: 'PATCH', url: `/api/match-comments/${await freshMatchComment(as)}`, body: { body: 'Corregido' } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/match-comments/${id}`, body: { body: 'Corregido' } }) },
+  },
+  {
+    route: 'GET /api/match-comments/:commentId/history',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/match-comments/${await freshMatchComment('admin')}/history` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/match-comments/${id}/history` }) },
+  },
+
   // Practicar reglamento: students of the course only.
   {
     route: 'GET /api/courses/:courseId/practice',
@@ -1864,6 +1945,11 @@ const staffRules: Record<string, StaffRule> = {
   'POST /api/courses/:courseId/trainees/:userId/observations': 'observaciones.registrar',
   'PUT /api/observations/:observationId': 'observaciones.registrar',
   'DELETE /api/observations/:observationId': 'observaciones.registrar',
+  'GET /api/matches/:matchId/comments': 'partidos.ver',
+  'POST /api/matches/:matchId/comments': 'partidos.comentar',
+  'POST /api/match-comments/:commentId/replies': 'partidos.ver',
+  'PATCH /api/match-comments/:commentId': 'partidos.ver',
+  'GET /api/match-comments/:commentId/history': 'partidos.ver',
   'GET /api/modules/:moduleId/offline': 'as-outsider',
   'GET /api/modules/:moduleId/offline/jugadas': 'as-outsider',
   'GET /api/pages/home': 'as-outsider',
