@@ -2,6 +2,7 @@ import '../shared/zod.ts';
 import { hash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Agent as HttpsAgent } from 'node:https';
 import { constants as zlibConstants } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifySchema } from 'fastify';
@@ -38,6 +39,10 @@ import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
 import { createRenditionWorker } from './videos/rendition.ts';
+import { createPushQueue } from './push/queue.ts';
+import { loadVapidKeys } from './push/vapid.ts';
+import { pushRoutes } from './push/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import { createJobs } from './jobs/queue.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { userRoutes } from './users/routes.ts';
@@ -105,6 +110,8 @@ export interface AppDeps {
   renderPage?: RenderPage;
   /** better-auth's scrypt unless given: only the server tests give one, a cheaper one (tests/api/helpers/test-app.ts). */
   passwordHasher?: PasswordHasher;
+  /** The HTTPS agent notices go to the push services with (the tests' local push service has its own certificate). */
+  pushAgent?: HttpsAgent;
 }
 
 /** One API route as registered: "GET /api/courses/:courseId" and its schema. */
@@ -148,6 +155,8 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Curso de actualización', renewalRoutes],
   ['Páginas', pageRoutes],
   ['Descargas', offlineRoutes],
+  ['Avisos', pushRoutes],
+  ['Calendario', calendarRoutes],
 ];
 
 /** Tags the scope's routes and documents the one error shape on each of them. */
@@ -218,6 +227,14 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
   const storage = deps.storage ?? (await openStorage(config));
   // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.
   const tempDir = path.join(config.dataDir, 'rendition-tmp');
+  const vapid = await loadVapidKeys({ dataDir: config.dataDir, fromEnv: config.vapid });
+  const push = createPushQueue({
+    db: database.db,
+    logger,
+    vapid,
+    subject: `mailto:${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom}`,
+    ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -226,6 +243,7 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     guards: createGuards(auth, database.db, deps.authSecret),
     mailer,
     mailQueue: mailer,
+    push: { ...push, publicKey: vapid.publicKey },
     storage,
     events,
     logger,

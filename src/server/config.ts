@@ -35,6 +35,20 @@ const envSchema = z
     ),
     SEED_DEMO: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'debe tener al menos 32 caracteres').optional()),
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'debe ser una clave pública VAPID (npx web-push generate-vapid-keys)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'debe ser una clave privada VAPID')
+        .optional(),
+    ),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
     S3_BUCKET: z.preprocess(
       emptyToUndefined,
@@ -86,6 +100,14 @@ const envSchema = z
         message: 'es obligatoria cuando se define la otra (S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas)',
       });
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'es obligatoria cuando se define la otra (VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas)',
+      });
+    }
     // The embedded database has one process: nobody else could take its jobs.
     if (!env.WORKER && !env.DATABASE_URL) {
       ctx.addIssue({
@@ -115,6 +137,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   authSecret: string | undefined;
+  /** The Web Push keys (VAPID) when set; otherwise a pair generated once and kept in DATA_DIR. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
   trustProxy: boolean;
   logLevel: string;
   /** Set when S3_BUCKET is: uploads go to that S3-compatible bucket instead of DATA_DIR. */
@@ -134,7 +158,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const secretVariables = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID']);
+const secretVariables = new Set(['ADMIN_PASSWORD', 'AUTH_SECRET', 'S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID', 'VAPID_PRIVATE_KEY']);
 
 /** The received value for the error message, without secrets: they end up in logs. */
 function shownValue(name: string, value: string | undefined): string {
@@ -163,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
     authSecret: e.AUTH_SECRET,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     s3: e.S3_BUCKET

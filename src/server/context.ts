@@ -8,6 +8,7 @@ import type { Jobs } from './jobs/queue.ts';
 import type { EventBus } from './live/bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MailQueue } from './mail/queue.ts';
+import type { PushQueue } from './push/queue.ts';
 import type { RenditionWorker } from './videos/rendition.ts';
 
 /** What route modules need, passed in explicitly when they are registered. */
@@ -20,6 +21,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Emails SMTP refused, retried by the background worker. */
   mailQueue: MailQueue;
+  /** Notices to phones (Web Push), queued like emails and sent once; `publicKey` is what browsers subscribe with. */
+  push: PushQueue & { publicKey: string };
   storage: FileStorage;
   /** Live events on every instance: the forum's, and access or sessions that ended. */
   events: EventBus;

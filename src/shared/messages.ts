@@ -500,6 +500,10 @@ export const lessonMessages = {
   lessonCreated: 'La clase se creó.',
   lessonSaved: 'La clase se guardó.',
   lessonDeleted: 'La clase se borró.',
+  lessonCancelled: 'La clase quedó cancelada: en el calendario de los alumnos aparece cancelada y no se les recuerda.',
+  lessonRestored: 'La clase vuelve a estar en pie.',
+  lessonCancelledLog: (when: string) => `Clase del ${when} cancelada`,
+  lessonRestoredLog: (when: string) => `Clase del ${when} otra vez en pie (se había cancelado)`,
   attendanceSaved: 'Asistencia guardada',
   invalidDate: 'La fecha no es válida.',
   invalidTime: 'La hora no es válida: escribila como 09:30.',
@@ -985,4 +989,29 @@ export const matchReviewMessages = {
   linkedMatchHint: 'Un partido del alumno en «Mis partidos»: el legajo lo muestra con el resumen de sus comentarios.',
   noLinkedMatch: 'Ninguno',
   matchNotOfTrainee: 'Ese partido no es de este alumno en este curso.',
+} as const;
+
+/** 'Mi cuenta' → 'Avisos' (notices on the phone, per kind) and 'Calendario' (the private feed). */
+export const noticeMessages = {
+  preferencesSaved: 'Listo: tus avisos quedaron como elegiste.',
+  subscribed: 'Listo: este teléfono va a recibir tus avisos.',
+  unsubscribed: 'Este teléfono ya no recibe tus avisos.',
+  permissionDenied:
+    'El navegador tiene bloqueados los avisos de Aula Virtual. Habilitalos en los permisos del sitio (el candado junto a la dirección) y volvé a tocar el botón.',
+  unsupported:
+    'Este navegador no puede recibir avisos de Aula Virtual. Te seguimos avisando por email. En un iPhone, primero agregá Aula Virtual a la pantalla de inicio (Compartir → Agregar a inicio) y abrila desde ahí.',
+  subscribeFailed: 'No se pudo activar los avisos en este teléfono. Probá de nuevo en un rato.',
+  calendarNotFound: 'Esta dirección de calendario ya no existe: pedí la nueva en Mi cuenta → Calendario.',
+  calendarChanged: 'Listo: la dirección anterior dejó de funcionar. Agregá la nueva a tu calendario.',
+  calendarCopied: 'Dirección copiada.',
+  eventNotFound: 'No encontramos esa fecha.',
+  /** The feed's and the .ics files' texts. */
+  feedName: (name: string) => `Aula Virtual · ${name}`,
+  lessonSummary: (courseName: string, topic: string) =>
+    topic ? `Clase presencial: ${topic} · ${courseName}` : `Clase presencial · ${courseName}`,
+  cancelledPrefix: 'CANCELADA · ',
+  instalmentSummary: (amount: string, courseName: string) => `Vence la cuota de ${amount} · ${courseName}`,
+  examSummary: (title: string, courseName: string) => `Examen «${title}» · ${courseName}`,
+  examDescription: (closes: string | null) => (closes ? `Podés rendirlo hasta el ${closes}.` : 'Podés rendirlo desde este momento.'),
+  licenceSummary: (level: string) => (level ? `Vence tu licencia de ${level}` : 'Vence tu licencia de árbitro'),
 } as const;

@@ -442,6 +442,21 @@ async function freshObservation() {
 let answerSeq = 0;
 /** A new exam of the module nobody has sat. */
 const freshExam = async () => (await buildExam(t.ctx, f.courseId, f.moduleId)).id;
+/** An exam with its window ('Abre' and 'Cierra'): what a calendar can hold. */
+let datedExamId: Promise<string> | undefined;
+const datedExam = () =>
+  (datedExamId ??= buildExam(t.ctx, f.courseId, f.moduleId, {
+    opensAt: '2027-05-01T12:00:00.000Z',
+    closesAt: '2027-05-02T12:00:00.000Z',
+  }).then((exam) => exam.id));
+/** The path of the trainee's private calendar feed, as 'Calendario' gives it now. */
+const studentFeedPath = async () =>
+  new URL((await call(t.app, { url: '/api/me/calendar', cookie: cookies.student })).json<{ url: string }>().url).pathname;
+/** A browser's push subscription (its keys' shapes; nothing is sent to it here). */
+const pushSubscriptionBody = {
+  endpoint: 'https://push.example.com/send/autorizacion',
+  keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+};
 /** A new open attempt of the student's. */
 async function freshAttempt() {
   const response = await call(t.app, { method: 'POST', url: `/api/exams/${await freshExam()}/attempts`, cookie: cookies.student! });
@@ -590,6 +605,32 @@ const rows: Row[] = [
     expected: [401, 200, 200, 200],
     request: () => ({ method: 'PUT', url: '/api/me/email-preferences', body: { forumReplies: 'immediate' } }),
   },
+  // 'Avisos' and 'Calendario': each signed-in person's own phones, choices and calendar address.
+  { route: 'GET /api/me/push', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/push' }) },
+  {
+    route: 'PUT /api/me/push/subscription',
+    expected: [401, 204, 204, 204],
+    request: () => ({ method: 'PUT', url: '/api/me/push/subscription', body: pushSubscriptionBody }),
+  },
+  {
+    route: 'DELETE /api/me/push/subscription',
+    expected: [401, 204, 204, 204],
+    request: () => ({ method: 'DELETE', url: '/api/me/push/subscription', body: { endpoint: pushSubscriptionBody.endpoint } }),
+  },
+  { route: 'GET /api/me/notice-preferences', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/notice-preferences' }) },
+  {
+    route: 'PUT /api/me/notice-preferences',
+    expected: [401, 200, 200, 200],
+    request: () => ({ method: 'PUT', url: '/api/me/notice-preferences', body: { examOpen: { push: true, email: 'never' } } }),
+  },
+  { route: 'GET /api/me/calendar', expected: [401, 200, 200, 200], request: () => ({ url: '/api/me/calendar' }) },
+  {
+    route: 'POST /api/me/calendar/address',
+    expected: [401, 200, 200, 200],
+    request: () => ({ method: 'POST', url: '/api/me/calendar/address' }),
+  },
+  // The feed is read without a session, with its private address (the trainee's, here).
+  { route: 'GET /api/calendar/:file', expected: [200, 200, 200, 200], request: async () => ({ url: await studentFeedPath() }) },
   {
     route: 'PATCH /api/me',
     expected: [401, 200, 200, 200],
@@ -1548,6 +1589,24 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/lessons/${id}`, body: lessonBody() }) },
   },
   {
+    route: 'PUT /api/lessons/:lessonId/cancelled',
+    expected: [401, 403, 403, 200],
+    request: async () => ({ method: 'PUT', url: `/api/lessons/${await freshLesson()}/cancelled`, body: { cancelled: true } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/lessons/${id}/cancelled`, body: { cancelled: true } }) },
+  },
+  {
+    route: 'GET /api/lessons/:lessonId/event.ics',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/lessons/${await lessonNow()}/event.ics` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/lessons/${id}/event.ics` }) },
+  },
+  {
+    route: 'GET /api/exams/:examId/event.ics',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/exams/${await datedExam()}/event.ics` }),
+    unknown: { as: 'student', request: (id) => ({ url: `/api/exams/${id}/event.ics` }) },
+  },
+  {
     route: 'DELETE /api/lessons/:lessonId',
     expected: [401, 403, 403, 200],
     request: async () => ({ method: 'DELETE', url: `/api/lessons/${await freshLesson()}` }),
@@ -1819,6 +1878,17 @@ const staffRules: Record<string, StaffRule> = {
   'PUT /api/users/:userId/modules/:moduleId/access': 'alumnos.gestionar',
   'PUT /api/modules/:moduleId/access': 'alumnos.gestionar',
   'PATCH /api/me': 'as-outsider',
+  'GET /api/me/push': 'as-outsider',
+  'PUT /api/me/push/subscription': 'as-outsider',
+  'DELETE /api/me/push/subscription': 'as-outsider',
+  'GET /api/me/notice-preferences': 'as-outsider',
+  'PUT /api/me/notice-preferences': 'as-outsider',
+  'GET /api/me/calendar': 'as-outsider',
+  'POST /api/me/calendar/address': 'as-outsider',
+  'GET /api/calendar/:file': 'as-outsider',
+  'PUT /api/lessons/:lessonId/cancelled': 'contenido.editar',
+  'GET /api/lessons/:lessonId/event.ics': { reads: 'curso.ver' },
+  'GET /api/exams/:examId/event.ics': { reads: 'curso.ver' },
   'PUT /api/me/password': 'as-outsider',
   'PUT /api/modules/:moduleId/activity/answers': 'as-outsider',
   'POST /api/modules/:moduleId/activity/submit': 'as-outsider',

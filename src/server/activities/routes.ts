@@ -14,6 +14,8 @@ import { canViewModule, loadAccess, requireRole, requireVisible } from '../acces
 import { findUser } from '../access/service.ts';
 import type { AppContext } from '../context.ts';
 import { notifySubmission } from '../notifications/notify.ts';
+import { getNoticePreferences } from '../push/preferences.ts';
+import { noticeCorrection, noticeSubmission } from '../push/notify.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
 import { correctionChangedEmail, correctionEmail } from './emails.ts';
@@ -77,6 +79,9 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
         void notifySubmission(ctx, { userId: user.id, moduleId: request.params.moduleId }).catch((error: unknown) =>
           request.log.error({ err: error }, 'no se pudo preparar el aviso de respuestas enviadas'),
         );
+        void noticeSubmission(ctx, { userId: user.id, moduleId: request.params.moduleId }).catch((error: unknown) =>
+          request.log.error({ err: error }, 'no se pudo preparar el aviso al teléfono de respuestas enviadas'),
+        );
       }
       return { activity };
     },
@@ -106,8 +111,15 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /** After the commit: the student hears about it by email; a mail failure does not undo the correction. */
+  /**
+   * After the commit: the student hears about it by email and on their phone, as they chose in 'Avisos';
+   * a failure of either does not undo the correction.
+   */
   async function notifyStudent(request: { log: { error: (obj: object, msg: string) => void } }, activity: Activity, changed: boolean) {
+    void noticeCorrection(ctx, activity, changed).catch((error: unknown) => {
+      request.log.error({ err: error, activityId: activity.id }, 'no se pudo preparar el aviso al teléfono de la corrección');
+    });
+    if ((await getNoticePreferences(db, activity.userId)).correction.email === 'never') return;
     const student = await findUser(db, activity.userId);
     const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
     const email = changed

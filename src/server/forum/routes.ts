@@ -17,6 +17,7 @@ import type { ForumBusEvent } from '../live/bus.ts';
 import { canViewModule, loadAccess, requireVisible } from '../access/policy.ts';
 import type { AppContext } from '../context.ts';
 import { notifyForumMessage } from '../notifications/notify.ts';
+import { noticeForumMessage } from '../push/notify.ts';
 import { findCourse, courseNotFound } from '../courses/service.ts';
 import { notFound } from '../errors.ts';
 import { findModule, moduleNotFound } from '../modules/service.ts';
@@ -173,6 +174,9 @@ function messageRoutes(app: FastifyInstance, ctx: AppContext) {
           // Emails in the background: the author does not wait for the mail server.
           void notifyForumMessage(ctx, row).catch((error: unknown) =>
             request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro'),
+          );
+          void noticeForumMessage(ctx, row).catch((error: unknown) =>
+            request.log.error({ err: error }, 'no se pudieron preparar los avisos del foro al teléfono'),
           );
         });
         return presentMessage(row, user);

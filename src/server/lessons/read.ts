@@ -59,6 +59,7 @@ export function presentLesson(row: LessonRow, counts: AttendanceCounts, enrolled
     durationMinutes: row.durationMinutes,
     place: row.place,
     topic: row.topic,
+    cancelled: row.cancelledAt !== null,
     phase: lessonPhase(row, now),
     counts,
     enrolled,
@@ -201,6 +202,8 @@ export async function lessonsAround(db: Db | Tx, courseId: string, now: Date): P
     .where(
       and(
         eq(lesson.courseId, courseId),
+        // A cancelled class takes no attendance.
+        sql`${lesson.cancelledAt} is null`,
         // Opened already (30 minutes before it starts), and not over.
         sql`${lesson.startsAt} <= ${new Date(now.getTime() + OPENS_MINUTES_BEFORE * 60_000).toISOString()}::timestamptz`,
         sql`${lesson.startsAt} + make_interval(mins => ${lesson.durationMinutes}) > ${now.toISOString()}::timestamptz`,

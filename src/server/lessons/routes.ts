@@ -22,6 +22,7 @@ import {
   lessonDetailSchema,
   lessonInputSchema,
   lessonListSchema,
+  lessonCancelSchema,
   lessonSchema,
   rosterEntrySchema,
 } from '../../shared/schemas/lessons.ts';
@@ -41,6 +42,7 @@ import {
   findLesson,
   markByCode,
   markByHand,
+  setLessonCancelled,
   updateLesson,
   wrongCodes,
   wrongCodesSpent,
@@ -99,6 +101,16 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
       return { lesson: await updateLesson(db, request.params.lessonId, request.body, admin, clock.now()) };
+    },
+  );
+
+  // 'Cancelar clase' / 'Volver a dar la clase'.
+  r.put(
+    '/lessons/:lessonId/cancelled',
+    { schema: { params: lessonParams, body: lessonCancelSchema, response: { 200: z.object({ lesson: lessonSchema }) } } },
+    async (request) => {
+      const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
+      return { lesson: await setLessonCancelled(db, request.params.lessonId, request.body.cancelled, admin, clock.now()) };
     },
   );
 

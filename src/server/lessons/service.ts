@@ -82,6 +82,24 @@ export async function updateLesson(db: Db, lessonId: string, input: LessonInput,
   });
 }
 
+/** 'Cancelar clase' / 'Volver a dar la clase': the class stays (and its marks); calendars show it cancelled. */
+export async function setLessonCancelled(db: Db, lessonId: string, cancelled: boolean, actor: Actor, now: Date): Promise<Lesson> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(lesson).where(eq(lesson.id, lessonId)).for('update');
+    if (!before) throw lessonNotFound();
+    if ((before.cancelledAt !== null) === cancelled) return presentLessonOf(tx, before, now);
+    const [row] = await tx
+      .update(lesson)
+      .set({ cancelledAt: cancelled ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(eq(lesson.id, lessonId))
+      .returning();
+    const when = lessonWhen(row!.startsAt);
+    const summary = cancelled ? lessonMessages.lessonCancelledLog(when) : lessonMessages.lessonRestoredLog(when);
+    await logChange(tx, { kind: 'asistencia', courseId: row!.courseId, userId: null, actor, summary });
+    return presentLessonOf(tx, row!, now);
+  });
+}
+
 /** 'Borrar': the class and its marks. */
 export async function deleteLesson(db: Db, lessonId: string, actor: Actor) {
   await db.transaction(async (tx) => {

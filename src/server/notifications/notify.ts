@@ -14,13 +14,14 @@ import { dailySummaryEmail, forumRepliesEmail, questionEmail, submissionEmail } 
 import { toPreferences } from './preferences.ts';
 import { sendPaymentReminders } from '../payments/reminders.ts';
 import { sendCertificateReminders } from '../renewal/reminders.ts';
+import { sendExamNotices, sendLessonReminders } from '../push/notify.ts';
 
 /** At most one email about forum answers per student and module in this time. */
 export const FORUM_REPLY_WINDOW_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Deps = Pick<AppContext, 'db' | 'mailer' | 'logger' | 'config'>;
-type WorkerDeps = Deps & Pick<AppContext, 'mailQueue' | 'clock'>;
+type WorkerDeps = Deps & Pick<AppContext, 'mailQueue' | 'clock' | 'push'>;
 
 function send(deps: Deps, message: MailMessage, what: string) {
   return deps.mailer.send(message).catch((error: unknown) => {
@@ -51,7 +52,7 @@ const correctorRoles = sql.join(
  * assistants; in a course with none of them, the administrators (as before there were teams).
  * As SQL on `user`, for `courseId` (SQL: a value, or a column).
  */
-const correctsIn = (courseId: SQL) => sql`(
+export const correctsIn = (courseId: SQL) => sql`(
   exists (select 1 from course_staff cs where cs.user_id = ${user.id} and cs.course_id = ${courseId} and cs.role in (${correctorRoles}))
   or (${user.role} = 'admin' and not exists (
     select 1 from course_staff cs where cs.course_id = ${courseId} and cs.role in (${correctorRoles}))))`;
@@ -337,7 +338,7 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs the due work (queued emails, grouped forum answers, daily summaries, instalment and licence reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
+/** Runs the due work (queued emails and notices, grouped forum answers, daily summaries, instalment, licence, class and exam reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
 export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): () => void {
   let running = false;
   const timer = setInterval(() => {
@@ -349,6 +350,10 @@ export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): 
       sendDailySummaries(deps),
       sendPaymentReminders(deps),
       sendCertificateReminders(deps),
+      // Notices on the phone: the queue (retries), the class tomorrow and the exams that opened.
+      deps.push.deliverDue(),
+      sendLessonReminders(deps),
+      sendExamNotices(deps),
     ])
       .catch((error: unknown) => deps.logger.error({ err: error }, 'falló el envío de avisos pendientes'))
       .finally(() => {

@@ -2,7 +2,8 @@
 // its day, while their payments do not cover it, unless the course turned reminders off. The
 // notification worker runs this every minute on every instance: each reminder is claimed by
 // inserting its `payment_reminder` row, and queued in the same transaction only by the instance
-// whose insert went through (mail/queue.ts, `queueOnce`).
+// whose insert went through (push/notify.ts, `queueNoticeOnce`: the email and the phone's notice,
+// as the trainee chose in 'Avisos').
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays, dayLongText, dayOf } from '../../shared/calendar.ts';
 import { escapeHtml } from '../../shared/html.ts';
@@ -11,10 +12,11 @@ import { REMINDER_DAYS_BEFORE, remindersDue, type ReminderKind } from '../../sha
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { course, courseAccess, paymentOption, paymentReminder, traineePlan, user } from '../db/schema.ts';
-import { queueOnce } from '../mail/queue.ts';
+import { instalmentNotice } from '../push/notices.ts';
+import { queueNoticeOnce, wakingHour } from '../push/notify.ts';
 import { paidTotals } from './read.ts';
 
-type Deps = Pick<AppContext, 'db' | 'mailQueue' | 'clock'>;
+type Deps = Pick<AppContext, 'db' | 'mailQueue' | 'clock' | 'push'>;
 
 /** The reminder email: the amount, the due date and the course; no link to pay (there is no payment online). */
 export function paymentReminderEmail(input: { name: string; courseName: string; amount: number; dueDate: string; kind: ReminderKind }) {
@@ -92,9 +94,19 @@ export async function sendPaymentReminders(deps: Deps): Promise<number> {
             .returning({ userId: paymentReminder.userId })
         ).length > 0;
       const email = paymentReminderEmail({ name: trainee.name, courseName: trainee.courseName, ...due });
-      if (await queueOnce(deps.db, claim, { to: trainee.email, ...email })) sent += 1;
+      // As email, as a notice on the phone (never at night), both or neither, as the trainee chose.
+      const notice = instalmentNotice({ courseName: trainee.courseName, courseId: trainee.courseId, ...due, today: due.kind === 'dia' });
+      const waking = wakingHour(deps.clock.now());
+      const queued = await queueNoticeOnce(deps.db, claim, {
+        userId: trainee.userId,
+        kind: 'instalmentDue',
+        email: { to: trainee.email, ...email },
+        notice,
+        ...(waking ? { notBefore: waking } : {}),
+      });
+      if (queued) sent += 1;
     }
   }
-  if (sent > 0) await deps.mailQueue.deliverDue();
+  if (sent > 0) await Promise.all([deps.mailQueue.deliverDue(), deps.push.deliverDue()]);
   return sent;
 }

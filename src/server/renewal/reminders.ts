@@ -2,8 +2,9 @@
 // (`RENEWAL_REMINDER_DAYS`), unless it was revoked, the holder renewed it already or turned these
 // emails off in 'Mi cuenta'. The notification worker runs this every minute on every instance, as
 // it runs the instalment reminders: each reminder is claimed by inserting its
-// `certificate_reminder` row and queued in that same transaction (mail/queue.ts, `queueOnce`), so
-// it goes once whatever the number of instances.
+// `certificate_reminder` row and queued in that same transaction (push/notify.ts, `queueNoticeOnce`:
+// the email and the phone's notice, as the holder chose in 'Avisos'), so it goes once whatever the
+// number of instances.
 import { and, eq, gte, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { RENEWAL_REMINDER_DAYS, renewalReminderDue } from '../../shared/approval-rules.ts';
@@ -13,9 +14,10 @@ import { verifyUrlOf } from '../certificates/read.ts';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { certificate, certificateReminder, course, emailPreference, user } from '../db/schema.ts';
-import { queueOnce } from '../mail/queue.ts';
+import { licenceNotice } from '../push/notices.ts';
+import { queueNoticeOnce, wakingHour } from '../push/notify.ts';
 
-type Deps = Pick<AppContext, 'db' | 'mailQueue' | 'clock' | 'config'>;
+type Deps = Pick<AppContext, 'db' | 'mailQueue' | 'clock' | 'config' | 'push'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
@@ -89,6 +91,7 @@ function licencesExpiringSoon(db: Db, today: string) {
       expiresOn: certificate.expiresOn,
       name: user.name,
       email: user.email,
+      userId: certificate.userId,
     })
     .from(certificate)
     .innerJoin(user, eq(user.id, certificate.userId))
@@ -100,8 +103,12 @@ function licencesExpiringSoon(db: Db, today: string) {
         lte(certificate.expiresOn, addDays(today, Math.max(...RENEWAL_REMINDER_DAYS))),
         eq(user.role, 'student'),
         or(eq(user.banned, false), isNull(user.banned)),
-        // No row: the default, reminders on.
-        or(isNull(emailPreference.licenceReminders), eq(emailPreference.licenceReminders, true)),
+        // No row: the default, reminders on; an email or a notice on the phone ('Avisos').
+        or(
+          isNull(emailPreference.licenceReminders),
+          eq(emailPreference.licenceReminders, true),
+          sql`coalesce((${emailPreference.push}->>'licenceExpiry')::boolean, true)`,
+        ),
         notExists(renewed),
       ),
     );
@@ -129,8 +136,21 @@ export async function sendCertificateReminders(deps: Deps): Promise<number> {
       verifyUrl,
       preferencesLink: `${deps.config.publicUrl}/mi-cuenta`,
     });
-    if (await queueOnce(deps.db, claim, { to: licence.email, link: verifyUrl, ...email })) queued += 1;
+    const waking = wakingHour(deps.clock.now());
+    const claimed = await queueNoticeOnce(deps.db, claim, {
+      userId: licence.userId,
+      kind: 'licenceExpiry',
+      email: { to: licence.email, link: verifyUrl, ...email },
+      notice: licenceNotice({
+        courseName: licence.courseName,
+        level: licence.level,
+        expiresOn: licence.expiresOn,
+        certificateId: licence.id,
+      }),
+      ...(waking ? { notBefore: waking } : {}),
+    });
+    if (claimed) queued += 1;
   }
-  if (queued > 0) await deps.mailQueue.deliverDue();
+  if (queued > 0) await Promise.all([deps.mailQueue.deliverDue(), deps.push.deliverDue()]);
   return queued;
 }

@@ -89,6 +89,8 @@ export const lessonSchema = z.object({
   durationMinutes: z.number(),
   place: z.string(),
   topic: z.string(),
+  /** 'Cancelar clase': kept and shown cancelled (in the trainees' calendars too); it takes no attendance. */
+  cancelled: z.boolean(),
   /** 'proxima' before its attendance opens, 'abierta' while it takes attendance, 'terminada' after. */
   phase: z.enum(lessonPhases),
   counts: attendanceCountsSchema,
@@ -157,3 +159,6 @@ export type CurrentLesson = z.infer<typeof currentLessonSchema>;
 
 export const attendanceMarkedSchema = z.object({ message: z.string(), status: attendanceStatusSchema });
 export type AttendanceMarked = z.infer<typeof attendanceMarkedSchema>;
+
+/** 'Cancelar clase' (true) or 'Volver a dar la clase' (false). */
+export const lessonCancelSchema = z.object({ cancelled: z.boolean() });

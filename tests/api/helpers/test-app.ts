@@ -53,6 +53,8 @@ export interface TestAppOptions {
    * (a backup restored, a command's server); by default the cheaper one of the server tests.
    */
   productionPasswords?: boolean;
+  /** The HTTPS agent notices go to push services with (a test's local push service and its certificate). */
+  pushAgent?: import('node:https').Agent;
 }
 
 /** The whole app on its own database, started the way the server starts it (migrations, bootstrap). */
@@ -98,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clientDist ? { clientDist: options.clientDist } : {}),
     ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     ...(options.productionPasswords ? {} : { passwordHasher: cheapPasswordHasher }),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   await options.beforeReady?.(app);
   await app.ready();
