@@ -410,18 +410,16 @@ async function freshMatchComment(as: Caller) {
   const [adminRow] = await t.ctx.db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, ADMIN_EMAIL));
   const authorId = as === 'student' ? f.studentId : as in staffIds ? staffIds[as as StaffCaller] : adminRow!.id;
   const id = randomUUID();
-  await t.ctx.db
-    .insert(matchCommentTable)
-    .values({
-      id,
-      matchId,
-      authorId,
-      authorName: 'Autor',
-      atSeconds: 61,
-      criterion: 'ubicacion',
-      verdict: 'a-mejorar',
-      body: 'Lejos del 7 m',
-    });
+  await t.ctx.db.insert(matchCommentTable).values({
+    id,
+    matchId,
+    authorId,
+    authorName: 'Autor',
+    atSeconds: 61,
+    criterion: 'ubicacion',
+    verdict: 'a-mejorar',
+    body: 'Lejos del 7 m',
+  });
   // A trainee writes replies only: theirs is a reply in this comment's thread.
   if (as !== 'student') return id;
   const replyId = randomUUID();
