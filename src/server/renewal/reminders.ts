@@ -103,11 +103,15 @@ function licencesExpiringSoon(db: Db, today: string) {
         lte(certificate.expiresOn, addDays(today, Math.max(...RENEWAL_REMINDER_DAYS))),
         eq(user.role, 'student'),
         or(eq(user.banned, false), isNull(user.banned)),
-        // No row: the default, reminders on; an email or a notice on the phone ('Avisos').
+        // No row: the default, reminders on; by email, or as a notice on a phone that receives them ('Avisos').
         or(
           isNull(emailPreference.licenceReminders),
           eq(emailPreference.licenceReminders, true),
-          sql`coalesce((${emailPreference.push}->>'licenceExpiry')::boolean, true)`,
+          and(
+            sql`coalesce((${emailPreference.push}->>'licenceExpiry')::boolean, true)`,
+            sql`exists (select 1 from push_subscription ps join session s on s.id = ps.session_id
+                        where ps.user_id = ${certificate.userId} and s.expires_at > now())`,
+          ),
         ),
         notExists(renewed),
       ),
