@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { checkBucket } from './files/s3-storage.ts';
 import { createMailer } from './mail/mailer.ts';
-import { startNotificationWorker } from './notifications/notify.ts';
 import { dumpDatabase } from './maintenance/backup.ts';
 import { serveControl } from './maintenance/control-socket.ts';
 import { resetPasswordAsOperator } from './users/operator-password.ts';
@@ -15,7 +14,7 @@ import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 import { privateDir, privateFile, PRIVATE_FILE_MODE } from './private-paths.ts';
 import { createLogger, listeningText } from './logger.ts';
-import { ffmpegRuns } from './videos/ffmpeg.ts';
+import { warnWithoutFfmpeg } from './videos/rendition.ts';
 
 export interface RunningServer {
   url: string;
@@ -80,24 +79,16 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     storage: ctx.storage,
     logger,
     minutes: config.cleanupIntervalMinutes,
-    // Each pass also retakes the videos whose instance stopped mid-way (their claims went stale).
+    // Each pass also sends the jobs of the videos whose instance stopped mid-way (their claims went stale).
     afterPass: () => ctx.renditions.wake(),
   });
   await app.listen({ port: config.port, host: config.host, listenTextResolver: listeningText });
-  // The background jobs: taken here unless WORKER=false (then `npm run worker` processes take them).
+  // The background jobs (renditions, the due emails and notices every minute…): taken here unless
+  // WORKER=false (then `npm run worker` processes take them).
   await ctx.jobs.start();
-  const stopNotifications = startNotificationWorker(ctx);
-  if (config.videoRenditions) {
-    // Checked once, so the operator reads why uploaded videos stay as uploaded ('fallida' with the same reason).
-    void ffmpegRuns(config.ffmpegPath).then((runs) => {
-      if (!runs)
-        logger.error(
-          { ffmpegPath: config.ffmpegPath },
-          `ffmpeg no está instalado o FFMPEG_PATH (${config.ffmpegPath}) no lo encuentra: los videos subidos se sirven como se subieron, sin versiones livianas ni portada. Instalalo (en Debian: apt-get install ffmpeg) o poné su ruta en FFMPEG_PATH.`,
-        );
-    });
-    ctx.renditions.start();
-  }
+  if (config.worker && config.videoRenditions) void warnWithoutFfmpeg({ logger, ffmpegPath: config.ffmpegPath });
+  // Videos left waiting while no process took jobs (an older version's queue, or WORKER off everywhere).
+  ctx.renditions.wake();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: config.publicUrl, host: config.host, port, database: database.kind }, `Listo en ${config.publicUrl}`);
@@ -105,7 +96,6 @@ export async function startServer(config: Config, options: { logger?: Logger } =
     url: `http://127.0.0.1:${port}`,
     logger,
     async stop() {
-      stopNotifications();
       await cleanup.stop();
       await control?.close();
       await app.close();

@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadAuthSecret } from './server.ts';
+import { warnWithoutFfmpeg } from './videos/rendition.ts';
 
 process.umask(0o077);
 
@@ -26,6 +27,7 @@ try {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const ctx = await createContext({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await ctx.jobs.start();
+  if (config.videoRenditions) void warnWithoutFfmpeg({ logger, ffmpegPath: config.ffmpegPath });
   logger.info({ pid: process.pid }, 'trabajador en marcha: hace los trabajos en segundo plano');
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'error no manejado: cerrando el trabajador');

@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courseModule, video, videoRendition } from '../../src/server/db/schema.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { parseProbe, progressSeconds, heightsFor } from '../../src/server/videos/ffmpeg.ts';
-import { claimRendition, createRenditionWorker, renderNext, type RenditionDeps } from '../../src/server/videos/rendition.ts';
+import { createJobs } from '../../src/server/jobs/queue.ts';
+import {
+  claimRendition,
+  createRenditionWorker,
+  registerRenditionJobs,
+  renderNext,
+  type RenditionDeps,
+} from '../../src/server/videos/rendition.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { messages, videoMessages } from '../../src/shared/messages.ts';
 import type { ModuleWithQuestions } from '../../src/shared/schemas/content.ts';
@@ -305,12 +312,15 @@ withFfmpeg('renditions of an uploaded module video', () => {
     expect(await done).toEqual({ videoId, state: 'lista', served: 'rendition' });
     expect((await adminModule(course.id, module.id)).videoProcessing).toEqual({ state: 'lista', percent: 100, error: null });
 
-    // Stopped mid-way: back to 'pendiente' for the next start, its temp files removed.
+    // Stopped mid-way: back to 'pendiente' for the next start, its temp files removed. The module's
+    // save sent the video's job; a process that takes jobs (as the server does) takes it.
     const again = await moduleWithVideo(clips.small, 'parado.mp4');
-    const stopping = createRenditionWorker(deps({ ffmpegPath: paced }));
-    stopping.start();
+    const { database, config, logger } = t.ctx;
+    const stopping = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: true });
+    registerRenditionJobs(deps({ ffmpegPath: paced }), stopping, { run: true });
+    await stopping.start();
     await vi.waitFor(async () => expect((await adminModule(again.course.id, again.module.id)).videoProcessing?.state).toBe('en-curso'), {
-      timeout: 10_000,
+      timeout: 15_000,
     });
     await stopping.stop();
     expect((await adminModule(again.course.id, again.module.id)).videoProcessing).toEqual({

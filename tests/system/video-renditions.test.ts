@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exam, examAttempt, examAttemptClip, video, videoRendition } from '../../src/server/db/schema.ts';
 import { storeBuffer } from '../../src/server/files/storage.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
-import { createRenditionWorker, RENDITION_RETRIES, renderNext, servedClip, type RenditionDeps } from '../../src/server/videos/rendition.ts';
+import { createJobs } from '../../src/server/jobs/queue.ts';
+import {
+  createRenditionWorker,
+  queueWaitingRenditions,
+  registerRenditionJobs,
+  RENDITION_RETRIES,
+  renderNext,
+  servedClip,
+  type RenditionDeps,
+} from '../../src/server/videos/rendition.ts';
 import { videoMessages } from '../../src/shared/messages.ts';
 import { examRendition, renditionsOf } from '../../src/server/videos/read.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
@@ -308,18 +317,30 @@ describe('the light copy of a jugada clip', () => {
     const slow = path.join(work, 'slow-ffmpeg');
     await writeFile(slow, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
     const temp = path.join(work, 'temp-stopped');
-    const worker = createRenditionWorker(deps({ ffmpegPath: slow, tempDir: temp }));
-    worker.wake();
+    // A process that takes jobs, as the server is (jobs/queue.ts), on the same database.
+    const { database, config, logger } = t.ctx;
+    const worker = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: true });
+    registerRenditionJobs(deps({ ffmpegPath: slow, tempDir: temp }), worker, { run: true });
+    // The jugada's save sent the video's job; sent again while it waits, it is the same job.
+    const jobStates = async () => {
+      const found = await t.ctx.db.execute(
+        sql`select state from pgboss.job where name = 'videos.renditions' and singleton_key = ${videoId}`,
+      );
+      return (found as unknown as { rows: Array<{ state: string }> }).rows.map((row) => row.state);
+    };
+    expect(await jobStates()).toEqual(['created']);
+    expect(await queueWaitingRenditions(t.ctx.db, worker)).toBe(0);
+    expect(await jobStates()).toEqual(['created']);
+    // Nothing runs before the worker starts.
     expect((await videoRow(videoId)).renditionState).toBe('pendiente');
-    worker.start();
-    await vi.waitFor(async () => expect(await readdir(temp).catch(() => [])).toHaveLength(1), { timeout: 10_000 });
+    await worker.start();
+    await vi.waitFor(async () => expect(await readdir(temp).catch(() => [])).toHaveLength(1), { timeout: 15_000 });
     expect((await videoRow(videoId)).renditionState).toBe('en-curso');
     await worker.stop();
     expect(await videoRow(videoId)).toMatchObject({ renditionState: 'pendiente', renditionKey: null });
     expect(await readdir(temp)).toEqual([]);
-    // Woken after it stopped, it does nothing.
-    worker.wake();
-    expect((await videoRow(videoId)).renditionState).toBe('pendiente');
+    // The job stays in the queue for the next start (tried again after its wait).
+    expect(await jobStates()).toEqual(['retry']);
     expect(await t.ctx.renditions.runOnce()).toMatchObject({ videoId, state: 'lista' });
   }, 120_000);
 

@@ -68,6 +68,11 @@ export interface QueueSettings {
   heartbeatSeconds?: number;
   /** Jobs of this queue one process runs at once (default 1). */
   concurrency?: number;
+  /**
+   * false: this process sends the queue's jobs (with these settings) but does not take them, even
+   * where it works (VIDEO_RENDITIONS=false for the renditions). Default true.
+   */
+  run?: boolean;
 }
 
 interface Registered {
@@ -113,7 +118,7 @@ const DEFAULTS = {
   expireInSeconds: 15 * 60,
   heartbeatSeconds: 30,
   concurrency: 1,
-} satisfies Required<Omit<QueueSettings, 'policy'>>;
+} satisfies Required<Omit<QueueSettings, 'policy' | 'run'>>;
 
 const queueOptions = (settings: QueueSettings) => {
   const s = { ...DEFAULTS, ...settings };
@@ -181,7 +186,11 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
 
   const ensureQueue = async (instance: PgBoss, name: string) => {
     if (created.has(name)) return;
-    const settings = registered.get(name)?.settings ?? {};
+    // A queue made with other settings than its workers' (its policy cannot change afterwards)
+    // would be a quiet bug: every queue is registered first, in every process (jobs/handlers.ts).
+    const entry = registered.get(name);
+    if (!entry) throw new Error(`la cola de trabajos ${name} no está registrada (jobs/handlers.ts)`);
+    const settings = entry.settings;
     await instance.createQueue(name, queueOptions(settings));
     // A queue made by an earlier version keeps its settings otherwise.
     const { policy: _policy, ...rest } = queueOptions(settings);
@@ -193,7 +202,8 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
   const run = async (name: string, job: BossJob<unknown>) => {
     const entry = registered.get(name);
     if (!entry) throw new Error(`no hay quién haga los trabajos de ${name}`);
-    const signal = AbortSignal.any([job.signal, stopping.signal]);
+    // A job fetched by `runOnce` has no signal of pg-boss's own.
+    const signal = AbortSignal.any([...(job.signal ? [job.signal] : []), stopping.signal]);
     await entry.handler({ id: job.id, name, data: job.data, retryCount: job.retryCount, signal });
     // A handler that returned after its signal did not finish: tried again later.
     if (signal.aborted) throw new Error(`el trabajo ${name} se interrumpió`);
@@ -218,10 +228,10 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
       registered.set(name, { handler: handler as JobHandler<unknown>, settings });
     },
     every(name, cron, handler, settings = {}) {
-      // A tick that waits behind another is pointless: one waiting at a time, short, few tries.
+      // A tick that waits behind another is pointless: one waiting and one at work, short, few tries.
       registered.set(name, {
         handler: handler as JobHandler<unknown>,
-        settings: { policy: 'singleton', retryLimit: 1, expireInSeconds: 5 * 60, ...settings },
+        settings: { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60, ...settings },
       });
       schedules.set(name, cron);
     },
@@ -233,6 +243,7 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
       if (!working) return;
       for (const [name, cron] of schedules) await instance.schedule(name, cron, {}, { tz: 'UTC' });
       for (const [name, entry] of registered) {
+        if (entry.settings.run === false) continue;
         const concurrency = entry.settings.concurrency ?? DEFAULTS.concurrency;
         await instance.work(name, { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
           if (job) await run(name, job);

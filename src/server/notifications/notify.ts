@@ -338,28 +338,24 @@ export async function sendDailySummaries(deps: Deps): Promise<number> {
   return sent;
 }
 
-/** Runs the due work (queued emails and notices, grouped forum answers, daily summaries, instalment, licence, class and exam reminders) every `intervalMs` until stopped; a failed round is logged and retried next time. */
-export function startNotificationWorker(deps: WorkerDeps, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    Promise.all([
-      deps.mailQueue.deliverDue(),
-      sendDueForumReplies(deps),
-      sendDailySummaries(deps),
-      sendPaymentReminders(deps),
-      sendCertificateReminders(deps),
-      // Notices on the phone: the queue (retries), the class tomorrow and the exams that opened.
-      deps.push.deliverDue(),
-      sendLessonReminders(deps),
-      sendExamNotices(deps),
-    ])
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'falló el envío de avisos pendientes'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * The due work (queued emails and notices, grouped forum answers, daily summaries, instalment, licence, class and exam reminders): one round, a background job the clock sends every minute
+ * (jobs/handlers.ts), so one process does it at a time whatever the number of instances. A failed
+ * round is logged and fails its job; the next minute's round sends what is still due.
+ */
+export async function sendDueNotices(deps: WorkerDeps): Promise<void> {
+  await Promise.all([
+    deps.mailQueue.deliverDue(),
+    sendDueForumReplies(deps),
+    sendDailySummaries(deps),
+    sendPaymentReminders(deps),
+    sendCertificateReminders(deps),
+    // Notices on the phone: the queue (retries), the class tomorrow and the exams that opened.
+    deps.push.deliverDue(),
+    sendLessonReminders(deps),
+    sendExamNotices(deps),
+  ]).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'falló el envío de avisos pendientes');
+    throw error;
+  });
 }

@@ -1,9 +1,10 @@
 // The renditions of every uploaded video a module or a jugada uses: H.264/AAC MP4 at 240p, 360p and
 // 720p (never taller than the original) and a poster, made by Debian's ffmpeg after the upload.
 // The original is kept (the instructor's, and what is served until they are made or when they
-// cannot be). A durable queue in the `video` table: instances sharing one database share the work,
-// each video claimed by one of them in one statement (`claimRendition`), each instance making one
-// video's renditions at a time; progress is written every few seconds for the instructor.
+// cannot be). The `video` table says where each video stands ('pendiente', 'en-curso' with its
+// progress, 'lista', 'fallida'); the work is a background job per video (jobs/queue.ts, taken by
+// whichever process works): the job claims its video in one statement (`claimRendition`), so a
+// video is made once whatever the number of workers; a worker makes one video at a time.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,8 +17,10 @@ import type { Db } from '../db/client.ts';
 import { courseModule, jugada, video, videoRendition } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newStorageKey, StoredObjectNotFoundError, type FileStorage } from '../files/storage.ts';
+import type { Job, Jobs } from '../jobs/queue.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
 import {
+  ffmpegRuns,
   FfmpegError,
   heightsFor,
   parseProbe,
@@ -34,20 +37,26 @@ export { servedClip, RENDITION_MIME_TYPE } from './read.ts';
 
 /**
  * A claim with no sign of life for this long was left by an instance that stopped (a restart, a
- * crash): the video is claimed again. An instance at work writes one every few seconds.
+ * crash): the video is claimed again. An instance at work writes one every few seconds. Sooner
+ * than this, the job's own sign of life does it (a job tried again takes its video over).
  */
 const STALE_CLAIM_MINUTES = 5;
+/** The jobs: one per video, at most one waiting and one at work for it. */
+export const RENDITION_QUEUE = 'videos.renditions';
+/** Every minute: the videos whose wait is over, or whose claim went stale, get their job. */
+const SWEEP_QUEUE = 'videos.renditions.sweep';
 /** A try that failed is tried again by itself this many times, after these waits; then the video is 'fallida'. */
 export const RENDITION_RETRIES = 3;
 const RETRY_AFTER_MINUTES = [1, 5, 15] as const;
-/** How often an instance looks for videos whose wait is over or whose claim went stale. */
-const LOOK_AGAIN_MS = 60_000;
 /** ffmpeg is stopped after this plus a few times the video's length (a stuck file must not hold the queue). */
 const FFMPEG_BASE_TIMEOUT_MS = 20 * 60_000;
 /** Temp folders this old were left by a process killed mid-way (a live one is younger). */
 const STALE_TEMP_MS = 6 * 60 * 60_000;
 /** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 2_000;
+
+/** Where ffmpeg's files wait while it works: on the data disk (an original may be gigabytes, and /tmp is often in memory). */
+export const renditionTempDir = (dataDir: string) => path.join(dataDir, 'rendition-tmp');
 
 export interface RenditionDeps {
   db: Db;
@@ -84,10 +93,15 @@ const inUse = () =>
  * with several instances, each video is claimed by one (SKIP LOCKED, the state checked again on
  * the locked row).
  */
-export async function claimRendition(db: Db): Promise<Claim | null> {
-  const claimable = or(
-    and(eq(video.renditionState, 'pendiente'), or(isNull(video.renditionRetryAt), lte(video.renditionRetryAt, sql`now()`))),
-    and(eq(video.renditionState, 'en-curso'), lt(video.renditionStartedAt, sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`)),
+export async function claimRendition(db: Db, target?: { videoId: string; takeOver: boolean }): Promise<Claim | null> {
+  // A job tried again (`takeOver`) was let go by a worker that stopped answering: its claim is over.
+  const stale = target?.takeOver ? sql`true` : lt(video.renditionStartedAt, sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`);
+  const claimable = and(
+    target ? eq(video.id, target.videoId) : undefined,
+    or(
+      and(eq(video.renditionState, 'pendiente'), or(isNull(video.renditionRetryAt), lte(video.renditionRetryAt, sql`now()`))),
+      and(eq(video.renditionState, 'en-curso'), stale),
+    ),
   );
   const next = db
     .select({ id: video.id })
@@ -320,8 +334,9 @@ async function fail(deps: RenditionDeps, claim: Claim, error: Error): Promise<Re
 export async function renderNext(
   deps: RenditionDeps,
   signal: AbortSignal = new AbortController().signal,
+  target?: { videoId: string; takeOver: boolean },
 ): Promise<RenditionOutcome | null> {
-  const claim = await claimRendition(deps.db);
+  const claim = await claimRendition(deps.db, target);
   if (!claim) return null;
   const videoId = claim.id;
   let made: Made;
@@ -389,63 +404,120 @@ async function sweepTemp(tempDir: string) {
   }
 }
 
+/**
+ * Sends the job of every video waiting for its renditions now (its wait after a failure over, or
+ * its claim stale); a video whose job already waits is not sent twice. Answers how many were sent.
+ */
+export async function queueWaitingRenditions(db: Db, jobs: Jobs): Promise<number> {
+  const waiting = await db
+    .select({ id: video.id })
+    .from(video)
+    .where(
+      and(
+        inUse(),
+        or(
+          and(eq(video.renditionState, 'pendiente'), or(isNull(video.renditionRetryAt), lte(video.renditionRetryAt, sql`now()`))),
+          and(
+            eq(video.renditionState, 'en-curso'),
+            lt(video.renditionStartedAt, sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`),
+          ),
+        ),
+      ),
+    )
+    .orderBy(video.createdAt)
+    .limit(200);
+  let sent = 0;
+  for (const { id } of waiting) if (await jobs.send(RENDITION_QUEUE, { videoId: id }, { singletonKey: id })) sent += 1;
+  return sent;
+}
+
+/**
+ * One video's job. A try that ffmpeg's signal ended leaves the video 'pendiente' with its wait
+ * (`fail`): its next job is sent for then. Stopped (the worker is stopping, or its time ran out),
+ * the video goes back to 'pendiente' and the job queue tries the job again later.
+ */
+export async function renditionJob(deps: RenditionDeps, jobs: Jobs, job: Job<{ videoId: string }>): Promise<void> {
+  const { videoId } = job.data;
+  const outcome = await renderNext(deps, job.signal, { videoId, takeOver: job.retryCount > 0 });
+  if (outcome?.state !== 'pendiente' || job.signal.aborted) return;
+  const [row] = await deps.db
+    .select({ state: video.renditionState, retryAt: video.renditionRetryAt })
+    .from(video)
+    .where(eq(video.id, videoId));
+  if (row?.state === 'pendiente' && row.retryAt)
+    await jobs.send(RENDITION_QUEUE, { videoId }, { singletonKey: videoId, startAfter: row.retryAt });
+}
+
+/** Says once, for the operator, why uploaded videos would stay as uploaded ('fallida' with the same reason). */
+export async function warnWithoutFfmpeg(deps: Pick<RenditionDeps, 'logger' | 'ffmpegPath'>): Promise<void> {
+  if (await ffmpegRuns(deps.ffmpegPath)) return;
+  deps.logger.error(
+    { ffmpegPath: deps.ffmpegPath },
+    `ffmpeg no está instalado o FFMPEG_PATH (${deps.ffmpegPath}) no lo encuentra: los videos subidos se sirven como se subieron, sin versiones livianas ni portada. Instalalo (en Debian: apt-get install ffmpeg) o poné su ruta en FFMPEG_PATH.`,
+  );
+}
+
+/**
+ * The renditions' queues, in every process (jobs/handlers.ts). A process with VIDEO_RENDITIONS off
+ * sends their jobs but does not take them.
+ */
+export function registerRenditionJobs(deps: RenditionDeps, jobs: Jobs, options: { run: boolean }): void {
+  jobs.work<{ videoId: string }>(RENDITION_QUEUE, (job) => renditionJob(deps, jobs, job), {
+    policy: 'stately',
+    // Tried again soon after a worker that died (no sign of life for 10 s); ffmpeg has its own time
+    // limit, a few times the video's length (`makeRenditions`), within this one.
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    retryDelayMaxSeconds: 15 * 60,
+    heartbeatSeconds: 10,
+    expireInSeconds: 6 * 60 * 60,
+    run: options.run,
+  });
+  jobs.every(
+    SWEEP_QUEUE,
+    '* * * * *',
+    async () => {
+      await sweepTemp(deps.tempDir);
+      await queueWaitingRenditions(deps.db, jobs);
+    },
+    { run: options.run },
+  );
+}
+
 export interface RenditionWorker {
   /**
-   * Starts the work (server.ts, with VIDEO_RENDITIONS on), and looks every minute for videos to try
-   * again. Until then `wake` does nothing: tests call `runOnce`.
+   * Sends the jobs of the videos waiting: after a module or jugada is saved, and after each
+   * clean-up (the clock's job does it every minute too, where jobs are taken).
    */
-  start(): void;
-  /** Processes the videos still waiting, one at a time, unless already at it: after a module or jugada is saved and after each clean-up. */
   wake(): void;
-  /** Processes the next video, if any (tests). */
+  /** Processes the next waiting video here and now, outside the job queue (tests). */
   runOnce(): Promise<RenditionOutcome | null>;
-  /** Kills the ffmpeg at work (its video is left 'pendiente') and resolves once nothing runs. */
+  /** Kills the ffmpeg of a `runOnce` at work (its video is left 'pendiente') and resolves once nothing runs. */
   stop(): Promise<void>;
 }
 
-/** One instance's worker: one video at a time, as long as videos are waiting. */
-export function createRenditionWorker(deps: RenditionDeps): RenditionWorker {
+/** The app's handle on the renditions (`ctx.renditions`): the jobs sent through `jobs`, when given. */
+export function createRenditionWorker(deps: RenditionDeps, jobs?: Jobs): RenditionWorker {
   const stopping = new AbortController();
-  let started = false;
-  let running: Promise<void> | undefined;
-  let wokenAgain = false;
-  const drain = async () => {
-    do {
-      wokenAgain = false;
-      while (!stopping.signal.aborted && (await renderNext(deps, stopping.signal))) {
-        // Next video.
-      }
-    } while (wokenAgain && !stopping.signal.aborted);
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>) => {
+    running.add(promise);
+    void promise.finally(() => running.delete(promise)).catch(() => undefined);
+    return promise;
   };
-  const wake = () => {
-    if (!started || stopping.signal.aborted) return;
-    if (running) {
-      wokenAgain = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'las versiones de los videos se reintentan más tarde'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  // Videos whose wait after a failure is over, and claims left by an instance that stopped, are
-  // nobody's event: looked for every minute.
-  let lookAgain: ReturnType<typeof setInterval> | undefined;
   return {
-    start() {
-      started = true;
-      void sweepTemp(deps.tempDir);
-      lookAgain = setInterval(wake, LOOK_AGAIN_MS);
-      lookAgain.unref();
-      wake();
+    wake() {
+      if (!jobs || stopping.signal.aborted) return;
+      void track(
+        queueWaitingRenditions(deps.db, jobs).catch((error: unknown) =>
+          deps.logger.warn({ err: error }, 'las versiones de los videos se reintentan más tarde'),
+        ),
+      );
     },
-    wake,
-    runOnce: () => renderNext(deps, stopping.signal),
+    runOnce: () => track(renderNext(deps, stopping.signal)),
     async stop() {
-      clearInterval(lookAgain);
       stopping.abort();
-      await running;
+      await Promise.allSettled([...running]);
     },
   };
 }
