@@ -38,7 +38,7 @@ import { isAppPath } from '../shared/app-routes.ts';
 import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
-import { createRenditionWorker, renditionTempDir } from './videos/rendition.ts';
+import { createRenditionWorker } from './videos/rendition.ts';
 import { createPushQueue } from './push/queue.ts';
 import { loadVapidKeys } from './push/vapid.ts';
 import { pushRoutes } from './push/routes.ts';
@@ -78,6 +78,7 @@ import { approvalRoutes } from './approval/routes.ts';
 import { courseRecordRoutes } from './course-records/routes.ts';
 import { certificateRoutes } from './certificates/routes.ts';
 import { renewalRoutes } from './renewal/routes.ts';
+import { matchRoutes } from './matches/routes.ts';
 
 export const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -157,6 +158,7 @@ const apiModules: Array<[tag: string, routes: RouteModule]> = [
   ['Descargas', offlineRoutes],
   ['Avisos', pushRoutes],
   ['Calendario', calendarRoutes],
+  ['Partidos', matchRoutes],
 ];
 
 /** Tags the scope's routes and documents the one error shape on each of them. */
@@ -225,8 +227,8 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  const tempDir = renditionTempDir(config.dataDir);
-  const jobs = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker });
+  // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.
+  const tempDir = path.join(config.dataDir, 'rendition-tmp');
   const vapid = await loadVapidKeys({ dataDir: config.dataDir, fromEnv: config.vapid });
   const push = createPushQueue({
     db: database.db,
@@ -248,8 +250,8 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     events,
     logger,
     clock: systemClock(),
-    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }, jobs),
-    jobs,
+    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }),
+    jobs: createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker }),
   };
   registerJobHandlers(ctx);
   return ctx;

@@ -40,7 +40,7 @@ import {
 import { recordFitness } from './helpers/record.ts';
 import { createUser } from './helpers/builders.ts';
 import { buildBank, buildExam } from './helpers/exams.ts';
-import { multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
+import { mp4Bytes, multipart, pdfBytes, pngBytes, webmBytes } from './helpers/files.ts';
 import { courseOptions, updateJugada } from '../../src/server/jugadas/service.ts';
 import { insertVideo } from '../../src/server/videos/service.ts';
 import { updateModule } from '../../src/server/modules/service.ts';
@@ -404,6 +404,56 @@ const reviewMatchId = () =>
     });
     return id;
   })());
+/** 'Subir partido' as the form sends it, for the course (a small file). */
+const matchBody = () => ({
+  courseId: f.courseId,
+  playedOn: '2026-11-21',
+  title: 'Boca – River',
+  category: '',
+  partnerId: null,
+  fileSize: 300,
+});
+/** A new match of the student's, waiting for its file (`stored`: its original already uploaded). */
+async function freshMatch(stored = false) {
+  const id = randomUUID();
+  const content = mp4Bytes();
+  await t.ctx.db.insert(matchTable).values({
+    id,
+    courseId: f.courseId,
+    uploadedBy: f.studentId,
+    playedOn: '2026-11-21',
+    title: 'Boca – River',
+    fileSize: stored ? content.length : 300,
+    ...(stored
+      ? { state: 'procesando' as const, storageKey: await storeBuffer(t.ctx.storage, content, 'video', 'video/mp4'), mimeType: 'video/mp4' }
+      : {}),
+  });
+  return id;
+}
+let storedMatch: Promise<string> | undefined;
+/** The student's match whose original is uploaded (made once). */
+const storedMatchId = () => (storedMatch ??= freshMatch(true));
+const tusHeaders = (matchId: string, size = 300) => ({
+  'tus-resumable': '1.0.0',
+  'upload-length': String(size),
+  'upload-metadata': `matchId ${Buffer.from(matchId).toString('base64')}`,
+});
+/** A new upload (tus) of a new match of the student's: its id. */
+async function freshUpload() {
+  const response = await call(t.app, {
+    method: 'POST',
+    url: '/api/matches/uploads',
+    cookie: cookies.student!,
+    headers: tusHeaders(await freshMatch()),
+  });
+  return String(response.headers.location).split('/').pop()!;
+}
+const tusPatch = (uploadId: string) => ({
+  method: 'PATCH' as const,
+  url: `/api/matches/uploads/${uploadId}`,
+  headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+  body: mp4Bytes().subarray(0, 300) as unknown as string,
+});
 /** A new comment on the match under review, written by `as` (an administrator's for those who cannot write one). */
 async function freshMatchComment(as: Caller) {
   const matchId = await reviewMatchId();
@@ -1500,6 +1550,95 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/observations/${id}` }) },
   },
 
+  // Mis partidos: every trainee's own; a match is its uploader's and its pair's, seen by the course's staff who see matches.
+  {
+    route: 'GET /api/matches',
+    expected: [401, 200, 200, 200],
+    request: () => ({ url: '/api/matches' }),
+  },
+  {
+    route: 'POST /api/matches',
+    expected: [401, 404, 201, 404],
+    request: () => ({ method: 'POST', url: '/api/matches', body: matchBody() }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: '/api/matches', body: { ...matchBody(), courseId: id } }) },
+    idInBody: true,
+  },
+  {
+    route: 'PUT /api/matches/consent',
+    expected: [401, 200, 200, 200],
+    request: () => ({ method: 'PUT', url: '/api/matches/consent', body: { allowed: true } }),
+  },
+  {
+    route: 'GET /api/matches/:matchId',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/matches/${await reviewMatchId()}` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/matches/${id}` }) },
+  },
+  {
+    route: 'PATCH /api/matches/:matchId',
+    expected: [401, 404, 200, 403],
+    request: async () => ({
+      method: 'PATCH',
+      url: `/api/matches/${await storedMatchId()}`,
+      body: { playedOn: '2026-11-22', title: 'Boca – River, Reserva', category: 'Reserva', partnerId: null },
+    }),
+    unknown: {
+      as: 'student',
+      request: (id) => ({
+        method: 'PATCH',
+        url: `/api/matches/${id}`,
+        body: { playedOn: '2026-11-22', title: 'Boca – River', partnerId: null },
+      }),
+    },
+  },
+  {
+    route: 'DELETE /api/matches/:matchId',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ method: 'DELETE', url: `/api/matches/${await freshMatch()}` }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'DELETE', url: `/api/matches/${id}` }) },
+  },
+  {
+    route: 'GET /api/matches/:matchId/files/*',
+    expected: [401, 404, 200, 200],
+    request: async () => ({ url: `/api/matches/${await storedMatchId()}/files/original` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/matches/${id}/files/original` }) },
+  },
+  {
+    route: 'GET /api/courses/:courseId/matches',
+    expected: [401, 403, 403, 200],
+    request: () => ({ url: `/api/courses/${f.courseId}/matches` }),
+    unknown: { as: 'admin', request: (id) => ({ url: `/api/courses/${id}/matches` }) },
+  },
+  {
+    route: 'PUT /api/courses/:courseId/match-storage',
+    expected: [401, 403, 403, 200],
+    request: () => ({ method: 'PUT', url: `/api/courses/${f.courseId}/match-storage`, body: { limitGb: 50 } }),
+    unknown: { as: 'admin', request: (id) => ({ method: 'PUT', url: `/api/courses/${id}/match-storage`, body: { limitGb: 50 } }) },
+  },
+  // The upload (tus): only the match's uploader starts it and sends it.
+  {
+    route: 'POST /api/matches/uploads',
+    expected: [401, 404, 201, 404],
+    request: async () => ({ method: 'POST', url: '/api/matches/uploads', headers: tusHeaders(await freshMatch()) }),
+    unknown: { as: 'student', request: (id) => ({ method: 'POST', url: '/api/matches/uploads', headers: tusHeaders(id) }) },
+    idInBody: true,
+  },
+  {
+    route: 'PATCH /api/matches/uploads/:uploadId',
+    expected: [401, 404, 204, 404],
+    request: async () => tusPatch(await freshUpload()),
+    unknown: { as: 'student', request: (id) => tusPatch(`${id}.video`) },
+  },
+  {
+    route: 'DELETE /api/matches/uploads/:uploadId',
+    expected: [401, 404, 204, 404],
+    request: async () => ({ method: 'DELETE', url: `/api/matches/uploads/${await freshUpload()}`, headers: { 'tus-resumable': '1.0.0' } }),
+    unknown: {
+      as: 'student',
+      request: (id) => ({ method: 'DELETE', url: `/api/matches/uploads/${id}.video`, headers: { 'tus-resumable': '1.0.0' } }),
+    },
+  },
+
   // Revisión de partidos: the pair (the student uploaded it), the course's staff who see matches and administrators; the others 404.
   {
     route: 'GET /api/matches/:matchId/comments',
@@ -1866,7 +2005,14 @@ const rows: Row[] = [
  * does, everyone else as the outsider; 'admin': the site's administrators only; 'as-outsider': a
  * route of trainees and of every signed-in person, where the team are like any other person.
  */
-type StaffRule = CourseAction | 'admin' | 'as-outsider' | { somewhere: CourseAction } | { reads: CourseAction };
+type StaffRule =
+  | CourseAction
+  | 'admin'
+  | 'as-outsider'
+  | { somewhere: CourseAction }
+  | { reads: CourseAction }
+  /** A trainee's own thing (a match) the course's members allowed see but may not change: 403 for them, the outsider's answer for everyone else. */
+  | { seesOnly: CourseAction };
 const staffRules: Record<string, StaffRule> = {
   'GET /api/health': 'as-outsider',
   'GET /api/openapi.json': 'as-outsider',
@@ -2013,6 +2159,18 @@ const staffRules: Record<string, StaffRule> = {
   'POST /api/courses/:courseId/trainees/:userId/observations': 'observaciones.registrar',
   'PUT /api/observations/:observationId': 'observaciones.registrar',
   'DELETE /api/observations/:observationId': 'observaciones.registrar',
+  'GET /api/matches': 'as-outsider',
+  'POST /api/matches': 'as-outsider',
+  'PUT /api/matches/consent': 'as-outsider',
+  'GET /api/matches/:matchId': { reads: 'partidos.ver' },
+  'PATCH /api/matches/:matchId': { seesOnly: 'partidos.ver' },
+  'DELETE /api/matches/:matchId': { seesOnly: 'partidos.ver' },
+  'GET /api/matches/:matchId/files/*': { reads: 'partidos.ver' },
+  'GET /api/courses/:courseId/matches': 'partidos.ver',
+  'PUT /api/courses/:courseId/match-storage': 'admin',
+  'POST /api/matches/uploads': 'as-outsider',
+  'PATCH /api/matches/uploads/:uploadId': 'as-outsider',
+  'DELETE /api/matches/uploads/:uploadId': 'as-outsider',
   'GET /api/matches/:matchId/comments': 'partidos.ver',
   'POST /api/matches/:matchId/comments': 'partidos.comentar',
   'POST /api/match-comments/:commentId/replies': 'partidos.ver',
@@ -2071,6 +2229,7 @@ function expectedFor(row: Row, as: Caller): number {
   if (rule === 'as-outsider') return asOutsider;
   if (typeof rule === 'string') return !inCourse ? 404 : mayDo(roles, rule) ? asAdmin : 403;
   if ('somewhere' in rule) return mayDo(roles, rule.somewhere) ? asAdmin : 403;
+  if ('seesOnly' in rule) return inCourse && mayDo(roles, rule.seesOnly) ? 403 : asOutsider;
   return inCourse && mayDo(roles, rule.reads) ? asAdmin : asOutsider;
 }
 

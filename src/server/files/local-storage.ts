@@ -54,6 +54,16 @@ export async function createLocalStorage(root: string): Promise<FileStorage> {
         throw diskError(error);
       }
     },
+    async adopt(key, file) {
+      const target = pathOf(key);
+      try {
+        await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+        await rename(file, target);
+        return { size: (await stat(target)).size };
+      } catch (error) {
+        throw diskError(error);
+      }
+    },
     async get(key, range) {
       const file = pathOf(key);
       // Open first, so a missing file is an error here and not in the middle of a response.

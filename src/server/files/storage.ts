@@ -28,6 +28,11 @@ export interface FileStorage {
    * error of the source stream is rethrown as it is, and nothing is kept either.
    */
   put(key: string, body: Readable, options: { contentType: string; maxBytes?: number }): Promise<{ size: number }>;
+  /**
+   * The local driver only: takes a finished file from the same disk as the object `key` (one
+   * rename, no copy), as a resumable upload leaves a match's video.
+   */
+  adopt?(key: string, file: string): Promise<{ size: number }>;
   /** The object's bytes, or only those of `range` (inclusive, within the object). */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject>;

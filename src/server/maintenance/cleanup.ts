@@ -2,7 +2,19 @@ import { lt } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { courseModule, document, image, payment, rateLimit, session, verification, video, videoRendition } from '../db/schema.ts';
+import {
+  courseModule,
+  document,
+  image,
+  match,
+  matchFile,
+  payment,
+  rateLimit,
+  session,
+  verification,
+  video,
+  videoRendition,
+} from '../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { closeExpiredAttempts } from '../exams/attempts.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
@@ -22,6 +34,8 @@ const fileReferences = [
   video.posterKey,
   courseModule.captionsKey,
   payment.receiptKey,
+  match.storageKey,
+  matchFile.storageKey,
 ];
 
 export interface CleanupReport {
