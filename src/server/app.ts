@@ -38,7 +38,7 @@ import { isAppPath } from '../shared/app-routes.ts';
 import { DrawnDocuments } from './http/drawn-documents.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createQueuedMailer } from './mail/queue.ts';
-import { createRenditionWorker } from './videos/rendition.ts';
+import { createRenditionWorker, renditionTempDir } from './videos/rendition.ts';
 import { createPushQueue } from './push/queue.ts';
 import { loadVapidKeys } from './push/vapid.ts';
 import { pushRoutes } from './push/routes.ts';
@@ -227,8 +227,8 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     ...(deps.passwordHasher ? { passwordHasher: deps.passwordHasher } : {}),
   });
   const storage = deps.storage ?? (await openStorage(config));
-  // Temp files on the data disk: an original may be 100 MB, and /tmp is often in memory.
-  const tempDir = path.join(config.dataDir, 'rendition-tmp');
+  const tempDir = renditionTempDir(config.dataDir);
+  const jobs = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker });
   const vapid = await loadVapidKeys({ dataDir: config.dataDir, fromEnv: config.vapid });
   const push = createPushQueue({
     db: database.db,
@@ -250,8 +250,8 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     events,
     logger,
     clock: systemClock(),
-    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }),
-    jobs: createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker }),
+    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }, jobs),
+    jobs,
   };
   registerJobHandlers(ctx);
   return ctx;
