@@ -11,6 +11,7 @@ import { enable as enableNavigationPreload, isSupported as navigationPreloadSupp
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerDownloadRoutes } from './sw/downloads.ts';
+import { registerNoticeHandlers } from './sw/notices.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -20,6 +21,8 @@ const SHELL_URL = '/index.html';
 // Routes answer in the order they are registered: what was downloaded for use without signal
 // first, then the pages, then the app's own files.
 registerDownloadRoutes();
+// Notices on the phone ('Mi cuenta' → 'Avisos'): shown, and opened at their page on a tap.
+registerNoticeHandlers();
 
 // The page's request starts while the worker wakes up (navigation preload), so a page opened
 // with signal is not slower for passing through here.

@@ -12,6 +12,11 @@ export const sessionKeys = {
 export const accountKeys = {
   all: ['account'] as const,
   emailPreferences: () => [...accountKeys.all, 'email-preferences'] as const,
+  /** 'Avisos': per kind, notice and email; this person's phones that receive notices. */
+  noticePreferences: () => [...accountKeys.all, 'notice-preferences'] as const,
+  push: () => [...accountKeys.all, 'push'] as const,
+  /** 'Calendario': the private feed's address. */
+  calendar: () => [...accountKeys.all, 'calendar'] as const,
 };
 
 /** The course lists and single courses (features: courses; lib/use-courses). */

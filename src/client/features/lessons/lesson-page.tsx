@@ -7,8 +7,10 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useStaffReach } from '../../lib/course-roles.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLesson } from './api/use-lesson.ts';
+import { LessonActions } from './components/lesson-actions.tsx';
 import { RosterRow } from './components/roster-row.tsx';
 import { lessonDay, lessonHours, phaseLabels, presentOf, statusColors } from './lesson-text.ts';
 
@@ -37,6 +39,7 @@ function Counts({ detail }: { detail: LessonDetail }) {
 export function LessonPage() {
   const { courseId = '', lessonId = '' } = useParams<{ courseId: string; lessonId: string }>();
   const detail = useLesson(lessonId);
+  const reach = useStaffReach();
 
   if (detail.isError) {
     return (
@@ -81,9 +84,15 @@ export function LessonPage() {
             Clase del {lessonDay(data.lesson)}
           </PageTitle>
           <Group gap="md" wrap="wrap" mt={-12}>
-            <Badge variant="light" color={data.lesson.phase === 'abierta' ? 'green' : 'gray'} style={{ textTransform: 'none' }}>
-              {phaseLabels[data.lesson.phase]}
-            </Badge>
+            {data.lesson.cancelled ? (
+              <Badge variant="light" color="red" style={{ textTransform: 'none' }}>
+                Cancelada
+              </Badge>
+            ) : (
+              <Badge variant="light" color={data.lesson.phase === 'abierta' ? 'green' : 'gray'} style={{ textTransform: 'none' }}>
+                {phaseLabels[data.lesson.phase]}
+              </Badge>
+            )}
             <Group gap={4} wrap="nowrap">
               <IconClock size={16} aria-hidden />
               <Text size="sm">{lessonHours(data.lesson)}</Text>
@@ -102,6 +111,7 @@ export function LessonPage() {
               </Text>
             )}
           </Group>
+          <LessonActions lesson={data.lesson} canEdit={reach.in(courseId, 'contenido.editar')} />
           <Counts detail={data} />
           {data.roster.length === 0 ? (
             <EmptyState

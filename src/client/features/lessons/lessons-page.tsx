@@ -48,8 +48,8 @@ function LessonCard({ lesson, onEdit, onDelete }: LessonCardProps) {
               {capitalized(day)}
             </Anchor>
           </Title>
-          <Badge variant="light" color={phaseColors[lesson.phase]} style={{ textTransform: 'none' }}>
-            {phaseLabels[lesson.phase]}
+          <Badge variant="light" color={lesson.cancelled ? 'red' : phaseColors[lesson.phase]} style={{ textTransform: 'none' }}>
+            {lesson.cancelled ? 'Cancelada' : phaseLabels[lesson.phase]}
           </Badge>
         </Group>
         <Group gap="md" wrap="wrap">

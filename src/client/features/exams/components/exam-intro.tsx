@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconCalendarDown, IconPlayerPlay } from '@tabler/icons-react';
 import { countingAttempt } from '../../../../shared/exam-rules.ts';
 import { examMessages, messages } from '../../../../shared/messages.ts';
 import type { StudentExam } from '../../../../shared/schemas/exams.ts';
@@ -78,11 +78,21 @@ export function ExamIntro({ exam, attemptHref, starting, startError, onStart }: 
               : examMessages.summary(exam.questionCount, exam.timeMinutes, exam.passPercent, attemptNumber(exam), exam.attempts)}
           </Text>
           {(exam.opensAt || exam.closesAt) && (
-            <Text size="sm" c="gray.7">
-              {[exam.opensAt && examMessages.opensOn(exam.opensAt), exam.closesAt && examMessages.closesOn(exam.closesAt)]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
+            <Group gap="xs" justify="space-between">
+              <Text size="sm" c="gray.7">
+                {[exam.opensAt && examMessages.opensOn(exam.opensAt), exam.closesAt && examMessages.closesOn(exam.closesAt)]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+              {exam.opensAt && (
+                <Anchor href={`/api/exams/${encodeURIComponent(exam.id)}/event.ics`} download="examen.ics" size="sm">
+                  <Group gap={4} component="span" wrap="nowrap">
+                    <IconCalendarDown size={16} aria-hidden />
+                    Agregar a mi calendario
+                  </Group>
+                </Anchor>
+              )}
+            </Group>
           )}
           {canStart && (
             <Text size="sm">
