@@ -36,24 +36,25 @@ test('an admin chooses on Mi cuenta how to hear about submissions and questions,
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Mi cuenta' }).click();
   await expect(page).toHaveURL(/\/admin\/mi-cuenta$/);
   await expect(page.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
-  const submissions = page.getByRole('radiogroup', { name: 'Cuando un alumno envía sus respuestas para corregir' });
-  const questions = page.getByRole('radiogroup', { name: 'Cuando un alumno escribe en el foro de un módulo' });
-  await expect(submissions.getByRole('radio', { name: 'Al instante' })).toBeChecked();
+  const notices = page.getByRole('region', { name: 'Avisos' });
+  const submissions = notices.getByRole('combobox', { name: 'Respuestas para corregir' });
+  const questions = notices.getByRole('combobox', { name: 'Pregunta en el foro' });
+  await expect(submissions).toHaveValue('aviso:immediate');
   await screenshot(page, 'my-account-admin');
 
-  await submissions.getByRole('radio', { name: 'Resumen diario' }).check();
-  await questions.getByRole('radio', { name: 'Nunca' }).check();
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Tus preferencias de email se guardaron.')).toBeVisible();
+  await submissions.selectOption({ label: 'Aviso y un resumen diario por email' });
+  await questions.selectOption({ label: 'Solo aviso en el teléfono' });
+  await notices.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Listo: tus avisos quedaron como elegiste.')).toBeVisible();
   await page.reload();
-  await expect(submissions.getByRole('radio', { name: 'Resumen diario' })).toBeChecked();
-  await expect(questions.getByRole('radio', { name: 'Nunca' })).toBeChecked();
+  await expect(submissions).toHaveValue('aviso:daily');
+  await expect(questions).toHaveValue('aviso:never');
 
   // Back to the defaults, so other tests' admin emails are unaffected.
-  await submissions.getByRole('radio', { name: 'Al instante' }).check();
-  await questions.getByRole('radio', { name: 'Al instante' }).check();
-  await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+  await submissions.selectOption({ label: 'Aviso y email' });
+  await questions.selectOption({ label: 'Aviso y email' });
+  await notices.getByRole('button', { name: 'Guardar' }).click();
+  await expect(notices.getByRole('button', { name: 'Guardar' })).toBeDisabled();
 });
 
 test('a student is emailed when an admin answers their forum question, and the email links to Mi cuenta to stop them', async ({
@@ -83,16 +84,15 @@ test('a student is emailed when an admin answers their forum question, and the e
 
   await studentPage.goto(preferencesLink!);
   await expect(studentPage.getByRole('heading', { name: 'Mi cuenta' })).toBeVisible();
-  const choice = studentPage.getByRole('radiogroup', {
-    name: 'Cuando un instructor responde en el foro de un módulo en el que escribiste',
-  });
-  await expect(choice.getByRole('radio', { name: 'Avisarme por email' })).toBeChecked();
+  const notices = studentPage.getByRole('region', { name: 'Avisos' });
+  const choice = notices.getByRole('combobox', { name: 'Respuesta en el foro' });
+  await expect(choice).toHaveValue('aviso:immediate');
   await screenshot(studentPage, 'my-account-student');
-  await choice.getByRole('radio', { name: 'No avisarme' }).check();
-  await studentPage.getByRole('button', { name: 'Guardar' }).click();
-  await expect(studentPage.getByText('Tus preferencias de email se guardaron.')).toBeVisible();
+  await choice.selectOption({ label: 'Solo aviso en el teléfono' });
+  await notices.getByRole('button', { name: 'Guardar' }).click();
+  await expect(studentPage.getByText('Listo: tus avisos quedaron como elegiste.')).toBeVisible();
   await studentPage.reload();
-  await expect(choice.getByRole('radio', { name: 'No avisarme' })).toBeChecked();
+  await expect(choice).toHaveValue('aviso:never');
   await studentContext.close();
 });
 

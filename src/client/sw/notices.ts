@@ -47,10 +47,10 @@ export function registerNoticeHandlers() {
       (async () => {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-        if (open) {
-          await open.focus();
-          // A full navigation: the page's own data comes with it, as any link followed there.
-          await open.navigate(target);
+        // A full navigation in the app's open window: the page's own data comes with it, as any link followed there.
+        const navigated = open ? await open.navigate(target).catch(() => null) : null;
+        if (navigated) {
+          await navigated.focus().catch(() => undefined);
           return;
         }
         await self.clients.openWindow(target);
