@@ -16,6 +16,7 @@ export const studentRoutes = [
   '/mi-cuenta',
   '/mi-cuenta/certificados',
   '/mi-cuenta/descargas',
+  '/partidos/:matchId',
   '/:courseId',
   '/:courseId/modulos',
   '/:courseId/documentos',

@@ -50,6 +50,7 @@ const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-atten
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
+const MatchPage = lazyPage(() => import('../features/matches/match-page.tsx'), 'MatchPage');
 
 /** The student pages by route (shared/app-routes.ts: the server answers 404 to any other address). */
 const pages: Record<StudentRoute, LazyPage> = {
@@ -58,6 +59,7 @@ const pages: Record<StudentRoute, LazyPage> = {
   '/mi-cuenta': MyAccountPage,
   '/mi-cuenta/certificados': MyCertificatesPage,
   '/mi-cuenta/descargas': MyDownloadsPage,
+  '/partidos/:matchId': MatchPage,
   '/:courseId': CourseWelcomePage,
   '/:courseId/modulos': CourseModulesPage,
   '/:courseId/documentos': CourseDocumentsPage,

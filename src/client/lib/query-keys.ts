@@ -229,3 +229,11 @@ export const courseLogKeys = {
   all: ['course-log'] as const,
   page: (courseId: string, filters: string, page: number) => [...courseLogKeys.all, courseId, filters, page] as const,
 };
+
+/** A match's page (feature: matches): the match as its page shows it, its comments and a comment's history. */
+export const matchReviewKeys = {
+  all: ['match-review'] as const,
+  match: (matchId: string) => [...matchReviewKeys.all, 'match', matchId] as const,
+  comments: (matchId: string) => [...matchReviewKeys.all, 'comments', matchId] as const,
+  history: (commentId: string) => [...matchReviewKeys.all, 'history', commentId] as const,
+};
