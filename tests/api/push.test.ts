@@ -5,7 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { instantOf } from '../../src/shared/calendar.ts';
 import { createLesson } from '../../src/server/lessons/service.ts';
-import { exam, lesson, noticeSent, pushOutbox, pushSubscription } from '../../src/server/db/schema.ts';
+import { exam, lesson, noticeSent, paymentOption, pushOutbox, pushSubscription, traineePlan } from '../../src/server/db/schema.ts';
+import { sendPaymentReminders } from '../../src/server/payments/reminders.ts';
+import { pesos } from '../../src/shared/money.ts';
 import { createPushQueue } from '../../src/server/push/queue.ts';
 import { loadVapidKeys } from '../../src/server/push/vapid.ts';
 import { sendExamNotices, sendLessonReminders, wakingHour } from '../../src/server/push/notify.ts';
@@ -353,6 +355,77 @@ describe('scheduled notices', () => {
       url: `/${course.id}/${module.id}/examen/${examId}`,
     });
     expect(receivedAt(otherPhone)).toEqual([]);
+  });
+
+  it('sends an instalment due as the trainee chose: as a notice only, never at night, and the email not at all', async () => {
+    const course = await buildCourse(t.ctx, { name: 'Curso con cuotas' });
+    const trainee = await signedIn(t.app, t.ctx, 'student');
+    await enableCourse(t.ctx, trainee.id, course.id);
+    const optionId = crypto.randomUUID();
+    await t.ctx.db.insert(paymentOption).values({
+      id: optionId,
+      courseId: course.id,
+      label: 'Una cuota',
+      position: 0,
+      instalments: [{ amount: 3000, dueDate: '2027-06-10' }],
+    });
+    await t.ctx.db.insert(traineePlan).values({ courseId: course.id, userId: trainee.id, optionId });
+    const phone = service.subscription();
+    await subscribe(trainee.cookie, phone);
+    await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/notice-preferences',
+      cookie: trainee.cookie,
+      body: { instalmentDue: { push: true, email: 'never' } },
+    });
+    const before = t.mails.length;
+    // Three days before, at 2 in the morning: claimed now, delivered from 9:00.
+    t.ctx.clock.now = () => instantOf('2027-06-07', '02:00');
+    expect(await sendPaymentReminders(t.ctx)).toBe(1);
+    const [queued] = await t.ctx.db
+      .select()
+      .from(pushOutbox)
+      .where(eq(pushOutbox.tag, `cuota:${course.id}:2027-06-10`));
+    expect(queued!.nextAttemptAt.toISOString()).toBe(instantOf('2027-06-07', '09:00').toISOString());
+    await t.ctx.db.update(pushOutbox).set({ nextAttemptAt: sql`now()` });
+    expect(await t.ctx.push.deliverDue()).toBe(1);
+    expect(receivedAt(phone)[0]!.payload).toEqual({
+      title: 'Curso con cuotas',
+      body: `Tu cuota de ${pesos(3000)} vence el jueves, 10 de junio de 2027`,
+      url: '/mi-cuenta',
+      tag: `cuota:${course.id}:2027-06-10`,
+    });
+    expect(t.mails.slice(before).filter((mail) => mail.to === trainee.email)).toEqual([]);
+  });
+
+  it('emails tomorrow’s class to a trainee who chose email and no notice', async () => {
+    const course = await buildCourse(t.ctx, { name: 'Curso por email' });
+    const trainee = await signedIn(t.app, t.ctx, 'student', { name: 'Eva Email' });
+    await enableCourse(t.ctx, trainee.id, course.id);
+    const phone = service.subscription();
+    await subscribe(trainee.cookie, phone);
+    await call(t.app, {
+      method: 'PUT',
+      url: '/api/me/notice-preferences',
+      cookie: trainee.cookie,
+      body: { lessonTomorrow: { push: false, email: 'immediate' } },
+    });
+    const me = (await call(t.app, { url: '/api/auth/session', cookie: admin })).json().user;
+    await createLesson(
+      t.ctx.db,
+      course.id,
+      { date: '2027-07-03', time: '10:00', durationMinutes: 120, place: 'Polideportivo', topic: '' },
+      { id: me.id, name: me.name },
+      new Date(),
+    );
+    const before = t.mails.length;
+    t.ctx.clock.now = () => instantOf('2027-07-02', '19:00');
+    expect(await sendLessonReminders(t.ctx)).toBe(1);
+    const mails = t.mails.slice(before).filter((mail) => mail.to === trainee.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Mañana a las 10:00: clase presencial de "Curso por email"']);
+    expect(mails[0]!.text).toContain('Dónde: Polideportivo');
+    await t.ctx.push.deliverDue();
+    expect(receivedAt(phone)).toEqual([]);
   });
 
   it('keeps scheduled notices from waking anyone: between 21:00 and 9:00 they wait for 9:00', () => {
