@@ -58,6 +58,7 @@ export const adminRoutes = [
   '/admin/courses/:courseId/aprobacion',
   '/admin/courses/:courseId/equipo',
   '/admin/courses/:courseId/registro',
+  '/admin/partidos/:matchId',
   '/admin/create-module',
   '/admin/upload-documents',
   '/admin/modules/:moduleId/jugadas',

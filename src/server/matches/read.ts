@@ -37,6 +37,7 @@ export interface MatchRow {
   mimeType: string | null;
   durationSeconds: number | null;
   sourceHeight: number | null;
+  frameRate: number | null;
   processingPercent: number | null;
   processingError: string | null;
   hasPoster: boolean;
@@ -57,7 +58,7 @@ const matchColumns = sql`
   m.title, m.category, m.uploaded_by as "uploadedBy", up.name as "uploaderName",
   m.partner_id as "partnerId", pa.name as "partnerName", m.state, m.file_size::float8 as "fileSize",
   m.upload_id as "uploadId", m.storage_key as "storageKey", m.mime_type as "mimeType",
-  m.duration_seconds as "durationSeconds", m.source_height as "sourceHeight",
+  m.duration_seconds as "durationSeconds", m.source_height as "sourceHeight", m.frame_rate as "frameRate",
   m.processing_percent as "processingPercent", m.processing_error as "processingError",
   exists (select 1 from match_file f where f.match_id = m.id and f.name = ${MATCH_POSTER_FILE}) as "hasPoster",
   exists (select 1 from match_file f where f.match_id = m.id and f.name = ${MATCH_MASTER_FILE}) as "hasStream",
@@ -137,6 +138,7 @@ export function presentMatch(row: MatchRow, reader: SessionUser): Match {
     streamUrl: row.state === 'lista' && row.hasStream ? filesUrl(row.id, MATCH_MASTER_FILE) : null,
     originalUrl: row.storageKey ? filesUrl(row.id, MATCH_ORIGINAL_FILE) : null,
     sourceHeight: row.sourceHeight,
+    frameRate: row.frameRate,
   };
 }
 

@@ -99,6 +99,8 @@ export const matchSchema = z.extend(matchSummarySchema, {
   /** The original file, once uploaded (for staff's clips, and as the fallback without HLS). */
   originalUrl: z.nullable(z.string()),
   sourceHeight: z.nullable(z.number()),
+  /** Frames per second of the original ('frame by frame' on its page); null when unknown. */
+  frameRate: z.nullable(z.number()),
 });
 export type Match = z.infer<typeof matchSchema>;
 

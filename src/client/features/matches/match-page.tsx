@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { Alert, Anchor, Grid, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { dayText } from '../../../shared/calendar.ts';
@@ -69,6 +69,9 @@ function NotReady({ match }: { match: Match }) {
  */
 export function MatchPage() {
   const { matchId = '' } = useParams<{ matchId: string }>();
+  // The staff's side has the page too (/admin/partidos/{id}), in their own frame.
+  const [location] = useLocation();
+  const staffSide = location.startsWith('/admin/');
   const match = useMatch(matchId);
   const ready = match.data?.state === 'lista';
   const comments = useMatchComments(matchId, Boolean(match.data));
@@ -94,9 +97,9 @@ export function MatchPage() {
 
   return (
     <>
-      <Anchor component={Link} href="/partidos" size="sm" mb="xs">
+      <Anchor component={Link} href={staffSide ? `/admin/courses/${encodeURIComponent(data.courseId)}` : '/partidos'} size="sm" mb="xs">
         <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden /> {m.backToList}
+          <IconArrowLeft size={16} aria-hidden /> {staffSide ? data.courseName : m.backToList}
         </Group>
       </Anchor>
       <PageTitle>{data.title}</PageTitle>
@@ -109,7 +112,7 @@ export function MatchPage() {
               posterUrl={data.posterUrl}
               title={data.title}
               durationHint={data.durationSeconds}
-              frameSeconds={DEFAULT_FRAME_SECONDS}
+              frameSeconds={data.frameRate ? 1 / data.frameRate : DEFAULT_FRAME_SECONDS}
               marks={marks}
               onMark={chooseMark}
               onCommentHere={comments.data?.canComment ? setCommentAt : undefined}
