@@ -4,7 +4,7 @@
 // refused with any other token; the address replaced on request; one class or exam as .ics.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instantOf } from '../../src/shared/calendar.ts';
+import { dayOf, instantOf, timeOf } from '../../src/shared/calendar.ts';
 import { pesos } from '../../src/shared/money.ts';
 import { certificate, exam, paymentOption, traineePlan } from '../../src/server/db/schema.ts';
 import { buildCourse, buildModule, enableCourse, enableModule, signedIn } from './helpers/content.ts';
@@ -239,5 +239,36 @@ describe('one date as .ics', () => {
     expect((await call(t.app, { url: `/api/exams/${examId}/event.ics`, cookie: stranger.cookie })).statusCode).toBe(404);
     expect((await call(t.app, { url: `/api/lessons/${saturday.id}/event.ics` })).statusCode).toBe(401);
     expect((await call(t.app, { url: `/api/lessons/${saturday.id}/event.ics`, cookie: admin })).statusCode).toBe(200);
+  });
+});
+
+describe('a cancelled class', () => {
+  it('takes no attendance, and stands again when the instructor takes the cancellation back', async () => {
+    const course = await buildCourse(t.ctx);
+    const trainee = await signedIn(t.app, t.ctx, 'student');
+    await enableCourse(t.ctx, trainee.id, course.id);
+    t.ctx.clock.now = () => new Date();
+    const now = new Date();
+    const created = await call(t.app, {
+      method: 'POST',
+      url: `/api/courses/${course.id}/lessons`,
+      cookie: admin,
+      body: { date: dayOf(now), time: timeOf(now), durationMinutes: 120 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lessonId = created.json().lesson.id as string;
+    const current = () => call(t.app, { url: `/api/courses/${course.id}/lessons/current`, cookie: trainee.cookie });
+    expect((await current()).json().lesson?.id).toBe(lessonId);
+    const cancel = (cancelled: boolean) =>
+      call(t.app, { method: 'PUT', url: `/api/lessons/${lessonId}/cancelled`, cookie: admin, body: { cancelled } });
+    expect((await cancel(true)).json().lesson).toMatchObject({ id: lessonId, cancelled: true });
+    expect((await current()).json().lesson).toBeNull();
+    // Twice is the same as once; the course's history says each change.
+    expect((await cancel(true)).statusCode).toBe(200);
+    expect((await cancel(false)).json().lesson.cancelled).toBe(false);
+    expect((await current()).json().lesson?.id).toBe(lessonId);
+    const log = await call(t.app, { url: `/api/courses/${course.id}/changes`, cookie: admin });
+    const summaries = (log.json().entries as Array<{ summary: string }>).map((change) => change.summary);
+    expect(summaries.filter((summary) => / cancelada$| otra vez en pie /.test(summary))).toHaveLength(2);
   });
 });
