@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NavLink } from '@mantine/core';
-import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle } from '@tabler/icons-react';
+import { IconCards, IconDoorExit, IconFiles, IconHome, IconLayoutList, IconUserCircle, IconVideo } from '@tabler/icons-react';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { matchesRoute, studentRoutes, type StudentRoute } from '../../shared/app-routes.ts';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
@@ -50,7 +50,7 @@ const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-atten
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
-const MatchPage = lazyPage(() => import('../features/matches/match-page.tsx'), 'MatchPage');
+const MyMatchesPage = lazyPage(() => import('../features/matches/my-matches-page.tsx'), 'MyMatchesPage');
 
 /** The student pages by route (shared/app-routes.ts: the server answers 404 to any other address). */
 const pages: Record<StudentRoute, LazyPage> = {
@@ -59,7 +59,7 @@ const pages: Record<StudentRoute, LazyPage> = {
   '/mi-cuenta': MyAccountPage,
   '/mi-cuenta/certificados': MyCertificatesPage,
   '/mi-cuenta/descargas': MyDownloadsPage,
-  '/partidos/:matchId': MatchPage,
+  '/partidos': MyMatchesPage,
   '/:courseId': CourseWelcomePage,
   '/:courseId/modulos': CourseModulesPage,
   '/:courseId/documentos': CourseDocumentsPage,
@@ -162,6 +162,7 @@ export function StudentArea() {
           {link('Documentos', courseId ? paths.courseDocuments(courseId) : paths.studentHome(), IconFiles, close, Boolean(courseId))}
           {link('Practicar reglamento', courseId ? paths.practice(courseId) : paths.studentHome(), IconCards, close, Boolean(courseId))}
           {viewedCourseId && link('Salir del curso', paths.studentHome(), IconDoorExit, close)}
+          {link('Mis partidos', paths.myMatches(), IconVideo, close)}
           {link('Mi cuenta', paths.myAccount(), IconUserCircle, close)}
         </>
       )}

@@ -57,6 +57,12 @@ export const paths = {
   adminTraineeRecord: (userId: string, courseId: string) =>
     `/admin/users-activities/${encodeURIComponent(userId)}/cursos/${encodeURIComponent(courseId)}`,
 
+  /** 'Mis partidos': the trainee's matches on video, and 'Subir partido'. */
+  myMatches: () => '/partidos',
+  /** A match's page: its video and the observer's comments. */
+  match: (matchId: string) => `/partidos/${encodeURIComponent(matchId)}`,
+  /** A course's 'Partidos' for its staff, with its storage. */
+  adminCourseMatches: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/partidos`,
   studentHome: () => '/inicio',
   courses: () => '/courses',
   course: (courseId: string) => `/${encodeURIComponent(courseId)}`,

@@ -237,3 +237,10 @@ export const matchReviewKeys = {
   comments: (matchId: string) => [...matchReviewKeys.all, 'comments', matchId] as const,
   history: (commentId: string) => [...matchReviewKeys.all, 'history', commentId] as const,
 };
+
+/** 'Mis partidos' and a course's 'Partidos' (feature: matches). */
+export const matchKeys = {
+  all: ['matches'] as const,
+  mine: () => [...matchKeys.all, 'mine'] as const,
+  ofCourse: (courseId: string) => [...matchKeys.all, 'course', courseId] as const,
+};
