@@ -10,10 +10,13 @@ interface NoticePayload {
   tag: string;
 }
 
-/** What a push carries, or a generic notice for one that is not ours to read (never nothing: browsers penalise a silent push). */
-function readPayload(event: PushEvent): NoticePayload {
+/**
+ * What a push carries, or a generic notice for one that is not ours to read (never nothing: browsers
+ * penalise a silent push). Only a path of this app is opened: never another site.
+ */
+export function noticeOf(message: Pick<PushMessageData, 'json'> | null | undefined): NoticePayload {
   try {
-    const data = event.data?.json() as Partial<NoticePayload> | undefined;
+    const data = message?.json() as Partial<NoticePayload> | undefined;
     if (data && typeof data.title === 'string' && typeof data.body === 'string') {
       const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
       return { title: data.title, body: data.body, url, tag: typeof data.tag === 'string' ? data.tag : url };
@@ -26,7 +29,7 @@ function readPayload(event: PushEvent): NoticePayload {
 
 export function registerNoticeHandlers() {
   self.addEventListener('push', (event) => {
-    const notice = readPayload(event);
+    const notice = noticeOf(event.data);
     event.waitUntil(
       self.registration.showNotification(notice.title, {
         body: notice.body,
