@@ -113,6 +113,12 @@ function ThisPhone() {
     }
   };
 
+  if (status.error && device === 'loading')
+    return (
+      <Alert color="gray" title="Avisos en este teléfono">
+        No pudimos saber si este teléfono recibe avisos. Se va a ver cuando vuelva la señal.
+      </Alert>
+    );
   return <PhoneState device={device} working={working} problem={problem} onTurnOn={() => void turnOn()} onTurnOff={() => void turnOff()} />;
 }
 
