@@ -236,3 +236,47 @@ describe('a comment thread and its history', () => {
     expect(await t.ctx.db.select().from(matchCommentRevision).where(eq(matchCommentRevision.commentId, first.id))).toEqual([]);
   });
 });
+
+describe("an 'Observación de partido' linked to the match", () => {
+  const form = (matchId: string | null) => ({
+    observedOn: '2026-11-21',
+    match: 'Vélez – Ferro, Primera B',
+    observer: 'Laura Gómez',
+    criteria: Object.fromEntries(
+      ['ubicacion', 'senalizacion', 'sancion-progresiva', 'comunicacion', 'condicion-fisica'].map((key) => [key, { score: 4 }]),
+    ),
+    matchId,
+  });
+
+  it("shows the match with its comments' summary in the trainee's record, for the pair's other referee too; refuses a match not theirs", async () => {
+    const matchId = await newMatch();
+    await comment(matchId, { atSeconds: 5, criterion: 'ubicacion', verdict: 'a-mejorar', body: 'Lejos' });
+    await comment(matchId, { atSeconds: 9, criterion: 'ubicacion', verdict: 'bien', body: 'Cerca' });
+    const url = (userId: string) => `/api/courses/${courseId}/trainees/${userId}/observations`;
+    const created = await call(t.app, { method: 'POST', url: url(partner.id), cookie: admin, body: form(matchId) });
+    expect(created.statusCode, created.body).toBe(201);
+    const expected = {
+      id: matchId,
+      title: 'Vélez – Ferro, Primera B',
+      playedOn: '2026-11-21',
+      summary: [{ criterion: 'ubicacion', bien: 1, aMejorar: 1 }],
+    };
+    expect(created.json().observation.linkedMatch).toEqual(expected);
+    const listed = await call(t.app, { url: url(partner.id), cookie: admin });
+    expect(listed.json().observations[0].linkedMatch).toEqual(expected);
+    // The trainee's own record ('Mi cuenta') shows it too.
+    const mine = await call(t.app, { url: '/api/me/record', cookie: partner.cookie });
+    expect(mine.body).toContain('"linkedMatch":{"id":"' + matchId);
+
+    // A classmate's match (not of the pair) is refused, and nothing is written.
+    const before = (await call(t.app, { url: url(classmate.id), cookie: admin })).json().count as number;
+    const refused = await call(t.app, { method: 'POST', url: url(classmate.id), cookie: admin, body: form(matchId) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { message: m.matchNotOfTrainee } });
+    expect((await call(t.app, { url: url(classmate.id), cookie: admin })).json().count).toBe(before);
+
+    // Deleting the match keeps the observation, without its link.
+    await t.ctx.db.delete(match).where(eq(match.id, matchId));
+    expect((await call(t.app, { url: url(partner.id), cookie: admin })).json().observations[0].linkedMatch).toBeNull();
+  });
+});

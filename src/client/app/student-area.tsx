@@ -50,6 +50,7 @@ const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-atten
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
+const MatchPage = lazyPage(() => import('../features/matches/match-page.tsx'), 'MatchPage');
 const MyMatchesPage = lazyPage(() => import('../features/matches/my-matches-page.tsx'), 'MyMatchesPage');
 
 /** The student pages by route (shared/app-routes.ts: the server answers 404 to any other address). */
@@ -59,6 +60,7 @@ const pages: Record<StudentRoute, LazyPage> = {
   '/mi-cuenta': MyAccountPage,
   '/mi-cuenta/certificados': MyCertificatesPage,
   '/mi-cuenta/descargas': MyDownloadsPage,
+  '/partidos/:matchId': MatchPage,
   '/partidos': MyMatchesPage,
   '/:courseId': CourseWelcomePage,
   '/:courseId/modulos': CourseModulesPage,

@@ -1,11 +1,12 @@
 // How match observations are read and shown: a trainee's observations newest first with each
 // average and their overall one, the averages of many trainees at once (the class board), and
 // the one presenter of an observation.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { criterionKeys, observationAverage, overallAverage, type CriteriaScores } from '../../shared/record-rules.ts';
 import type { Observation, ObservationAverage, TraineeObservations } from '../../shared/schemas/observations.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { observation, type ObservationCriteria } from '../db/schema.ts';
+import { match, observation, type ObservationCriteria } from '../db/schema.ts';
+import { summariesOf } from '../match-review/read.ts';
 import { someOf } from '../fitness/read.ts';
 
 export type ObservationRow = typeof observation.$inferSelect;
@@ -17,8 +18,19 @@ function criteriaOf(stored: ObservationCriteria): Observation['criteria'] {
   ) as Observation['criteria'];
 }
 
-/** The one shape of an observation, with its average. */
-export function presentObservation(row: ObservationRow): Observation {
+/** The matches on video some observations were made from, by id, each with its comments' summary. */
+export async function linkedMatchesOf(db: Db | Tx, rows: ObservationRow[]): Promise<Map<string, Observation['linkedMatch']>> {
+  const ids = [...new Set(rows.map((row) => row.matchId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const [matches, summaries] = await Promise.all([
+    db.select({ id: match.id, title: match.title, playedOn: match.playedOn }).from(match).where(inArray(match.id, ids)),
+    summariesOf(db, ids),
+  ]);
+  return new Map(matches.map((m) => [m.id, { ...m, summary: summaries.get(m.id) ?? [] }]));
+}
+
+/** The one shape of an observation, with its average (and its match, when `linked` has it). */
+export function presentObservation(row: ObservationRow, linked: Map<string, Observation['linkedMatch']> = new Map()): Observation {
   const criteria = criteriaOf(row.criteria);
   return {
     id: row.id,
@@ -28,6 +40,7 @@ export function presentObservation(row: ObservationRow): Observation {
     observer: row.observer,
     criteria,
     comment: row.comment,
+    linkedMatch: (row.matchId && linked.get(row.matchId)) || null,
     average: observationAverage(criteria),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -47,7 +60,8 @@ export async function observationsOf(db: Db | Tx, courseId: string, userId: stri
     .from(observation)
     .where(and(eq(observation.courseId, courseId), eq(observation.userId, userId)))
     .orderBy(desc(observation.observedOn), desc(observation.createdAt), desc(observation.id));
-  const observations = rows.map(presentObservation);
+  const linked = await linkedMatchesOf(db, rows);
+  const observations = rows.map((row) => presentObservation(row, linked));
   return {
     count: observations.length,
     average: overallAverage(observations.map((o) => o.criteria)),

@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 import { messages, recordMessages as m, tooLong } from '../messages.ts';
 import { SCORE_MAX, SCORE_MIN, type CriterionKey } from '../record-rules.ts';
 import { daySchema } from './fitness.ts';
+import { idSchema } from './content.ts';
+import { criterionSummarySchema } from './match-comments.ts';
 
 export const OBSERVATION_MATCH_MAX = 160;
 export const OBSERVATION_CATEGORY_MAX = 80;
@@ -47,6 +49,8 @@ export const observationInputSchema = z.object({
   observer: text(OBSERVATION_OBSERVER_MAX, 'El observador', true),
   criteria: criteriaSchema,
   comment: z._default(text(OBSERVATION_COMMENT_MAX, 'El comentario general', false), ''),
+  /** 'Partido en video': one of the trainee's matches in the course, or none. */
+  matchId: z._default(z.nullable(idSchema), null),
 });
 export type ObservationInput = z.input<typeof observationInputSchema>;
 export type ObservationValues = z.infer<typeof observationInputSchema>;
@@ -69,6 +73,8 @@ export const observationSchema = z.object({
     'condicion-fisica': criterionOutSchema,
   }),
   comment: z.string(),
+  /** The match on video it was made from, with its comments' summary per criterion. */
+  linkedMatch: z.nullable(z.object({ id: z.string(), title: z.string(), playedOn: z.string(), summary: z.array(criterionSummarySchema) })),
   average: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
