@@ -97,36 +97,40 @@ export function createPushQueue(options: {
             .where(inArray(pushSubscription.id, [...new Set(due.map((row) => row.subscriptionId))]))
         ).map((row) => [row.id, row]),
       );
+      const now = Date.now();
+      const live = due.filter((row) => subscriptions.has(row.subscriptionId) && row.expiresAt.getTime() > now);
+      for (const row of due) if (!live.includes(row)) await tx.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
+      // All at once: a class of 200 hears of an exam in one push service's round trip, not 200.
+      const outcomes = await Promise.allSettled(live.map((row) => sendOne(row, subscriptions.get(row.subscriptionId)!)));
       let delivered = 0;
-      for (const row of due) {
-        const subscription = subscriptions.get(row.subscriptionId);
-        if (!subscription || row.expiresAt.getTime() <= Date.now()) {
-          await tx.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
-          continue;
-        }
-        try {
-          await sendOne(row, subscription);
+      const gone = new Set<string>();
+      for (const [i, row] of live.entries()) {
+        const outcome = outcomes[i]!;
+        if (outcome.status === 'fulfilled') {
           await tx.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
           delivered += 1;
-        } catch (error) {
-          if (error instanceof WebPushError && GONE.has(error.statusCode)) {
-            // The person uninstalled the app or revoked the permission: the device is forgotten (its queued notices with it).
-            await tx.delete(pushSubscription).where(eq(pushSubscription.id, subscription.id));
-            subscriptions.delete(subscription.id);
+          continue;
+        }
+        const error: unknown = outcome.reason;
+        if (error instanceof WebPushError && GONE.has(error.statusCode)) {
+          // The person uninstalled the app or revoked the permission: the device is forgotten (its queued notices with it).
+          if (!gone.has(row.subscriptionId)) {
+            gone.add(row.subscriptionId);
+            await tx.delete(pushSubscription).where(eq(pushSubscription.id, row.subscriptionId));
             logger.info(
-              { subscriptionId: subscription.id, status: error.statusCode },
+              { subscriptionId: row.subscriptionId, status: error.statusCode },
               'el servicio de avisos dice que el teléfono ya no está: se borra',
             );
-            continue;
           }
-          const attempts = row.attempts + 1;
-          const message = error instanceof WebPushError ? `${error.statusCode} ${error.body}` : String((error as Error)?.message ?? error);
-          await tx
-            .update(pushOutbox)
-            .set({ attempts, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)), lastError: message.slice(0, 500) })
-            .where(eq(pushOutbox.id, row.id));
-          logger.warn({ subscriptionId: subscription.id, err: message }, 'no se pudo entregar un aviso: se reintenta');
+          continue;
         }
+        const attempts = row.attempts + 1;
+        const message = error instanceof WebPushError ? `${error.statusCode} ${error.body}` : String((error as Error)?.message ?? error);
+        await tx
+          .update(pushOutbox)
+          .set({ attempts, nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)), lastError: message.slice(0, 500) })
+          .where(eq(pushOutbox.id, row.id));
+        logger.warn({ subscriptionId: row.subscriptionId, err: message }, 'no se pudo entregar un aviso: se reintenta');
       }
       if (delivered > 0) logger.info({ delivered }, 'avisos entregados');
       return delivered;
