@@ -15,6 +15,7 @@ import { OutcomeBadge } from '../../../components/outcome-badge.tsx';
 import { PaymentPlan } from '../../../components/payment-plan.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useMyRecord } from '../api/use-my-record.ts';
+import { LinkedMatch } from '../../../components/linked-match.tsx';
 
 const count = new Intl.NumberFormat('es-AR');
 
@@ -256,6 +257,9 @@ function ObservationItem({ observation }: { observation: Observation }) {
           );
         })}
       </Stack>
+      {observation.linkedMatch && (
+        <LinkedMatch linked={observation.linkedMatch} href={`/partidos/${encodeURIComponent(observation.linkedMatch.id)}`} />
+      )}
       {observation.comment && (
         <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           <strong>Comentario general:</strong> {observation.comment}

@@ -6,6 +6,7 @@ import {
   Fieldset,
   Group,
   Modal,
+  NativeSelect,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -20,7 +21,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { dayOf, dayText } from '../../../../shared/calendar.ts';
-import { recordMessages } from '../../../../shared/messages.ts';
+import { matchReviewMessages, recordMessages } from '../../../../shared/messages.ts';
 import { SCORE_MAX, SCORE_MIN, observationCriteria, type CriterionKey } from '../../../../shared/record-rules.ts';
 import {
   CRITERION_COMMENT_MAX,
@@ -43,6 +44,8 @@ import { ScoreChoice } from './score-choice.tsx';
 import { SectionError } from './section-error.tsx';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 import { DayField } from '../../../components/date-fields.tsx';
+import { LinkedMatch } from '../../../components/linked-match.tsx';
+import { useTraineeMatches } from '../api/use-trainee-matches.ts';
 
 const HEADING_ID = 'legajo-observaciones';
 const count = new Intl.NumberFormat('es-AR');
@@ -216,6 +219,9 @@ function ObservationCard({ observation, onEdit, onDelete }: { observation: Obser
           );
         })}
       </SimpleGrid>
+      {observation.linkedMatch && (
+        <LinkedMatch linked={observation.linkedMatch} href={`/admin/partidos/${encodeURIComponent(observation.linkedMatch.id)}`} />
+      )}
       {observation.comment && (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           <Text span fw={600}>
@@ -257,6 +263,7 @@ interface ObservationFields {
   observer: string;
   criteria: Record<CriterionKey, { score: number | null; comment: string }>;
   comment: string;
+  matchId: string | null;
 }
 
 const emptyCriteria = () =>
@@ -271,8 +278,9 @@ const valuesOf = (observation: Observation | null): ObservationFields =>
         observer: observation.observer,
         criteria: structuredClone(observation.criteria),
         comment: observation.comment,
+        matchId: observation.linkedMatch?.id ?? null,
       }
-    : { observedOn: dayOf(new Date()), match: '', category: '', observer: '', criteria: emptyCriteria(), comment: '' };
+    : { observedOn: dayOf(new Date()), match: '', category: '', observer: '', criteria: emptyCriteria(), comment: '', matchId: null };
 
 interface ObservationFormModalProps {
   courseId: string;
@@ -404,6 +412,12 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
             />
             <TextInput label="Observador" required maxLength={OBSERVATION_OBSERVER_MAX} {...form.getInputProps('observer')} />
           </SimpleGrid>
+          <LinkedMatchField
+            courseId={courseId}
+            userId={userId}
+            value={form.getValues().matchId}
+            onChange={(id) => form.setFieldValue('matchId', id)}
+          />
           <Text size="sm" c="gray.7">
             Cada criterio de {SCORE_MIN} (insuficiente) a {SCORE_MAX} (excelente).
           </Text>
@@ -435,5 +449,24 @@ function ObservationForm({ courseId, userId, observation, onDone }: ObservationF
         </Stack>
       </Fieldset>
     </form>
+  );
+}
+
+/** 'Partido en video': one of the trainee's matches in the course, when the reader may see them and there are any. */
+function LinkedMatchField(props: { courseId: string; userId: string; value: string | null; onChange: (id: string | null) => void }) {
+  const matches = useTraineeMatches(props.courseId, props.userId);
+  const options = matches.data ?? [];
+  if (options.length === 0 && !props.value) return null;
+  return (
+    <NativeSelect
+      label={matchReviewMessages.linkedMatchLabel}
+      description={matchReviewMessages.linkedMatchHint}
+      data={[
+        { value: '', label: matchReviewMessages.noLinkedMatch },
+        ...options.map((match) => ({ value: match.id, label: `${dayText(match.playedOn)} · ${match.title}` })),
+      ]}
+      value={props.value ?? ''}
+      onChange={(event) => props.onChange(event.currentTarget.value || null)}
+    />
   );
 }
