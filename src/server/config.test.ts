@@ -126,6 +126,9 @@ describe('loadConfig', () => {
     ['S3_ACCESS_KEY_ID', { S3_BUCKET: 'aula', S3_SECRET_ACCESS_KEY: 'secreto' }],
     ['S3_FORCE_PATH_STYLE', { S3_BUCKET: 'aula', S3_FORCE_PATH_STYLE: 'a veces' }],
     ['CLEANUP_INTERVAL_MINUTES', { CLEANUP_INTERVAL_MINUTES: 'cada hora' }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'no-es-una-clave', VAPID_PRIVATE_KEY: 'A'.repeat(43) }],
+    ['VAPID_PRIVATE_KEY', { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` }],
+    ['VAPID_PUBLIC_KEY', { VAPID_PRIVATE_KEY: 'A'.repeat(43) }],
   ])('a bad %s throws a one-line ConfigError naming it (%j)', (name, env) => {
     const error = configError(env);
     expect(error.message).toContain(name);
@@ -139,6 +142,13 @@ describe('loadConfig', () => {
     expect(configError({ DATABASE_URL: 'mysql://aula:hunter22@localhost/aula' }).message).not.toContain('hunter22');
     expect(configError({ SMTP_URL: 'http://correo:hunter22@smtp.example.com' }).message).not.toContain('hunter22');
     expect(configError({ S3_ACCESS_KEY_ID: 'hunter22' }).message).not.toContain('hunter22');
+    expect(configError({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'hunter22' }).message).not.toContain('hunter22');
+  });
+
+  it('signs notices with the Web Push keys given, or none (generated once in DATA_DIR)', () => {
+    expect(loadConfig({}).vapid).toBeUndefined();
+    const keys = { publicKey: `B${'A'.repeat(86)}`, privateKey: 'A'.repeat(43) };
+    expect(loadConfig({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapid).toEqual(keys);
   });
 
   it('shows the value it received for a harmless variable', () => {
