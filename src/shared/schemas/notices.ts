@@ -33,9 +33,10 @@ export const updateNoticePreferencesSchema = z.partial(noticePreferencesSchema);
 
 /** A browser's push subscription as `PushSubscription.toJSON()` gives it. */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: z
-    .string()
-    .check(z.maxLength(2000), z.refine((value) => /^https:\/\/[^\s]+$/.test(value), 'La dirección de avisos del navegador no es válida.')),
+  endpoint: z.string().check(
+    z.maxLength(2000),
+    z.refine((value) => /^https:\/\/[^\s]+$/.test(value), 'La dirección de avisos del navegador no es válida.'),
+  ),
   keys: z.object({
     p256dh: z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'La clave de avisos del navegador no es válida.')),
     auth: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'La clave de avisos del navegador no es válida.')),
