@@ -111,15 +111,12 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  /**
-   * After the commit: the student hears about it by email and on their phone, as they chose in 'Avisos';
-   * a failure of either does not undo the correction.
-   */
+  /** After the commit: email and phone as chosen in 'Avisos' (an unread choice sends the email); no failure undoes the correction. */
   async function notifyStudent(request: { log: { error: (obj: object, msg: string) => void } }, activity: Activity, changed: boolean) {
     void noticeCorrection(ctx, activity, changed).catch((error: unknown) => {
       request.log.error({ err: error, activityId: activity.id }, 'no se pudo preparar el aviso al teléfono de la corrección');
     });
-    if ((await getNoticePreferences(db, activity.userId)).correction.email === 'never') return;
+    if ((await getNoticePreferences(db, activity.userId).catch(() => null))?.correction.email === 'never') return;
     const student = await findUser(db, activity.userId);
     const link = `${ctx.config.publicUrl}/${activity.courseId}/${activity.moduleId}/actividades`;
     const email = changed
