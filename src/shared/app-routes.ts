@@ -59,6 +59,7 @@ export const adminRoutes = [
   '/admin/courses/:courseId/aprobacion',
   '/admin/courses/:courseId/equipo',
   '/admin/courses/:courseId/registro',
+  '/admin/courses/:courseId/partidos',
   '/admin/partidos/:matchId',
   '/admin/create-module',
   '/admin/upload-documents',

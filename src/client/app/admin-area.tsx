@@ -54,6 +54,7 @@ const ApprovalPage = lazyPage(() => import('../features/approval/approval-page.t
 
 const TeamPage = lazyPage(() => import('../features/team/team-page.tsx'), 'TeamPage');
 const CourseLogPage = lazyPage(() => import('../features/course-log/course-log-page.tsx'), 'CourseLogPage');
+const CourseMatchesPage = lazyPage(() => import('../features/matches/course-matches-page.tsx'), 'CourseMatchesPage');
 const MatchPage = lazyPage(() => import('../features/matches/match-page.tsx'), 'MatchPage');
 
 /** The menu: each entry for whoever may use it (`for`: an action in some course, or the site's administrators). */
@@ -98,6 +99,7 @@ const pages: Record<Exclude<AdminRoute, '/admin'>, ComponentType> = {
   '/admin/courses/:courseId/aprobacion': ApprovalPage,
   '/admin/courses/:courseId/equipo': TeamPage,
   '/admin/courses/:courseId/registro': CourseLogPage,
+  '/admin/courses/:courseId/partidos': CourseMatchesPage,
   '/admin/partidos/:matchId': MatchPage,
   '/admin/create-module': CreateModulePage,
   '/admin/upload-documents': UploadDocumentsPage,

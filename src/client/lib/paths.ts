@@ -63,6 +63,8 @@ export const paths = {
   match: (matchId: string) => `/partidos/${encodeURIComponent(matchId)}`,
   /** A course's 'Partidos' for its staff, with its storage. */
   adminCourseMatches: (courseId: string) => `/admin/courses/${encodeURIComponent(courseId)}/partidos`,
+  /** A match's page on the staff's side. */
+  adminMatch: (matchId: string) => `/admin/partidos/${encodeURIComponent(matchId)}`,
   studentHome: () => '/inicio',
   courses: () => '/courses',
   course: (courseId: string) => `/${encodeURIComponent(courseId)}`,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Anchor, Badge, Button, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
+  IconVideo,
   IconArrowLeft,
   IconCalendarEvent,
   IconCash,
@@ -75,6 +76,13 @@ function recordTools(course: CourseOverview): Tool[] {
       to: paths.adminTeam(course.id),
       icon: IconUsersGroup,
       for: 'equipo.gestionar',
+    },
+    {
+      label: 'Partidos',
+      description: 'Los partidos que los alumnos subieron en video, para verlos y comentarlos, y el espacio del curso.',
+      to: paths.adminCourseMatches(course.id),
+      icon: IconVideo,
+      for: 'partidos.ver',
     },
     {
       label: 'Registro de cambios',

@@ -44,10 +44,12 @@ export interface MatchCardProps {
   showUploader?: boolean;
   onResume?: (file: File) => void;
   onDelete?: () => void;
+  /** Where its page is (the staff's, inside their side of the app). */
+  pageOf?: (matchId: string) => string;
 }
 
 /** One match in a list: its name, day and pair, where it stands, and what can be done with it. */
-export function MatchCard({ match, upload, showUploader, onResume, onDelete }: MatchCardProps) {
+export function MatchCard({ match, upload, showUploader, onResume, onDelete, pageOf = paths.match }: MatchCardProps) {
   const [wrongFile, setWrongFile] = useState(false);
   const uploading = match.state === 'subiendo';
   const paused = uploading && !upload;
@@ -108,12 +110,12 @@ export function MatchCard({ match, upload, showUploader, onResume, onDelete }: M
 
         <Group gap="sm">
           {match.state === 'lista' && (
-            <Button component={Link} href={paths.match(match.id)} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+            <Button component={Link} href={pageOf(match.id)} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
               Ver partido
             </Button>
           )}
           {match.state === 'procesando' && (
-            <Button component={Link} href={paths.match(match.id)} variant="default">
+            <Button component={Link} href={pageOf(match.id)} variant="default">
               Abrir
             </Button>
           )}
