@@ -8,6 +8,7 @@ import { createLesson } from '../../src/server/lessons/service.ts';
 import { exam, lesson, noticeSent, paymentOption, pushOutbox, pushSubscription, traineePlan } from '../../src/server/db/schema.ts';
 import { sendPaymentReminders } from '../../src/server/payments/reminders.ts';
 import { pesos } from '../../src/shared/money.ts';
+import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { createPushQueue } from '../../src/server/push/queue.ts';
 import { loadVapidKeys } from '../../src/server/push/vapid.ts';
 import { sendExamNotices, sendLessonReminders, wakingHour } from '../../src/server/push/notify.ts';
@@ -426,6 +427,18 @@ describe('scheduled notices', () => {
     expect(mails[0]!.text).toContain('Dónde: Polideportivo');
     await t.ctx.push.deliverDue();
     expect(receivedAt(phone)).toEqual([]);
+  });
+
+  it('forgets the claims of notices sent more than 180 days ago, in the scheduled cleanup', async () => {
+    const trainee = await signedIn(t.app, t.ctx, 'student');
+    await t.ctx.db.insert(noticeSent).values([
+      { userId: trainee.id, key: 'clase:vieja:1', sentAt: new Date(Date.now() - 181 * 24 * 3600 * 1000) },
+      { userId: trainee.id, key: 'clase:reciente:1', sentAt: new Date(Date.now() - 30 * 24 * 3600 * 1000) },
+    ]);
+    await cleanUp(t.ctx.database, t.ctx.storage);
+    expect((await t.ctx.db.select().from(noticeSent).where(eq(noticeSent.userId, trainee.id))).map((row) => row.key)).toEqual([
+      'clase:reciente:1',
+    ]);
   });
 
   it('keeps scheduled notices from waking anyone: between 21:00 and 9:00 they wait for 9:00', () => {

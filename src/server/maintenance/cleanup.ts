@@ -18,6 +18,7 @@ import {
 import type { FileStorage } from '../files/storage.ts';
 import { closeExpiredAttempts } from '../exams/attempts.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
+import { forgetOldNoticeClaims } from '../push/notify.ts';
 import { deleteUnusedVideos } from '../videos/service.ts';
 
 // Any constant works; the same for every instance, and not the migrations' lock.
@@ -67,6 +68,7 @@ export async function cleanUp(database: Database, storage: FileStorage, now = ne
     .where(lt(rateLimit.resetAt, new Date(now.getTime() - ORPHAN_GRACE_MS)))
     .returning({ key: rateLimit.key });
   await forgetOldIdempotencyKeys(db);
+  await forgetOldNoticeClaims(db, now);
   const expiredAttempts = await closeExpiredAttempts(db, now);
 
   const cutoff = new Date(now.getTime() - ORPHAN_GRACE_MS);

@@ -316,3 +316,17 @@ export async function sendExamNotices(deps: ScheduledDeps): Promise<number> {
   if (sent > 0) await Promise.all([deps.mailQueue.deliverDue(), deps.push.deliverDue()]);
   return sent;
 }
+
+/** How long a scheduled notice's claim is kept: far past the class or exam it was about. */
+const CLAIMS_KEPT_DAYS = 180;
+
+/** The scheduled cleanup drops claims of notices sent long ago (one row per trainee, class and exam). */
+export async function forgetOldNoticeClaims(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - CLAIMS_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  return (
+    await db
+      .delete(noticeSent)
+      .where(sql`${noticeSent.sentAt} < ${cutoff.toISOString()}::timestamptz`)
+      .returning({ key: noticeSent.key })
+  ).length;
+}
