@@ -3,7 +3,7 @@
 // and when the push service says it is gone; the choices per kind; sent once across instances.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { instantOf } from '../../src/shared/calendar.ts';
+import { addDays, dayLongText, dayOf, instantOf } from '../../src/shared/calendar.ts';
 import { createLesson } from '../../src/server/lessons/service.ts';
 import { exam, lesson, noticeSent, paymentOption, pushOutbox, pushSubscription, traineePlan } from '../../src/server/db/schema.ts';
 import { sendPaymentReminders } from '../../src/server/payments/reminders.ts';
@@ -427,6 +427,36 @@ describe('scheduled notices', () => {
     expect(mails[0]!.text).toContain('Dónde: Polideportivo');
     await t.ctx.push.deliverDue();
     expect(receivedAt(phone)).toEqual([]);
+  });
+
+  it('tells the trainees at once that a class of the coming days was cancelled, once', async () => {
+    const course = await buildCourse(t.ctx, { name: 'Curso que cancela' });
+    const trainee = await signedIn(t.app, t.ctx, 'student');
+    await enableCourse(t.ctx, trainee.id, course.id);
+    const phone = service.subscription();
+    await subscribe(trainee.cookie, phone);
+    const day = addDays(dayOf(new Date()), 3);
+    const created = await call(t.app, {
+      method: 'POST',
+      url: `/api/courses/${course.id}/lessons`,
+      cookie: admin,
+      body: { date: day, time: '09:00', durationMinutes: 120 },
+    });
+    const lessonId = created.json().lesson.id as string;
+    const cancel = () =>
+      call(t.app, { method: 'PUT', url: `/api/lessons/${lessonId}/cancelled`, cookie: admin, body: { cancelled: true } });
+    expect((await cancel()).statusCode).toBe(200);
+    expect((await cancel()).statusCode).toBe(200);
+    await vi.waitFor(() => expect(receivedAt(phone)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receivedAt(phone).map((push) => push.payload)).toEqual([
+      {
+        title: 'Curso que cancela',
+        body: `Se canceló la clase presencial del ${dayLongText(day)} a las 09:00`,
+        url: `/${course.id}`,
+        tag: `clase:${lessonId}`,
+      },
+    ]);
   });
 
   it('forgets the claims of notices sent more than 180 days ago, in the scheduled cleanup', async () => {

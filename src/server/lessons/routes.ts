@@ -32,6 +32,7 @@ import { courseNotFound, findCourse } from '../courses/service.ts';
 import { attendance } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
+import { noticeLessonCancelled } from '../push/notify.ts';
 import { attendanceCsv } from './attendance-csv.ts';
 import { checkAttendanceCode, currentCode } from './attendance-code.ts';
 import { lessonsAround, listLessons, markAttendanceLink, presentLessonOf, rosterOf, windowOf } from './read.ts';
@@ -104,16 +105,6 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // 'Cancelar clase' / 'Volver a dar la clase'.
-  r.put(
-    '/lessons/:lessonId/cancelled',
-    { schema: { params: lessonParams, body: lessonCancelSchema, response: { 200: z.object({ lesson: lessonSchema }) } } },
-    async (request) => {
-      const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
-      return { lesson: await setLessonCancelled(db, request.params.lessonId, request.body.cancelled, admin, clock.now()) };
-    },
-  );
-
   // 'Borrar': the class and its marks.
   r.delete('/lessons/:lessonId', { schema: { params: lessonParams, response: { 200: messageResponse } } }, async (request) => {
     const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
@@ -168,6 +159,7 @@ export async function lessonRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  cancelRoutes(r, ctx);
   traineeRoutes(r, ctx);
 }
 
@@ -176,6 +168,26 @@ async function requireStudent({ guards }: AppContext, request: FastifyRequest) {
   const user = await guards.requireUser(request);
   requireRole(user.role === 'student');
   return user;
+}
+
+/** 'Cancelar clase' / 'Volver a dar la clase'; its trainees hear of a cancellation (once: cancelling again changes nothing). */
+function cancelRoutes(r: Routes, ctx: AppContext) {
+  const { db, guards, clock } = ctx;
+  r.put(
+    '/lessons/:lessonId/cancelled',
+    { schema: { params: lessonParams, body: lessonCancelSchema, response: { 200: z.object({ lesson: lessonSchema }) } } },
+    async (request) => {
+      const { user: admin } = await guards.requireCourse(request, { lesson: request.params.lessonId }, 'contenido.editar', lessonNotFound);
+      const before = await findLesson(db, request.params.lessonId);
+      const lesson = await setLessonCancelled(db, request.params.lessonId, request.body.cancelled, admin, clock.now());
+      if (request.body.cancelled && before.cancelledAt === null) {
+        void noticeLessonCancelled(ctx, lesson.id).catch((error: unknown) =>
+          request.log.error({ err: error }, 'no se pudo preparar el aviso de la clase cancelada'),
+        );
+      }
+      return { lesson };
+    },
+  );
 }
 
 /** What the trainee does: see whether a class is running (their 'Marcar asistencia' button), and mark themselves with its code. */

@@ -59,6 +59,16 @@ export function lessonTomorrowNotice(input: {
   };
 }
 
+export function lessonCancelledNotice(input: { courseName: string; courseId: string; lessonId: string; startsAt: Date }): NoticePayload {
+  return {
+    title: input.courseName,
+    body: `Se canceló la clase presencial del ${dayLongText(dayOf(input.startsAt))} a las ${timeOf(input.startsAt)}`,
+    url: `/${seg(input.courseId)}`,
+    // The same tag as the class's reminder: a cancellation replaces it on the phone.
+    tag: `clase:${input.lessonId}`,
+  };
+}
+
 export function instalmentNotice(input: {
   courseName: string;
   courseId: string;

@@ -14,7 +14,15 @@ import { course, courseModule, emailPreference, forumMessage, moduleAccess, noti
 import type { MailMessage } from '../mail/mailer.ts';
 import { enqueueEmail } from '../mail/queue.ts';
 import { correctsIn } from '../notifications/notify.ts';
-import { correctionNotice, examOpenNotice, forumReplyNotice, lessonTomorrowNotice, questionNotice, submissionNotice } from './notices.ts';
+import {
+  correctionNotice,
+  examOpenNotice,
+  forumReplyNotice,
+  lessonCancelledNotice,
+  lessonTomorrowNotice,
+  questionNotice,
+  submissionNotice,
+} from './notices.ts';
 import { getNoticePreferences, toNoticePreferences } from './preferences.ts';
 import { enqueueNotice } from './queue.ts';
 import { examOpenEmail, lessonTomorrowEmail } from './reminder-emails.ts';
@@ -329,4 +337,31 @@ export async function forgetOldNoticeClaims(db: Db, now: Date): Promise<number> 
       .where(sql`${noticeSent.sentAt} < ${cutoff.toISOString()}::timestamptz`)
       .returning({ key: noticeSent.key })
   ).length;
+}
+
+/** How far ahead a cancelled class is news to its trainees. */
+const CANCELLED_NEWS_DAYS = 14;
+
+/**
+ * 'Cancelar clase' on a class still to come (within two weeks): its trainees who take the class
+ * notices ('Clase presencial') hear at once that it is off, so nobody travels to the club for nothing.
+ */
+export async function noticeLessonCancelled(deps: Deps & Pick<AppContext, 'clock'>, lessonId: string) {
+  const [row] = rowsOf<{ id: string; starts_at: string | Date; course_id: string; course_name: string }>(
+    await deps.db.execute(sql`select l.id, l.starts_at, c.id as course_id, c.name as course_name
+      from lesson l join course c on c.id = l.course_id where l.id = ${lessonId} and l.cancelled_at is not null`),
+  );
+  if (!row) return;
+  const startsAt = new Date(row.starts_at);
+  const now = deps.clock.now().getTime();
+  if (startsAt.getTime() <= now || startsAt.getTime() > now + CANCELLED_NEWS_DAYS * 24 * 60 * 60 * 1000) return;
+  const trainees = rowsOf<{ id: string; preference: typeof emailPreference.$inferSelect | null }>(
+    await deps.db.execute(sql`select u.id, to_jsonb(p) as preference from course_access ca
+      join "user" u on u.id = ca.user_id and u.role = 'student' and coalesce(u.banned, false) = false
+      left join email_preference p on p.user_id = u.id
+      where ca.course_id = ${row.course_id} and ca.enabled`),
+  );
+  const notice = lessonCancelledNotice({ courseName: row.course_name, courseId: row.course_id, lessonId: row.id, startsAt });
+  const wanting = trainees.filter((trainee) => trainee.preference?.push?.lessonTomorrow !== false).map((trainee) => trainee.id);
+  await queueForAll(deps, wanting, notice);
 }
