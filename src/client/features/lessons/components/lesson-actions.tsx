@@ -48,7 +48,7 @@ export function LessonActions({ lesson, canEdit }: { lesson: Lesson; canEdit: bo
       <ConfirmDialog
         opened={confirming}
         title="¿Cancelar la clase?"
-        text="La clase queda en la lista como cancelada, con su asistencia. En el calendario de tus alumnos aparece cancelada y no se les manda el aviso del día antes. Podés volver a darla después."
+        text="La clase queda en la lista como cancelada, con su asistencia. Si es de las próximas dos semanas, tus alumnos reciben el aviso en el teléfono; en su calendario aparece cancelada. Podés volver a darla después."
         confirmLabel="Cancelar clase"
         danger
         pending={cancel.isPending}
