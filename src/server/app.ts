@@ -229,7 +229,11 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
   const storage = deps.storage ?? (await openStorage(config));
   const tempDir = renditionTempDir(config.dataDir);
   const jobs = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: config.worker });
-  const vapid = await loadVapidKeys({ dataDir: config.dataDir, fromEnv: config.vapid });
+  const vapid = await loadVapidKeys({
+    dataDir: config.dataDir,
+    fromEnv: config.vapid,
+    ...(config.databaseUrl ? { warnShared: (message: string) => logger.warn(message) } : {}),
+  });
   const push = createPushQueue({
     db: database.db,
     logger,

@@ -44,7 +44,7 @@ describe('background jobs', () => {
     expect(seen.map((job) => [job.id, job.data, job.retryCount])).toEqual([[id, { n: 7 }, 0]]);
     expect((await jobRows('test.echo')).map((row) => row.state)).toEqual(['completed']);
 
-    t.ctx.jobs.work('test.keyed', async () => undefined, { policy: 'stately' });
+    t.ctx.jobs.work('test.keyed', async () => undefined, { policy: 'exclusive' });
     const first = await t.ctx.jobs.send('test.keyed', { n: 1 }, { singletonKey: 'video-a' });
     expect(first).not.toBeNull();
     expect(await t.ctx.jobs.send('test.keyed', { n: 2 }, { singletonKey: 'video-a' })).toBeNull();

@@ -318,6 +318,8 @@ withFfmpeg('renditions of an uploaded module video', () => {
     const { database, config, logger } = t.ctx;
     const stopping = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: true });
     registerRenditionJobs(deps({ ffmpegPath: paced }), stopping, { run: true });
+    // Earlier tests' jobs are not this one's (their videos were made by `runOnce`): out of the way.
+    await t.ctx.db.execute(sql`delete from pgboss.job where name = 'videos.renditions' and singleton_key <> ${again.videoId}`);
     await stopping.start();
     await vi.waitFor(async () => expect((await adminModule(again.course.id, again.module.id)).videoProcessing?.state).toBe('en-curso'), {
       timeout: 15_000,

@@ -15,8 +15,9 @@ export const JOBS_SCHEMA = 'pgboss';
 
 export interface SendOptions {
   /**
-   * Jobs of a queue with policy 'stately' that carry the same key: at most one waiting and one at
-   * work (a second send while one waits answers null). Use the resource's id, e.g. the video's.
+   * Jobs of a queue with policy 'exclusive' that carry the same key: one at a time, waiting or at
+   * work (a second send then answers null); with 'stately', one waiting and one at work. Use the
+   * resource's id, e.g. the video's.
    */
   singletonKey?: string;
   /** Tries after the first failure (the queue's `retryLimit` otherwise). */
@@ -50,8 +51,11 @@ export interface Job<T> {
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 export interface QueueSettings {
-  /** 'standard' (default): every send is a job; 'stately': one waiting and one at work per `singletonKey`. */
-  policy?: Extract<QueuePolicy, 'standard' | 'stately' | 'singleton' | 'short'>;
+  /**
+   * 'standard' (default): every send is a job; 'exclusive': one job at a time per `singletonKey`,
+   * waiting or at work; 'stately': one waiting and one at work per key.
+   */
+  policy?: Extract<QueuePolicy, 'standard' | 'exclusive' | 'stately' | 'singleton' | 'short'>;
   /** Tries after the first failure (default 3). */
   retryLimit?: number;
   /** First wait before trying again, in seconds (default 30); doubled each time, at most `retryDelayMaxSeconds`. */
@@ -142,7 +146,10 @@ function bossOptions(database: Database, databaseUrl: string | undefined, workin
     // by the processes that take jobs; a web instance only sends.
     supervise: working,
     schedule: working,
+    // A job whose worker died is failed (and tried again) at the next pass over its queue: every
+    // 10 s rather than pg-boss's minute, so a video is taken over seconds after a crash.
     superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
     registerInstance: false,
     persistWarnings: false,
   };
@@ -228,10 +235,10 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
       registered.set(name, { handler: handler as JobHandler<unknown>, settings });
     },
     every(name, cron, handler, settings = {}) {
-      // A tick that waits behind another is pointless: one waiting and one at work, short, few tries.
+      // A tick that waits behind another is pointless: one at a time, short, few tries.
       registered.set(name, {
         handler: handler as JobHandler<unknown>,
-        settings: { policy: 'stately', retryLimit: 1, expireInSeconds: 5 * 60, ...settings },
+        settings: { policy: 'exclusive', retryLimit: 1, expireInSeconds: 5 * 60, ...settings },
       });
       schedules.set(name, cron);
     },

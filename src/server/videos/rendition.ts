@@ -41,7 +41,7 @@ export { servedClip, RENDITION_MIME_TYPE } from './read.ts';
  * than this, the job's own sign of life does it (a job tried again takes its video over).
  */
 const STALE_CLAIM_MINUTES = 5;
-/** The jobs: one per video, at most one waiting and one at work for it. */
+/** The jobs: one per video at a time. */
 export const RENDITION_QUEUE = 'videos.renditions';
 /** Every minute: the videos whose wait is over, or whose claim went stale, get their job. */
 const SWEEP_QUEUE = 'videos.renditions.sweep';
@@ -433,19 +433,12 @@ export async function queueWaitingRenditions(db: Db, jobs: Jobs): Promise<number
 
 /**
  * One video's job. A try that ffmpeg's signal ended leaves the video 'pendiente' with its wait
- * (`fail`): its next job is sent for then. Stopped (the worker is stopping, or its time ran out),
- * the video goes back to 'pendiente' and the job queue tries the job again later.
+ * (`fail`): the clock's sweep sends its next job once the wait is over. Stopped (the worker is
+ * stopping, or its time ran out), the video goes back to 'pendiente' and the job queue tries the
+ * job again later.
  */
-export async function renditionJob(deps: RenditionDeps, jobs: Jobs, job: Job<{ videoId: string }>): Promise<void> {
-  const { videoId } = job.data;
-  const outcome = await renderNext(deps, job.signal, { videoId, takeOver: job.retryCount > 0 });
-  if (outcome?.state !== 'pendiente' || job.signal.aborted) return;
-  const [row] = await deps.db
-    .select({ state: video.renditionState, retryAt: video.renditionRetryAt })
-    .from(video)
-    .where(eq(video.id, videoId));
-  if (row?.state === 'pendiente' && row.retryAt)
-    await jobs.send(RENDITION_QUEUE, { videoId }, { singletonKey: videoId, startAfter: row.retryAt });
+export async function renditionJob(deps: RenditionDeps, job: Job<{ videoId: string }>): Promise<void> {
+  await renderNext(deps, job.signal, { videoId: job.data.videoId, takeOver: job.retryCount > 0 });
 }
 
 /** Says once, for the operator, why uploaded videos would stay as uploaded ('fallida' with the same reason). */
@@ -462,8 +455,9 @@ export async function warnWithoutFfmpeg(deps: Pick<RenditionDeps, 'logger' | 'ff
  * sends their jobs but does not take them.
  */
 export function registerRenditionJobs(deps: RenditionDeps, jobs: Jobs, options: { run: boolean }): void {
-  jobs.work<{ videoId: string }>(RENDITION_QUEUE, (job) => renditionJob(deps, jobs, job), {
-    policy: 'stately',
+  jobs.work<{ videoId: string }>(RENDITION_QUEUE, (job) => renditionJob(deps, job), {
+    // One job per video at a time: sent again while its job waits or works, nothing is added.
+    policy: 'exclusive',
     // Tried again soon after a worker that died (no sign of life for 10 s); ffmpeg has its own time
     // limit, a few times the video's length (`makeRenditions`), within this one.
     retryLimit: 10,

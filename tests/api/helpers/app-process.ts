@@ -21,8 +21,14 @@ export interface AppProcess {
   kill(signal?: NodeJS.Signals): void;
 }
 
-/** Starts the app with `env` on a free port and waits until /api/health answers. */
-export async function startAppProcess(env: Record<string, string>, options: { port?: number } = {}): Promise<AppProcess> {
+/**
+ * Starts the app with `env` on a free port and waits until /api/health answers. `detached`: in a
+ * process group of its own, so `process.kill(-pid)` ends it with what it started (its ffmpeg).
+ */
+export async function startAppProcess(
+  env: Record<string, string>,
+  options: { port?: number; detached?: boolean } = {},
+): Promise<AppProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     cwd: root,
@@ -38,6 +44,7 @@ export async function startAppProcess(env: Record<string, string>, options: { po
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   const logs: Array<Record<string, unknown>> = [];
   let stderr = '';
