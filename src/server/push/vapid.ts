@@ -14,8 +14,16 @@ export interface VapidKeys {
  * must share them), else a pair generated on the first start and kept in DATA_DIR. A browser
  * subscribed with one public key gets nothing signed by another, so they must never change.
  */
-export async function loadVapidKeys(options: { dataDir: string; fromEnv: VapidKeys | undefined }): Promise<VapidKeys> {
+export async function loadVapidKeys(options: {
+  dataDir: string;
+  fromEnv: VapidKeys | undefined;
+  /** Told when the keys come from DATA_DIR on an install that may run several instances (on PostgreSQL). */
+  warnShared?: (message: string) => void;
+}): Promise<VapidKeys> {
   if (options.fromEnv) return options.fromEnv;
+  options.warnShared?.(
+    'VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY no están definidas: los avisos al teléfono se firman con claves guardadas en DATA_DIR. Con varias instancias, definí las mismas en todas (npx web-push generate-vapid-keys), o los avisos que mande otra instancia no llegan.',
+  );
   const file = path.join(options.dataDir, 'vapid-keys.json');
   try {
     const keys = JSON.parse(await readFile(file, 'utf8')) as VapidKeys;
