@@ -1,6 +1,8 @@
 // Notices on the phone (Web Push): what a trainee and a course's team receive, decrypted by a
 // local push service as a phone would; each device per person and session, forgotten on sign-out
 // and when the push service says it is gone; the choices per kind; sent once across instances.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, dayLongText, dayOf, instantOf } from '../../src/shared/calendar.ts';
@@ -114,6 +116,12 @@ describe('a correction reaches the trainee’s phone', () => {
       expect(got).toHaveLength(1);
       return got;
     });
+    // What the phone receives, decrypted, kept for whoever reviews how a notice looks.
+    await mkdir(path.resolve(import.meta.dirname, '../../artifacts'), { recursive: true });
+    await writeFile(
+      path.resolve(import.meta.dirname, '../../artifacts/push-notice-received.json'),
+      `${JSON.stringify({ headers: { ...push!.headers, authorization: '(VAPID, comprobada)' }, payload: push!.payload }, null, 2)}\n`,
+    );
     expect(push!.payload).toEqual({
       title: 'Árbitros 2027',
       body: 'Tu actividad del Módulo 2 fue corregida',
