@@ -989,6 +989,21 @@ export const matchReviewMessages = {
   linkedMatchHint: 'Un partido del alumno en «Mis partidos»: el legajo lo muestra con el resumen de sus comentarios.',
   noLinkedMatch: 'Ninguno',
   matchNotOfTrainee: 'Ese partido no es de este alumno en este curso.',
+  toJugada: 'Convertir en jugada',
+  toJugadaHint: 'Se corta ese momento del partido y queda como una jugada del curso, sin los nombres de la pareja.',
+  clipFrom: 'Desde (segundo del partido)',
+  clipTo: 'Hasta (segundo del partido)',
+  clipModule: 'Módulo',
+  clipUse: 'Uso',
+  clipPrompt: 'Consigna',
+  clipDecision: 'Decisión correcta',
+  clipSanction: 'Sanción correcta',
+  clipExplanation: 'Explicación',
+  clipCreate: 'Crear jugada',
+  clipCreated: 'Jugada creada con este momento del partido.',
+  clipNoConsent:
+    'La pareja de este partido no permitió que el curso use momentos de sus partidos para enseñar: no se puede convertir en jugada.',
+  clipSpanInvalid: (max: number) => `El clip tiene que durar más de 0 y hasta ${max} segundos, dentro del partido.`,
 } as const;
 
 /** 'Mi cuenta' → 'Avisos' (notices on the phone, per kind) and 'Calendario' (the private feed). */

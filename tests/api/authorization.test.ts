@@ -17,6 +17,7 @@ import {
   jugada as jugadaTable,
   match as matchTable,
   matchComment as matchCommentTable,
+  matchConsent as matchConsentTable,
   user as userTable,
   video as videoTable,
   videoRendition as videoRenditionTable,
@@ -402,6 +403,8 @@ const reviewMatchId = () =>
       fileSize: 1000,
       durationSeconds: 600,
     });
+    // The student allowed teaching clips: 'Convertir en jugada' then stops at the missing ladder (409).
+    await t.ctx.db.insert(matchConsentTable).values({ userId: f.studentId, allowed: true }).onConflictDoNothing();
     return id;
   })());
 /** 'Subir partido' as the form sends it, for the course (a small file). */
@@ -1669,6 +1672,19 @@ const rows: Row[] = [
     unknown: { as: 'admin', request: (id) => ({ method: 'PATCH', url: `/api/match-comments/${id}`, body: { body: 'Corregido' } }) },
   },
   {
+    route: 'POST /api/match-comments/:commentId/clip',
+    expected: [401, 404, 403, 409],
+    request: async () => ({
+      method: 'POST',
+      url: `/api/match-comments/${await freshMatchComment('admin')}/clip`,
+      body: { startSeconds: 56, endSeconds: 66 },
+    }),
+    unknown: {
+      as: 'admin',
+      request: (id) => ({ method: 'POST', url: `/api/match-comments/${id}/clip`, body: { startSeconds: 56, endSeconds: 66 } }),
+    },
+  },
+  {
     route: 'GET /api/match-comments/:commentId/history',
     expected: [401, 404, 200, 200],
     request: async () => ({ url: `/api/match-comments/${await freshMatchComment('admin')}/history` }),
@@ -2176,6 +2192,7 @@ const staffRules: Record<string, StaffRule> = {
   'POST /api/match-comments/:commentId/replies': 'partidos.ver',
   'PATCH /api/match-comments/:commentId': 'partidos.ver',
   'GET /api/match-comments/:commentId/history': 'partidos.ver',
+  'POST /api/match-comments/:commentId/clip': 'contenido.editar',
   'GET /api/modules/:moduleId/offline': 'as-outsider',
   'GET /api/modules/:moduleId/offline/jugadas': 'as-outsider',
   'GET /api/pages/home': 'as-outsider',

@@ -16,10 +16,19 @@ import type { AppContext } from '../context.ts';
 import { idempotencyHeaders, idempotentWrite } from '../http/idempotency.ts';
 import { viewCommentMatch, viewMatch } from './access.ts';
 import { commentsOf, historyOf, presentComment, presentReply } from './read.ts';
+import { mayDoIn } from '../access/course-roles.ts';
+import { forbidden } from '../errors.ts';
+import { CLIP_MAX_SECONDS, cutClip } from './clip.ts';
+import { conversionTempDir } from './convert.ts';
 import { addComment, addReply, commentNotFound, editComment } from './service.ts';
 
 const matchParams = z.object({ matchId: idSchema });
 const commentParams = z.object({ commentId: idSchema });
+const spanError = m.clipSpanInvalid(CLIP_MAX_SECONDS);
+const clipSpan = z.object({
+  startSeconds: z.number({ error: spanError }).min(0, spanError).max(86_400, spanError),
+  endSeconds: z.number({ error: spanError }).min(0, spanError).max(86_400, spanError),
+});
 
 /**
  * A match's review ('/partidos/{id}'): its comments at a moment, their threads and their history.
@@ -102,6 +111,24 @@ export async function matchReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       await viewCommentMatch(db, guards, request, request.params.commentId, commentNotFound);
       return historyOf(db, request.params.commentId);
+    },
+  );
+
+  // 'Convertir en jugada': the clip of a comment's moment, for a jugada of the course (its form then saves it).
+  r.post(
+    '/match-comments/:commentId/clip',
+    {
+      schema: {
+        params: commentParams,
+        body: clipSpan,
+        response: { 201: z.object({ videoId: z.string(), startSeconds: z.number(), endSeconds: z.number() }) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await viewCommentMatch(db, guards, request, request.params.commentId, commentNotFound);
+      if (!(await mayDoIn(db, viewer.user, { course: viewer.match.courseId }, 'contenido.editar'))) throw forbidden();
+      const deps = { db, storage: ctx.storage, ffmpegPath: ctx.config.ffmpegPath, tempDir: conversionTempDir(ctx.config.dataDir) };
+      return reply.status(201).send(await cutClip(deps, viewer, request.params.commentId, request.body));
     },
   );
 }
