@@ -33,6 +33,7 @@ import {
 } from './read.ts';
 import { createMatch, deleteMatch, setConsent, setStorageLimit, updateMatch } from './service.ts';
 import { registerMatchUploads, type MatchUploads } from './uploads.ts';
+import { createUploadLocker } from './upload-lock.ts';
 
 const matchParams = z.object({ matchId: idSchema });
 const courseParams = z.object({ courseId: idSchema });
@@ -49,7 +50,11 @@ export async function matchRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, guards, storage, logger } = ctx;
 
+  // One request writes an upload at a time, on whichever instance it arrives (upload-lock.ts).
+  const locker = createUploadLocker(ctx.config.databaseUrl, logger);
+  app.addHook('onClose', async () => locker.close());
   const uploads: MatchUploads = registerMatchUploads(app, ctx, {
+    locker,
     onUploaded: async (matchId) => {
       await ctx.jobs.send(MATCH_CONVERSION_QUEUE, { matchId }, { singletonKey: matchId });
     },
