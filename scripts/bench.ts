@@ -56,6 +56,7 @@ import {
   type ExamScenarioFigures,
 } from './lib/bench-exam.ts';
 import { moduleVideoScenario, printModuleVideo, type ModuleVideoFigures } from './lib/bench-module-video.ts';
+import { matchScenario, printMatch, type MatchFigures } from './lib/bench-match.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './lib/throwaway-postgres.ts';
 
 const argv = process.argv.slice(2);
@@ -503,6 +504,7 @@ interface DatabaseFigures {
   exam: ExamScenarioFigures | null;
   clips: ClipScenarioFigures | null;
   moduleVideo: ModuleVideoFigures | null;
+  match: MatchFigures | null;
 }
 
 /**
@@ -536,6 +538,20 @@ async function moduleVideoFigures(app: RunningApp, seeded: Seeded) {
   const target = { base: app.base, admin: seeded.admin, trainee: seeded.students[0]!.cookie, courseId: seeded.courseId };
   const phone = browserAvailable() && (!onlyProfiles || onlyProfiles.includes('phone'));
   return moduleVideoScenario(target, { seconds: smoke ? 3 : 60, runs: smoke ? 1 : 3, browser: phone });
+}
+
+/**
+ * A 90-minute match (scripts/lib/bench-match.ts) uploaded and reviewed by the first student: its
+ * start and jumps on the phone, and the module page while it converts.
+ */
+async function matchFigures(app: RunningApp, seeded: Seeded) {
+  if (!ffmpegAvailable()) {
+    console.warn('Sin ffmpeg: se omite el partido en video.');
+    return null;
+  }
+  const target = { base: app.base, trainee: seeded.students[0]!.cookie, courseId: seeded.courseId, moduleId: seeded.moduleIds[0]! };
+  const phone = browserAvailable() && (!onlyProfiles || onlyProfiles.includes('phone'));
+  return matchScenario(target, { minutes: smoke ? 1 : 90, runs: smoke ? 1 : 3, browser: phone });
 }
 
 /** The class sitting an exam, with the server killed and restarted midway and (when we run the server) the database away. */
@@ -654,7 +670,9 @@ async function benchDatabase(
     // The module's video does not touch the database: measured on the first one only.
     const firstDatabase = database === (onlyDb === 'postgres' ? 'postgres' : 'pglite');
     const moduleVideo = firstDatabase && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
-    return { database, routes, sequentialPage: sequential, browser, exam, clips, moduleVideo };
+    // Nor does the match: its files are served from storage.
+    const match = firstDatabase && (!onlyRoute || onlyRoute.includes('partido')) ? await matchFigures(app, seeded) : null;
+    return { database, routes, sequentialPage: sequential, browser, exam, clips, moduleVideo, match };
   } finally {
     await stopApp(app);
   }
@@ -693,6 +711,7 @@ function print(figures: DatabaseFigures) {
   }
   if (figures.clips) printClips(figures.clips);
   if (figures.moduleVideo) printModuleVideo(figures.moduleVideo);
+  if (figures.match) printMatch(figures.match);
   if (figures.browser) {
     console.log('Navegador a 360 px (mediana de ' + settings.navigations + '; reloj de la página):');
     console.table(

@@ -133,7 +133,7 @@ export async function newContext(
 }
 
 /** A first load in a new context (its cache empty) → the video; and every byte the target's origin sent. */
-async function coldLoad(
+export async function coldLoad(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
   target: Pick<BrowserTarget, 'base' | 'cookie'>,
   profile: Profile,
