@@ -168,6 +168,17 @@ export async function installJobTables(database: Database, databaseUrl: string |
   await boss.stop({ graceful: false, close: true });
 }
 
+/** Creates a registered queue with its settings (a queue nobody registered is refused). */
+async function makeQueue(instance: PgBoss, name: string, entry: Registered | undefined) {
+  // A queue made with other settings than its workers' (its policy cannot change afterwards)
+  // would be a quiet bug: every queue is registered first, in every process (jobs/handlers.ts).
+  if (!entry) throw new Error(`la cola de trabajos ${name} no está registrada (jobs/handlers.ts)`);
+  await instance.createQueue(name, queueOptions(entry.settings));
+  // A queue made by an earlier version keeps its settings otherwise.
+  const { policy: _policy, ...rest } = queueOptions(entry.settings);
+  await instance.updateQueue(name, rest);
+}
+
 export function createJobs(options: { database: Database; databaseUrl: string | undefined; logger: Logger; working: boolean }): Jobs {
   const { database, databaseUrl, logger, working } = options;
   const registered = new Map<string, Registered>();
@@ -193,15 +204,7 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
 
   const ensureQueue = async (instance: PgBoss, name: string) => {
     if (created.has(name)) return;
-    // A queue made with other settings than its workers' (its policy cannot change afterwards)
-    // would be a quiet bug: every queue is registered first, in every process (jobs/handlers.ts).
-    const entry = registered.get(name);
-    if (!entry) throw new Error(`la cola de trabajos ${name} no está registrada (jobs/handlers.ts)`);
-    const settings = entry.settings;
-    await instance.createQueue(name, queueOptions(settings));
-    // A queue made by an earlier version keeps its settings otherwise.
-    const { policy: _policy, ...rest } = queueOptions(settings);
-    await instance.updateQueue(name, rest);
+    await makeQueue(instance, name, registered.get(name));
     created.add(name);
   };
 
@@ -222,14 +225,8 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
       const instance = await ready();
       await ensureQueue(instance, name);
       const { startAfter, ...rest } = sendOptions;
-      return instance.send(name, data, {
-        ...rest,
-        ...(startAfter instanceof Date
-          ? { startAfter }
-          : startAfter !== undefined
-            ? { startAfter: Math.max(0, Math.round(startAfter)) }
-            : {}),
-      });
+      const after = typeof startAfter === 'number' ? Math.max(0, Math.round(startAfter)) : startAfter;
+      return instance.send(name, data, { ...rest, ...(after !== undefined ? { startAfter: after } : {}) });
     },
     work(name, handler, settings = {}) {
       registered.set(name, { handler: handler as JobHandler<unknown>, settings });
@@ -247,7 +244,10 @@ export function createJobs(options: { database: Database; databaseUrl: string | 
       started = true;
       const instance = await ready();
       for (const name of registered.keys()) await ensureQueue(instance, name);
-      if (!working) return;
+      if (!working) {
+        logger.info('esta instancia no hace los trabajos en segundo plano (WORKER=false): los hacen los procesos de npm run worker');
+        return;
+      }
       for (const [name, cron] of schedules) await instance.schedule(name, cron, {}, { tz: 'UTC' });
       for (const [name, entry] of registered) {
         if (entry.settings.run === false) continue;
