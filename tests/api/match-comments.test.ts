@@ -108,6 +108,10 @@ describe('comments at a moment', () => {
     }
     expect((await list(matchId, uploader.cookie)).canComment).toBe(false);
     expect((await list(matchId, observer.cookie)).canComment).toBe(true);
+    // 'Convertir en jugada' is for who edits the course's content: an administrator, not the observer nor the pair.
+    expect((await list(matchId, admin)).canMakeJugadas).toBe(true);
+    expect((await list(matchId, observer.cookie)).canMakeJugadas).toBe(false);
+    expect((await list(matchId, uploader.cookie)).canMakeJugadas).toBe(false);
     expect((await list(matchId, uploader.cookie)).comments[0]!.author.name).toBeTruthy();
   });
 

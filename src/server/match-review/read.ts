@@ -37,7 +37,13 @@ export function presentComment(row: CommentRow, replies: CommentRow[], readerId:
 }
 
 /** Every comment of the match in time order (the same second: the first written first), each with its thread. */
-export async function commentsOf(db: Db | Tx, matchId: string, readerId: string, mayComment: boolean): Promise<MatchComments> {
+export async function commentsOf(
+  db: Db | Tx,
+  matchId: string,
+  readerId: string,
+  mayComment: boolean,
+  mayMakeJugadas = false,
+): Promise<MatchComments> {
   const rows = await db
     .select()
     .from(matchComment)
@@ -56,7 +62,7 @@ export async function commentsOf(db: Db | Tx, matchId: string, readerId: string,
       readerId,
     ),
   );
-  return { comments, summary: summarize(comments), canComment: mayComment };
+  return { comments, summary: summarize(comments), canComment: mayComment, canMakeJugadas: mayMakeJugadas };
 }
 
 /** The summary per criterion of several matches at once (the trainee's record). */

@@ -40,7 +40,9 @@ export async function matchReviewRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/matches/:matchId/comments', { schema: { params: matchParams, response: { 200: matchCommentsSchema } } }, async (request) => {
     const viewer = await viewMatch(db, guards, request, request.params.matchId);
-    return commentsOf(db, viewer.match.id, viewer.user.id, viewer.mayComment && viewer.match.state === 'lista');
+    const ready = viewer.match.state === 'lista';
+    const mayMakeJugadas = ready && (await mayDoIn(db, viewer.user, { course: viewer.match.courseId }, 'contenido.editar'));
+    return commentsOf(db, viewer.match.id, viewer.user.id, viewer.mayComment && ready, mayMakeJugadas);
   });
 
   // 'Comentar aquí'.

@@ -69,6 +69,8 @@ export const matchCommentsSchema = z.object({
   comments: z.array(commentSchema),
   summary: z.array(criterionSummarySchema),
   canComment: z.boolean(),
+  /** May turn a comment's moment into a jugada of the course ('contenido.editar'). */
+  canMakeJugadas: z.boolean(),
 });
 export type MatchComments = z.infer<typeof matchCommentsSchema>;
 

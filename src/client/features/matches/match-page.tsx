@@ -137,7 +137,14 @@ export function MatchPage() {
             )}
             <ol className={classes.list}>
               {list.map((comment) => (
-                <CommentItem key={comment.id} matchId={matchId} comment={comment} selected={selected === comment.id} onPlay={play} />
+                <CommentItem
+                  key={comment.id}
+                  matchId={matchId}
+                  comment={comment}
+                  selected={selected === comment.id}
+                  onPlay={play}
+                  jugadaCourseId={comments.data?.canMakeJugadas ? data.courseId : undefined}
+                />
               ))}
             </ol>
           </Stack>

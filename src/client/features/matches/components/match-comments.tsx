@@ -31,6 +31,7 @@ import { notify } from '../../../components/notify.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useAddComment, useCommentHistory, useEditComment, useReply } from '../api/use-match-review.ts';
 import classes from './match-comments.module.css';
+import { ToJugadaDialog } from './to-jugada-dialog.tsx';
 
 /** '23:41 · Ubicación · A mejorar': a comment's moment and what it judged. */
 export const commentHeading = (comment: Pick<MatchComment, 'atSeconds' | 'criterion' | 'verdict'>) =>
@@ -325,8 +326,16 @@ function ReplyForm({ matchId, commentId, onDone }: { matchId: string; commentId:
 }
 
 /** A comment: its moment (choosing it plays from 3 s before), its text, its thread. */
-export function CommentItem(props: { matchId: string; comment: MatchComment; selected: boolean; onPlay: (comment: MatchComment) => void }) {
-  const { matchId, comment, selected, onPlay } = props;
+export function CommentItem(props: {
+  matchId: string;
+  comment: MatchComment;
+  selected: boolean;
+  onPlay: (comment: MatchComment) => void;
+  /** The course, when the reader may turn the moment into a jugada. */
+  jugadaCourseId?: string | undefined;
+}) {
+  const { matchId, comment, selected, onPlay, jugadaCourseId } = props;
+  const [toJugada, setToJugada] = useState(false);
   const [editing, setEditing] = useState(false);
   const [replying, setReplying] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
@@ -376,6 +385,11 @@ export function CommentItem(props: { matchId: string; comment: MatchComment; sel
                 {m.reply}
               </Button>
             )}
+            {jugadaCourseId && (
+              <Button variant="subtle" size="compact-xs" onClick={() => setToJugada(true)}>
+                {m.toJugada}
+              </Button>
+            )}
           </Group>
         </Group>
         {showHistory && <History commentId={comment.id} />}
@@ -388,6 +402,9 @@ export function CommentItem(props: { matchId: string; comment: MatchComment; sel
         )}
         {replying && <ReplyForm matchId={matchId} commentId={comment.id} onDone={() => setReplying(false)} />}
       </Stack>
+      {jugadaCourseId && toJugada && (
+        <ToJugadaDialog courseId={jugadaCourseId} comment={comment} opened onClose={() => setToJugada(false)} />
+      )}
     </Paper>
   );
 }
