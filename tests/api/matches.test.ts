@@ -2,7 +2,12 @@
 // before the upload starts, the file sent with tus (created, cut, resumed from the offset the server
 // gives), the content check, who sees a match and its files (the pair, the course's instructors and
 // observers, administrators; anyone else the 404 of an id that does not exist) and deleting one.
+import { execFile, execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { courseStaff, match as matchTable } from '../../src/server/db/schema.ts';
@@ -12,6 +17,17 @@ import { buildCourse, enableCourse, signedIn } from './helpers/content.ts';
 import { mp4Bytes, pdfBytes } from './helpers/files.ts';
 import { call, login } from './helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testStorage } from './helpers/s3.ts';
+
+const run = promisify(execFile);
+const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 let t: TestApp;
 let admin: string;
@@ -200,6 +216,22 @@ describe('uploading a match', () => {
     const keys: string[] = [];
     for await (const object of t.ctx.storage.list()) keys.push(object.key);
     expect(keys).not.toContain(url.split('/').pop());
+  });
+
+  it.skipIf(testStorage === 's3' || !hasFfmpeg)('refuses a match longer than two hours, read from the file on arrival', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'aula-largo-'));
+    const file = path.join(dir, 'largo.mp4');
+    // 2 h 1 min 40 s of a black picture, one frame every ten seconds: a few KB.
+    await run('ffmpeg', [
+      ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=black:size=32x32:rate=1/10', '-t', '7300'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', file],
+    ]);
+    const bytes = await readFile(file);
+    await rm(dir, { recursive: true, force: true });
+    const created = await createMatch(trainee.cookie, bytes.length);
+    await upload(trainee.cookie, created.id, bytes);
+    const after = (await getMatch(trainee.cookie, created.id)).json<{ match: Match }>().match;
+    expect(after).toMatchObject({ state: 'fallida', processingError: matchMessages.tooLongVideo(2), originalUrl: null });
   });
 
   it("refuses, before the upload starts, a file the course's storage has no room for", async () => {

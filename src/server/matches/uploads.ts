@@ -19,7 +19,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { matchMessages as m, messages } from '../../shared/messages.ts';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
-import { MATCH_MAX_BYTES, MATCH_UPLOADS_PATH, matchVideoTypes } from '../../shared/schemas/matches.ts';
+import { MATCH_MAX_BYTES, MATCH_MAX_SECONDS, MATCH_UPLOADS_PATH, matchVideoTypes } from '../../shared/schemas/matches.ts';
+import { parseProbe, probeArgs, runFfmpeg } from '../videos/ffmpeg.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { DETECTION_SAMPLE_BYTES } from '../files/file-types.ts';
@@ -102,6 +103,21 @@ function createDatastore(ctx: AppContext, localDir: string): DataStore {
   });
 }
 
+/** The video's length as ffmpeg reads it from the file's header, or null (not said, or ffmpeg missing). */
+async function lengthOf(ffmpegPath: string, file: string): Promise<number | null> {
+  try {
+    const stderr = await runFfmpeg(ffmpegPath, probeArgs(file), {
+      signal: AbortSignal.timeout(60_000),
+      timeoutMs: 60_000,
+      anyExit: true,
+      memoryLimitBytes: 1024 ** 3,
+    });
+    return parseProbe(stderr)?.durationSeconds ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The whole file arrived: is it a video? Then into file storage, and the match to its conversion. */
 async function finishUpload(
   deps: { ctx: AppContext; datastore: DataStore; localDir: string; onUploaded: (matchId: string) => Promise<void> },
@@ -122,6 +138,14 @@ async function finishUpload(
     return;
   }
   if (!s3) {
+    // On the disk the length is read at once (ffmpeg reads the file's index, not its pictures): a
+    // match longer than the product takes is refused now, not after its conversion.
+    const seconds = await lengthOf(deps.ctx.config.ffmpegPath, path.join(deps.localDir, key));
+    if (seconds !== null && seconds > MATCH_MAX_SECONDS + 60) {
+      await refuseUpload(db, key, m.tooLongVideo(MATCH_MAX_SECONDS / 3600));
+      await deps.datastore.remove(key).catch(() => undefined);
+      return;
+    }
     if (!storage.adopt) throw new Error('el almacenamiento local no puede tomar archivos');
     await storage.adopt(key, path.join(deps.localDir, key));
   }
