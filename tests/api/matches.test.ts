@@ -10,7 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courseStaff, match as matchTable } from '../../src/server/db/schema.ts';
+import { courseStaff, match as matchTable, matchFile } from '../../src/server/db/schema.ts';
+import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { matchMessages } from '../../src/shared/messages.ts';
 import type { CourseMatches, Match, MyMatches } from '../../src/shared/schemas/matches.ts';
 import { buildCourse, enableCourse, signedIn } from './helpers/content.ts';
@@ -382,5 +383,20 @@ describe('consent', () => {
       (await call(t.app, { method: 'PUT', url: '/api/matches/consent', cookie: classmate.cookie, body: { allowed: 'sí' } })).statusCode,
     ).toBe(400);
     expect((await call(t.app, { method: 'PUT', url: '/api/matches/consent', body: { allowed: true } })).statusCode).toBe(401);
+  });
+});
+
+describe('the clean-up', () => {
+  it("keeps a match's original and streaming files: they are no orphans", async () => {
+    const bytes = videoOf(100_000);
+    const created = await createMatch(trainee.cookie, bytes.length);
+    await upload(trainee.cookie, created.id, bytes);
+    const [row] = await t.ctx.db.select().from(matchTable).where(eq(matchTable.id, created.id));
+    await t.ctx.db
+      .insert(matchFile)
+      .values({ matchId: created.id, name: 'poster.jpg', storageKey: row!.storageKey!, mimeType: 'image/jpeg', size: 10 });
+    const report = await cleanUp(t.ctx.database, t.ctx.storage, new Date(Date.now() + 2 * 86_400_000));
+    expect(report.orphanedFiles).toBe(0);
+    await expect(t.ctx.storage.stat(row!.storageKey!)).resolves.toMatchObject({ size: bytes.length });
   });
 });
