@@ -327,7 +327,8 @@ function registerSecurity(app: FastifyInstance, config: Config) {
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
-        mediaSrc: ["'self'", 'https:'],
+        // blob: the MediaSource that hls.js plays a match's stream through where the browser has no HLS of its own.
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         connectSrc: ["'self'"],
         // The app's service worker (/sw.js) and its manifest (installing it on a phone): our own files only.
