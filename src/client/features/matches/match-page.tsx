@@ -8,6 +8,7 @@ import type { MatchComment } from '../../../shared/schemas/match-comments.ts';
 import type { Match } from '../../../shared/schemas/matches.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useMatch, useMatchComments } from './api/use-match-review.ts';
 import { CommentItem, CommentSummary, commentHeading, NewCommentForm } from './components/match-comments.tsx';
 import { MatchPlayer, type PlayerControl, type TimelineMark } from './components/match-player.tsx';
@@ -97,9 +98,9 @@ export function MatchPage() {
 
   return (
     <>
-      <Anchor component={Link} href={staffSide ? `/admin/courses/${encodeURIComponent(data.courseId)}` : '/partidos'} size="sm" mb="xs">
+      <Anchor component={Link} href={staffSide ? paths.adminCourseMatches(data.courseId) : paths.myMatches()} size="sm" mb="xs">
         <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden /> {staffSide ? data.courseName : m.backToList}
+          <IconArrowLeft size={16} aria-hidden /> {staffSide ? `Partidos · ${data.courseName}` : m.backToList}
         </Group>
       </Anchor>
       <PageTitle>{data.title}</PageTitle>

@@ -257,9 +257,7 @@ function ObservationItem({ observation }: { observation: Observation }) {
           );
         })}
       </Stack>
-      {observation.linkedMatch && (
-        <LinkedMatch linked={observation.linkedMatch} href={`/partidos/${encodeURIComponent(observation.linkedMatch.id)}`} />
-      )}
+      {observation.linkedMatch && <LinkedMatch linked={observation.linkedMatch} href={paths.match(observation.linkedMatch.id)} />}
       {observation.comment && (
         <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
           <strong>Comentario general:</strong> {observation.comment}

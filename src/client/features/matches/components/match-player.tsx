@@ -267,7 +267,6 @@ function Timeline(props: {
         onChange={onSeek}
         label={(value) => clockText(value)}
         thumbLabel={m.timeline}
-        aria-valuetext={clockText(time)}
       />
     </Box>
   );

@@ -45,6 +45,7 @@ import { SectionError } from './section-error.tsx';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 import { DayField } from '../../../components/date-fields.tsx';
 import { LinkedMatch } from '../../../components/linked-match.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useTraineeMatches } from '../api/use-trainee-matches.ts';
 
 const HEADING_ID = 'legajo-observaciones';
@@ -219,9 +220,7 @@ function ObservationCard({ observation, onEdit, onDelete }: { observation: Obser
           );
         })}
       </SimpleGrid>
-      {observation.linkedMatch && (
-        <LinkedMatch linked={observation.linkedMatch} href={`/admin/partidos/${encodeURIComponent(observation.linkedMatch.id)}`} />
-      )}
+      {observation.linkedMatch && <LinkedMatch linked={observation.linkedMatch} href={paths.adminMatch(observation.linkedMatch.id)} />}
       {observation.comment && (
         <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           <Text span fw={600}>
