@@ -32,6 +32,7 @@ const hasFfmpeg = (() => {
   }
 })();
 const unavailable = clusterUnavailable({ nginx: false }) ?? (hasFfmpeg ? null : 'no está ffmpeg');
+const withNginx = clusterUnavailable() === null;
 if (unavailable && !mustRun) console.warn(`Se salta la subida de un partido a S3 con dos instancias: ${unavailable}.`);
 if (unavailable && mustRun) throw new Error(`En CI la subida de un partido a S3 con dos instancias tiene que correr: ${unavailable}.`);
 
@@ -62,7 +63,8 @@ describe.skipIf(unavailable !== null)('a match uploaded to S3 through two instan
     // The conversion is another test's: these instances only send its job.
     cluster = await startCluster({
       instances: 2,
-      nginx: false,
+      // nginx in front when it is installed (deploy/nginx.conf's location for the uploads).
+      nginx: withNginx,
       env: { NODE_OPTIONS: `--expose-gc --import=${probe}`, WORKER: 'false', LOG_LEVEL: 'info' },
     });
   }, 180_000);
@@ -138,5 +140,18 @@ describe.skipIf(unavailable !== null)('a match uploaded to S3 through two instan
     // Parts of 8 MB, two in flight: each instance holds a few parts at most, never the file.
     expect(heldAtCut).toBeLessThan(32 * MB);
     for (const bytes of heldAfter) expect(bytes).toBeLessThan(16 * MB);
+  });
+
+  it.skipIf(!withNginx)("goes through nginx in the phone's 50 MB pieces", { timeout: 300_000 }, async () => {
+    const { cookie, courseId } = await traineeWithCourse(cluster.url, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const video = path.join(work, 'por-nginx.mkv');
+    const size = await makeMatchVideo(video, 70 * MB);
+    const matchId = await createMatch(cluster.url, cookie, courseId, size);
+    const urlStorage = path.join(work, 'tus-urls-nginx.json');
+    const sent = await tusUpload({ base: cluster.url, cookie, file: video, size, matchId, urlStorage });
+    expect(sent.outcome).toBe('done');
+    const back = await downloadedHash(cluster.url, cookie, matchId);
+    expect(back.bytes).toBe(size);
+    expect(back.sha256).toBe(await sha256OfFile(video));
   });
 });
