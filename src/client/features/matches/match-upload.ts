@@ -91,6 +91,8 @@ if (typeof window !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') wakeWhenBack();
   });
+  // And every minute, for a network that came back without the browser saying so (a server restarted).
+  setInterval(wakeWhenBack, 60_000);
   // Closing the tab mid-upload: the browser asks first (the upload can go on later with the same file).
   window.addEventListener('beforeunload', (event) => {
     if ([...running.values()].some((item) => item.state.phase === 'sending' || item.state.phase === 'waiting')) event.preventDefault();

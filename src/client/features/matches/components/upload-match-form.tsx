@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/schemas/matches.ts';
 import { DayField } from '../../../components/date-fields.tsx';
 import { notify } from '../../../components/notify.ts';
-import { showOnForm } from '../../../lib/api.ts';
+import { ApiError, showOnForm } from '../../../lib/api.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key.ts';
 import { useCreateMatch } from '../api/use-matches.ts';
@@ -128,7 +128,11 @@ export function UploadMatchForm({ courses, onStarted, onCancel }: { courses: Mat
           form.reset();
           onStarted();
         },
-        onError: showOnForm(form, setFailure),
+        // The course's room is about the file: said under it.
+        onError: (error) =>
+          error instanceof ApiError && error.fields?.['fileSize']
+            ? form.setFieldError('file', error.fields['fileSize'])
+            : showOnForm(form, setFailure)(error),
       },
     );
   });
