@@ -110,6 +110,7 @@ export function MatchPage() {
           {ready && data.streamUrl ? (
             <MatchPlayer
               streamUrl={data.streamUrl}
+              originalUrl={data.originalUrl}
               posterUrl={data.posterUrl}
               title={data.title}
               durationHint={data.durationSeconds}

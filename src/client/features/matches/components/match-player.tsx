@@ -28,6 +28,8 @@ export interface TimelineMark {
 
 interface MatchPlayerProps {
   streamUrl: string;
+  /** The original, for a browser that plays no HLS at all. */
+  originalUrl: string | null;
   posterUrl: string | null;
   title: string;
   /** The match's length before the player knows it (for the marks on the timeline). */
@@ -83,7 +85,7 @@ export function MatchPlayer(props: MatchPlayerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const [dataSaver, setDataSaver] = useState(false);
   useEffect(() => setDataSaver(storedDataSaver()), []);
-  const { failed } = useHls(video, streamUrl, dataSaver);
+  const { failed } = useHls(video, streamUrl, dataSaver, props.originalUrl);
   const { time, duration, paused } = usePlayback(video);
   const length = duration || props.durationHint || 0;
 

@@ -44,9 +44,15 @@ function switchSource(video: HTMLVideoElement, url: string) {
  * Plays the match's HLS ladder in `video`: the browser's own HLS where it has it (Safari, iOS),
  * else hls.js (loaded only then), starting at the lowest rung so it starts at once and buffering
  * only a little ahead, so a jump or a closed page wastes little. `dataSaver` keeps to the lowest
- * rung. Says whether the stream failed for good.
+ * rung. A browser with neither plays `fallbackUrl` (the original, as uploaded). Says whether the
+ * stream failed for good.
  */
-export function useHls(video: RefObject<HTMLVideoElement | null>, streamUrl: string, dataSaver: boolean) {
+export function useHls(
+  video: RefObject<HTMLVideoElement | null>,
+  streamUrl: string,
+  dataSaver: boolean,
+  fallbackUrl: string | null = null,
+) {
   const hls = useRef<Hls | null>(null);
   const native = useRef(false);
   const saver = useRef(dataSaver);
@@ -73,7 +79,11 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, streamUrl: str
     void import('hls.js').then(
       ({ default: HlsPlayer }) => {
         if (cancelled) return;
-        if (!HlsPlayer.isSupported()) return setFailed(true);
+        if (!HlsPlayer.isSupported()) {
+          if (fallbackUrl) element.src = fallbackUrl;
+          else setFailed(true);
+          return;
+        }
         const player = new HlsPlayer({
           startLevel: 0,
           capLevelToPlayerSize: true,
@@ -99,7 +109,7 @@ export function useHls(video: RefObject<HTMLVideoElement | null>, streamUrl: str
       hls.current?.destroy();
       hls.current = null;
     };
-  }, [video, streamUrl]);
+  }, [video, streamUrl, fallbackUrl]);
 
   // 'Ahorro de datos' changed while playing: hls.js caps its choice; the browser's own HLS plays the lowest rung's playlist.
   const first = useRef(true);
