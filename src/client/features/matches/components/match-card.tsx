@@ -11,7 +11,8 @@ import type { UploadState } from '../match-upload.ts';
 const stateColor: Record<MatchState, string> = { subiendo: 'blue', procesando: 'yellow', lista: 'green', fallida: 'red' };
 
 function stateLabel(match: MatchSummary, upload: UploadState | undefined): string {
-  if (match.state === 'subiendo') return upload?.phase === 'waiting' ? m.uploadPaused : m.stateUploading;
+  // The uploader's own, not being sent from this tab (closed, or waiting for the network): paused.
+  if (match.state === 'subiendo') return match.mine && (!upload || upload.phase === 'waiting') ? m.uploadPaused : m.stateUploading;
   if (match.state === 'procesando') return m.stateProcessing(match.processingPercent);
   return match.state === 'lista' ? m.stateReady : m.stateFailed;
 }
