@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { courseStaff, match as matchTable, matchFile } from '../../src/server/db/schema.ts';
+import { courseStaff, match as matchTable, matchComment, matchFile } from '../../src/server/db/schema.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
 import { matchMessages } from '../../src/shared/messages.ts';
 import type { CourseMatches, Match, MyMatches } from '../../src/shared/schemas/matches.ts';
@@ -363,7 +363,17 @@ describe('who sees a match', () => {
       expect((await call(t.app, { method: 'DELETE', url: `/api/matches/${matchId}`, cookie })).statusCode).toBe(403);
     }
     expect((await call(t.app, { method: 'DELETE', url: `/api/matches/${matchId}`, cookie: classmate.cookie })).statusCode).toBe(404);
+    // The instructor's comment (on the match once converted) goes with it.
+    await t.ctx.db.update(matchTable).set({ state: 'lista' }).where(eq(matchTable.id, matchId));
+    const comment = await call(t.app, {
+      method: 'POST',
+      url: `/api/matches/${matchId}/comments`,
+      cookie: instructor.cookie,
+      body: { atSeconds: 3, criterion: 'ubicacion', verdict: 'a-mejorar', body: 'Del lado equivocado' },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
     expect((await call(t.app, { method: 'DELETE', url: `/api/matches/${matchId}`, cookie: trainee.cookie })).statusCode).toBe(200);
+    expect(await t.ctx.db.select().from(matchComment).where(eq(matchComment.matchId, matchId))).toEqual([]);
     expect((await getMatch(trainee.cookie, matchId)).statusCode).toBe(404);
     await expect(t.ctx.storage.stat(key)).rejects.toThrow();
   });
