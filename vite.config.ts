@@ -36,7 +36,13 @@ export default defineConfig({
         // without signal. The precompressed copies (.br, .gz) are the server's business.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         globIgnores: ['**/*.br', '**/*.gz'],
-        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !precache.isInstructorsOnly(entry.url)) })],
+        // hls.js (180 kB) plays a match's streaming, which needs signal anyway: a phone gets it when it
+        // opens a match, not when it installs the app.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((entry) => !precache.isInstructorsOnly(entry.url) && !/^assets\/hls-[\w-]+\.js$/.test(entry.url)),
+          }),
+        ],
       },
     }),
     precompress(),
