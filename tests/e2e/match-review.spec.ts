@@ -15,6 +15,7 @@ import {
   adminApi,
   appRunning,
   createCourse,
+  createModule,
   createStudent,
   expectNoAxeViolations,
   screenshot,
@@ -121,6 +122,7 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
   const instructor = await createStudent({ name: `Inés Observadora ${tag}` });
   const course = await createCourse({ name: `Curso con partidos ${tag}`, enableFor: [trainee.id] });
   await adminApi('POST', `/api/courses/${course.id}/team`, { userId: instructor.id, roles: ['instructor'] }, 201);
+  const module = await createModule({ courseId: course.id, name: 'Módulo 3: ubicación', enableFor: [trainee.id] });
   const matchId = await uploadedMatch(trainee, course.id, await matchVideo(60));
 
   // The instructor, on a phone: the video plays from the HLS ladder; at 0:20 'Comentar aquí'.
@@ -176,4 +178,32 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
   await lucia.locator('video').evaluate((video: HTMLVideoElement) => video.pause());
   await expectNoAxeViolations(lucia);
   await screenshot(lucia, 'partido-alumno');
+
+  // 'Convertir en jugada': refused with the reason until the trainee allows teaching clips; then the
+  // moment becomes a jugada of the module, 10 s around the comment.
+  const toJugada = async () => {
+    await comment.getByRole('button', { name: 'Convertir en jugada' }).click();
+    const dialog = ines.getByRole('dialog', { name: 'Convertir en jugada' });
+    await dialog.getByRole('combobox', { name: 'Módulo' }).selectOption({ label: module.name });
+    await dialog.getByRole('textbox', { name: 'Consigna' }).fill('¿Dónde tenía que estar el árbitro de campo?');
+    await dialog.getByRole('combobox', { name: 'Decisión correcta' }).selectOption({ index: 1 });
+    await dialog.getByRole('combobox', { name: 'Sanción correcta' }).selectOption({ index: 1 });
+    await dialog.getByRole('button', { name: 'Crear jugada' }).click();
+    return dialog;
+  };
+  const refused = await toJugada();
+  await expect(refused.getByRole('alert')).toContainText('no permitió que el curso use momentos de sus partidos');
+  await refused.getByRole('button', { name: 'Cancelar' }).click();
+  const { baseURL } = e2eEnv();
+  const allowed = await fetch(`${baseURL}/api/matches/consent`, {
+    method: 'PUT',
+    headers: { origin: baseURL, cookie: await sessionOf(trainee), 'content-type': 'application/json' },
+    body: JSON.stringify({ allowed: true }),
+  });
+  expect(allowed.status).toBe(200);
+  const made = await toJugada();
+  await expect(made).toBeHidden({ timeout: 30_000 });
+  await expect(ines.getByText('Jugada creada con este momento del partido.')).toBeVisible();
+  const jugadas = (await (await adminApi('GET', `/api/modules/${module.id}/jugadas`, undefined, 200)).json()) as { jugadas: unknown[] };
+  expect(jugadas.jugadas).toHaveLength(1);
 });
