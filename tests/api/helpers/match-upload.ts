@@ -7,11 +7,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { FileUrlStorage, Upload, type PreviousUpload } from 'tus-js-client';
+import * as tus from 'tus-js-client';
+import { Upload, type PreviousUpload, type UrlStorage } from 'tus-js-client';
 import { MATCH_UPLOADS_PATH } from '../../../src/shared/schemas/matches.ts';
 import { pngBytes, multipart } from './files.ts';
 
 const run = promisify(execFile);
+/** tus-js-client's Node build keeps its previous uploads in a file (its types only describe the browser's storage). */
+const FileUrlStorage = (tus as unknown as { FileUrlStorage: new (file: string) => UrlStorage }).FileUrlStorage;
 
 /**
  * A real video of about `bytes` made by ffmpeg: its test picture at 320×240, 25 frames a second,
