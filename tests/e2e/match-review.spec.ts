@@ -1,8 +1,10 @@
 // A match's review at 360 px: a trainee's match (a one-minute video made by ffmpeg, uploaded with
-// tus and converted by the server's worker to its HLS ladder) is opened by the course's instructor
-// on a phone, who comments at a moment with 'Comentar aquí'; the trainee then sees the comment
-// beside the video and, choosing it, the video plays from 3 s before it. axe finds nothing on
-// either page, and the screenshots show the page at 360 and 1280 px.
+// tus as her phone does — the upload's own pages are match-upload.spec.ts — and converted by the
+// server's worker to its HLS ladder) is opened by the course's instructor on a phone from the
+// course's 'Partidos', who moves with the keys and comments at a moment with 'Comentar aquí'; the
+// trainee opens it from 'Mis partidos', sees the comment below the video and, choosing it, the
+// video plays from 3 s before it; she answers in its thread. Then the instructor turns the moment
+// into a jugada, refused until the trainee allows it. axe finds nothing; screenshots at 360 and 1280 px.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -127,9 +129,12 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
 
   // The instructor, on a phone: the video plays from the HLS ladder; at 0:20 'Comentar aquí'.
   const ines = await phone(browser, instructor);
-  await ines.goto(`/admin/partidos/${matchId}`);
-  await expect(ines.getByRole('heading', { name: 'Vélez – Ferro, Primera B', level: 1 })).toBeVisible();
+  // From the course's 'Partidos' to the match.
+  await ines.goto(`/admin/courses/${course.id}/partidos`);
   await appRunning(ines);
+  await ines.getByRole('link', { name: 'Ver partido' }).click();
+  await expect(ines).toHaveURL(new RegExp(`/admin/partidos/${matchId}$`));
+  await expect(ines.getByRole('heading', { name: 'Vélez – Ferro, Primera B', level: 1 })).toBeVisible();
   await expect.poll(async () => (await playback(ines)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   const player = ines.getByRole('group', { name: 'Video: Vélez – Ferro, Primera B' });
   // Four jumps of 5 s with the keyboard, and one frame back and forth while paused.
@@ -158,8 +163,11 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
 
   // The trainee, on her phone: the comment beside (below) the video; choosing it plays from 0:17.
   const lucia = await phone(browser, trainee);
-  await lucia.goto(`/partidos/${matchId}`);
+  // From 'Mis partidos' to the match.
+  await lucia.goto('/partidos');
   await appRunning(lucia);
+  await lucia.getByRole('link', { name: 'Ver partido' }).click();
+  await expect(lucia).toHaveURL(new RegExp(`/partidos/${matchId}$`));
   const seen = lucia.getByRole('listitem').filter({ hasText: 'Del lado equivocado para el 7 metros' });
   await expect(seen).toBeVisible();
   await expect(seen).toContainText(instructor.name);

@@ -394,7 +394,7 @@ export function CommentItem(props: {
         </Group>
         {showHistory && <History commentId={comment.id} />}
         {comment.replies.length > 0 && (
-          <Stack gap="xs" className={classes.thread} component="section" aria-label={m.repliesCount(comment.replies.length)}>
+          <Stack gap="xs" className={classes.thread} role="group" aria-label={m.repliesCount(comment.replies.length)}>
             {comment.replies.map((reply) => (
               <ReplyItem key={reply.id} matchId={matchId} reply={reply} />
             ))}
