@@ -6,7 +6,7 @@
 // the match: the trainee chooses the same file and it continues from where it stopped.
 //
 // The uploads live here, outside any page: moving around the app does not stop them.
-import { Upload, type PreviousUpload } from 'tus-js-client';
+import type { PreviousUpload, Upload } from 'tus-js-client';
 import { useSyncExternalStore } from 'react';
 import { MATCH_UPLOADS_PATH } from '../../../shared/schemas/matches.ts';
 import { reportUnauthorized } from '../../lib/api.ts';
@@ -32,7 +32,8 @@ const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000,
 const SPEED_WINDOW_MS = 20_000;
 
 interface Running {
-  upload: Upload;
+  /** Unset while tus-js-client loads. */
+  upload: Upload | null;
   state: UploadState;
   samples: Array<{ at: number; sent: number }>;
 }
@@ -80,8 +81,9 @@ function refusal(error: Error): { status: number; message: string } | null {
 /** Tries the upload again at once when the signal or the screen comes back (the phone unlocked). */
 function wakeWhenBack() {
   for (const item of running.values()) {
-    if (item.state.phase === 'waiting') {
-      void item.upload.abort().finally(() => item.upload.start());
+    const upload = item.upload;
+    if (upload && item.state.phase === 'waiting') {
+      void upload.abort().finally(() => upload.start());
       update(item.state.matchId, { phase: 'sending' });
     }
   }
@@ -115,11 +117,17 @@ export async function startMatchUpload({ matchId, file, uploadUrl, onDone }: Sta
   const existing = running.get(matchId);
   if (existing && existing.state.phase !== 'failed' && existing.state.phase !== 'done') return;
   const item: Running = {
-    upload: undefined as unknown as Upload,
+    upload: null,
     state: { matchId, phase: 'sending', sent: 0, total: file.size, secondsLeft: null, error: null },
     samples: [],
   };
-  const upload = new Upload(file, {
+  running.set(matchId, item);
+  publish();
+  // tus-js-client (60 kB) is asked for when a file is sent, not with the page.
+  const { Upload: TusUpload } = await import('tus-js-client');
+  // Stopped meanwhile (the match deleted): nothing to send.
+  if (running.get(matchId) !== item) return;
+  const upload = new TusUpload(file, {
     endpoint: MATCH_UPLOADS_PATH,
     metadata: { matchId, filename: file.name, filetype: file.type },
     chunkSize: CHUNK_BYTES,
@@ -155,8 +163,6 @@ export async function startMatchUpload({ matchId, file, uploadUrl, onDone }: Sta
     },
   });
   item.upload = upload;
-  running.set(matchId, item);
-  publish();
 
   // A tab closed and opened again: the upload this browser started for this file, else the server's.
   const previous: PreviousUpload[] = await upload.findPreviousUploads().catch(() => []);
@@ -172,7 +178,7 @@ export async function stopMatchUpload(matchId: string): Promise<void> {
   if (!item) return;
   running.delete(matchId);
   publish();
-  await item.upload.abort().catch(() => undefined);
+  await item.upload?.abort().catch(() => undefined);
 }
 
 /** Forgets an upload that ended (done or refused), so the list shows the server's state. */
