@@ -517,8 +517,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const routes = collectRoutes(app);
   await registerApi(app, ctx);
   app.addHook('onClose', async () => {
-    await ctx.jobs.stop();
+    // The renditions' sends in flight first, then the job queue.
     await ctx.renditions.stop();
+    await ctx.jobs.stop();
     await ctx.events.close();
     if (!deps.storage) await ctx.storage.close();
   });

@@ -32,8 +32,8 @@ try {
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'error no manejado: cerrando el trabajador');
     else logger.info({ signal }, 'cerrando el trabajador: los trabajos en curso se reintentan más tarde');
-    await ctx.jobs.stop();
     await ctx.renditions.stop();
+    await ctx.jobs.stop();
     await ctx.events.close();
     await ctx.storage.close();
     await database.close();

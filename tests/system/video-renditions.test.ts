@@ -328,7 +328,8 @@ describe('the light copy of a jugada clip', () => {
       );
       return (found as unknown as { rows: Array<{ state: string }> }).rows.map((row) => row.state);
     };
-    expect(await jobStates()).toEqual(['created']);
+    // (The route answers before its send is done: `wake` does not hold the answer up.)
+    await vi.waitFor(async () => expect(await jobStates()).toEqual(['created']));
     expect(await queueWaitingRenditions(t.ctx.db, worker)).toBe(0);
     expect(await jobStates()).toEqual(['created']);
     // Earlier tests' jobs are not this one's (their videos were made by `runOnce`): out of the way.
