@@ -74,11 +74,12 @@ export async function startServer(config: Config, options: { logger?: Logger } =
         logger,
       )
     : undefined;
+  // The clean-up is background work too: a web instance with WORKER=false leaves it to the workers.
   const cleanup = scheduleCleanup({
     database,
     storage: ctx.storage,
     logger,
-    minutes: config.cleanupIntervalMinutes,
+    minutes: config.worker ? config.cleanupIntervalMinutes : 0,
     // Each pass also sends the jobs of the videos whose instance stopped mid-way (their claims went stale).
     afterPass: () => ctx.renditions.wake(),
   });

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { scheduleCleanup } from './maintenance/cleanup.ts';
 import { loadAuthSecret } from './server.ts';
 import { warnWithoutFfmpeg } from './videos/rendition.ts';
 
@@ -27,11 +28,20 @@ try {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
   const ctx = await createContext({ config, database, mailer, logger, authSecret: await loadAuthSecret(config) });
   await ctx.jobs.start();
+  // The scheduled clean-up (one process at a time, by its lock), off the web instances.
+  const cleanup = scheduleCleanup({
+    database,
+    storage: ctx.storage,
+    logger,
+    minutes: config.cleanupIntervalMinutes,
+    afterPass: () => ctx.renditions.wake(),
+  });
   if (config.videoRenditions) void warnWithoutFfmpeg({ logger, ffmpegPath: config.ffmpegPath });
   logger.info({ pid: process.pid }, 'trabajador en marcha: hace los trabajos en segundo plano');
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'error no manejado: cerrando el trabajador');
     else logger.info({ signal }, 'cerrando el trabajador: los trabajos en curso se reintentan más tarde');
+    await cleanup.stop();
     await ctx.renditions.stop();
     await ctx.jobs.stop();
     await ctx.events.close();
