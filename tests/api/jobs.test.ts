@@ -5,7 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { emailOutbox } from '../../src/server/db/schema.ts';
+import { NOTICES_QUEUE } from '../../src/server/jobs/handlers.ts';
 import { createJobs, type Job } from '../../src/server/jobs/queue.ts';
+import { enqueueEmail } from '../../src/server/mail/queue.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -142,6 +145,43 @@ describe('background jobs', () => {
       await next.stop();
     }
   }, 20_000);
+
+  it('a process that does not work (WORKER=false) sends jobs and leaves them to one that does', async () => {
+    const { database, config, logger } = t.ctx;
+    const done: string[] = [];
+    const register = (jobs: ReturnType<typeof createJobs>) =>
+      jobs.work('test.web', async (job) => {
+        done.push(job.id);
+      });
+    const web = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: false });
+    register(web);
+    await web.start();
+    const id = await web.send('test.web', {});
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(done).toEqual([]);
+    expect((await jobRows('test.web')).map((row) => row.state)).toEqual(['created']);
+    const worker = createJobs({ database, databaseUrl: config.databaseUrl, logger, working: true });
+    register(worker);
+    await worker.start();
+    try {
+      await vi.waitFor(() => expect(done).toEqual([id]), { timeout: 15_000 });
+    } finally {
+      await Promise.all([web.stop(), worker.stop()]);
+    }
+  }, 30_000);
+
+  it('the minute’s job sends what is due: an email waiting in the outbox goes out', async () => {
+    await enqueueEmail(t.ctx.db, { to: 'arbitro@example.com', subject: 'Cuota por vencer', text: 'Hola', html: '<p>Hola</p>' });
+    const before = t.mails.length;
+    // The clock sends this job every minute where jobs are done; here it is sent and run by hand.
+    await t.ctx.jobs.send(NOTICES_QUEUE, {});
+    expect(await t.ctx.jobs.runOnce(NOTICES_QUEUE)).toBe('completed');
+    expect(t.mails.slice(before).map((mail) => mail.subject)).toEqual(['Cuota por vencer']);
+    expect(await t.ctx.db.select().from(emailOutbox)).toEqual([]);
+    // One at a time: while one waits, the next tick adds nothing.
+    expect(await t.ctx.jobs.send(NOTICES_QUEUE, {})).not.toBeNull();
+    expect(await t.ctx.jobs.send(NOTICES_QUEUE, {})).toBeNull();
+  });
 
   it('refuses WORKER=false on the embedded database, whose server is its only process', () => {
     expect(() => loadConfig({ WORKER: 'false' })).toThrow(ConfigError);

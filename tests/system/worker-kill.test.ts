@@ -121,6 +121,22 @@ async function outcome(database: Database, videoId: string) {
 const made = (logs: Array<Record<string, unknown>>, videoId: string) =>
   logs.filter((line) => line.msg === 'versiones de un video listas' && line.videoId === videoId).length;
 
+describe('npm run worker', () => {
+  it('needs PostgreSQL: on the embedded database it says so in Spanish and exits', async () => {
+    const child = spawn(process.execPath, ['src/server/worker.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: path.join(work, 'embebida') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(stderr.trim()).toBe(
+      'npm run worker necesita DATABASE_URL: con la base embebida los trabajos en segundo plano los hace el servidor (npm start).',
+    );
+  }, 30_000);
+});
+
 withFfmpeg('a job interrupted by kill -9', () => {
   let db: TestDatabase;
   beforeAll(async () => {
