@@ -8,8 +8,14 @@ import { precompress } from './scripts/lib/vite-precompress.ts';
 import { precacheScope } from './scripts/lib/vite-precache-scope.ts';
 import { webAppManifest } from './scripts/lib/web-app-manifest.ts';
 
-// The service worker keeps the trainees' app, not the instructors' pages (scripts/lib/vite-precache-scope.ts).
-const precache = precacheScope(/[\\/]src[\\/]client[\\/]app[\\/]admin-area\.tsx$/);
+// The service worker keeps the trainees' app (scripts/lib/vite-precache-scope.ts), without the
+// instructors' area and a trainee's matches (their streaming and their upload need signal anyway;
+// hls.js alone is 180 kB).
+const precache = precacheScope([
+  /[\\/]src[\\/]client[\\/]app[\\/]admin-area\.tsx$/,
+  /[\\/]src[\\/]client[\\/]features[\\/]matches[\\/]match-page\.tsx$/,
+  /[\\/]src[\\/]client[\\/]features[\\/]matches[\\/]my-matches-page\.tsx$/,
+]);
 
 export default defineConfig({
   plugins: [
@@ -36,13 +42,7 @@ export default defineConfig({
         // without signal. The precompressed copies (.br, .gz) are the server's business.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         globIgnores: ['**/*.br', '**/*.gz'],
-        // hls.js (180 kB) plays a match's streaming, which needs signal anyway: a phone gets it when it
-        // opens a match, not when it installs the app.
-        manifestTransforms: [
-          (entries) => ({
-            manifest: entries.filter((entry) => !precache.isInstructorsOnly(entry.url) && !/^assets\/hls-[\w-]+\.js$/.test(entry.url)),
-          }),
-        ],
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !precache.isLeftOut(entry.url)) })],
       },
     }),
     precompress(),

@@ -38,3 +38,22 @@ describe('what the service worker keeps', () => {
     for (const file of ['admin-area.js', 'users-page.js', 'module-editor.js', 'table.js', 'chart.js']) expect(kept.has(file)).toBe(false);
   });
 });
+
+describe('several parts left out', () => {
+  const chunks = [
+    chunk('index.js', [], ['student-area.js', 'admin-area.js'], true),
+    chunk('student-area.js', ['button.js'], ['module-page.js', 'match-page.js']),
+    chunk('module-page.js', ['video.js']),
+    chunk('match-page.js', ['video.js'], ['hls.js']),
+    chunk('admin-area.js', ['button.js'], ['match-page.js']),
+    chunk('button.js'),
+    chunk('video.js'),
+    chunk('hls.js'),
+  ];
+
+  it('leaves out what only they reach, together (a page both the trainees and the instructors open is left out once)', () => {
+    expect([...reachableWithout(chunks, new Set(['admin-area.js', 'match-page.js']))].sort()).toEqual(
+      ['button.js', 'index.js', 'module-page.js', 'student-area.js', 'video.js'].sort(),
+    );
+  });
+});

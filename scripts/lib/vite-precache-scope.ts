@@ -1,15 +1,16 @@
 // What the service worker keeps for use without signal: the app a trainee uses (the sign-in, the
-// student's pages, and the code they share), not the instructors' pages. Instructors work with
-// signal on a computer; their code (about two thirds of the app) would cost every trainee's phone
-// its download and its space. A Vite plugin reads the built chunks' imports and tells the
-// precache list (vite.config.ts) which files only the instructors' area reaches.
+// student's pages, and the code they share), not the instructors' pages, nor the trainee's pages
+// that are no use without signal (a match's streaming, its upload). Instructors work with signal on
+// a computer; their code (about two thirds of the app) would cost every trainee's phone its
+// download and its space. A Vite plugin reads the built chunks' imports and tells the precache
+// list (vite.config.ts) which files only those parts reach.
 import type { Plugin } from 'vite';
 
-/** The chunks the instructors' area alone leads to, filled in when the bundle is written. */
+/** The chunks that only the parts left out lead to, filled in when the bundle is written. */
 export interface PrecacheScope {
   plugin: Plugin;
-  /** Whether a built file (its address in the precache list, e.g. 'assets/admin-area-….js') is the instructors' alone. */
-  isInstructorsOnly: (url: string) => boolean;
+  /** Whether a built file (its address in the precache list, e.g. 'assets/admin-area-….js') is reached only through a part left out. */
+  isLeftOut: (url: string) => boolean;
 }
 
 type ChunkLike = {
@@ -36,22 +37,26 @@ export function reachableWithout(chunks: ChunkLike[], excluded: Set<string>): Se
   return reached;
 }
 
-export function precacheScope(instructorsEntry: RegExp): PrecacheScope {
-  const instructorsOnly = new Set<string>();
+/** `leftOut`: the modules (each its own chunk, loaded when needed) whose code, and what only they use, the phone does not keep. */
+export function precacheScope(leftOut: RegExp[]): PrecacheScope {
+  const leftOutFiles = new Set<string>();
   return {
     plugin: {
       name: 'aula-precache-scope',
       apply: 'build',
       generateBundle(_options, bundle) {
         const chunks = Object.values(bundle).filter((item): item is (typeof bundle)[string] & ChunkLike => item.type === 'chunk');
-        const area = chunks.filter((chunk) => chunk.facadeModuleId && instructorsEntry.test(chunk.facadeModuleId));
-        if (area.length !== 1) this.error(`precache scope: expected one chunk for ${instructorsEntry}, found ${area.length}`);
-        const students = reachableWithout(chunks, new Set([area[0]!.fileName]));
-        instructorsOnly.clear();
-        for (const chunk of chunks) if (!students.has(chunk.fileName)) instructorsOnly.add(chunk.fileName);
+        const parts = leftOut.map((entry) => {
+          const found = chunks.filter((chunk) => chunk.facadeModuleId && entry.test(chunk.facadeModuleId));
+          if (found.length !== 1) this.error(`precache scope: expected one chunk for ${entry}, found ${found.length}`);
+          return found[0]!.fileName;
+        });
+        const students = reachableWithout(chunks, new Set(parts));
+        leftOutFiles.clear();
+        for (const chunk of chunks) if (!students.has(chunk.fileName)) leftOutFiles.add(chunk.fileName);
         // A chunk's own styles go with it.
         for (const item of Object.values(bundle)) {
-          if (item.type !== 'chunk' || !instructorsOnly.has(item.fileName)) continue;
+          if (item.type !== 'chunk' || !leftOutFiles.has(item.fileName)) continue;
           const css = (item as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss;
           css?.forEach((file) => {
             if (
@@ -59,11 +64,11 @@ export function precacheScope(instructorsEntry: RegExp): PrecacheScope {
                 (bundle[name] as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss?.has(file),
               )
             )
-              instructorsOnly.add(file);
+              leftOutFiles.add(file);
           });
         }
       },
     },
-    isInstructorsOnly: (url) => instructorsOnly.has(url.replace(/^\//, '')),
+    isLeftOut: (url) => leftOutFiles.has(url.replace(/^\//, '')),
   };
 }

@@ -292,3 +292,26 @@ test('on a shared phone, the next trainee without signal is shown nothing of wha
   expect(await page.content()).not.toContain(firstAnswer);
   await context.setOffline(false);
 });
+
+test("a page the phone does not keep ('Mis partidos': a match needs signal anyway) says so without signal, and opens by itself when the signal is back", async ({
+  page,
+  context,
+}) => {
+  const student = await createStudent({ name: 'Mateo Sin Partidos' });
+  await createCourse({ enableFor: [student.id] });
+  await signIn(page, student);
+  await expect(page).toHaveURL(/\/inicio$/);
+  await serviceWorkerInControl(page);
+  await appRunning(page);
+
+  // Without signal the app opens from the phone, and the page whose code it does not keep says so (not a blank screen).
+  await context.setOffline(true);
+  await page.goto('/partidos');
+  await expect(page.getByRole('heading', { name: 'Sin conexión' })).toBeVisible();
+  await expect(page.getByText('Esto no se descargó en el teléfono.')).toBeVisible();
+  await screenshot(page, 'pagina-no-guardada-sin-senal');
+  await expectNoAxeViolations(page);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Mis partidos', level: 1 })).toBeVisible({ timeout: 15_000 });
+});

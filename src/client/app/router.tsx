@@ -7,6 +7,7 @@ import { useGuardedBrowserLocation } from '../lib/leave-guard.ts';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { FullPageLoader, GuestOnly, RequireAdmin, RequireUser } from './guards.tsx';
 import { lazyPage } from './lazy-page.ts';
+import { PageBoundary } from './page-boundary.tsx';
 import { paths } from '../lib/paths.ts';
 
 // Only the login page ships in the first download; every other page is its own chunk.
@@ -70,36 +71,39 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
   return (
     // Every navigation asks before discarding typed content (lib/leave-guard.ts).
     <Router hook={useGuardedBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
-      <Suspense fallback={<FullPageLoader />}>
-        <Switch>
-          <Route path={paths.login()}>
-            <GuestOnly>
-              <LoginPage />
-            </GuestOnly>
-          </Route>
-          <Route path={paths.forgotPassword()}>
-            <GuestOnly>
-              <ForgotPasswordPage />
-            </GuestOnly>
-          </Route>
-          {/* Reachable signed in or not: it is where the emailed link lands. */}
-          <Route path={paths.resetPassword()} component={ResetPasswordPage} />
-          <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
-          <Route path="/verificar" component={VerifyCertificatePage} />
-          <Route path="/verificar/:codigo" component={VerifyCertificatePage} />
-          {loginAliases.map((alias) => (
-            <Route key={alias} path={alias}>
-              <ToLoginPage />
+      {/* An area whose code does not arrive (no signal: the instructors' is not kept on a phone) says so. */}
+      <PageBoundary>
+        <Suspense fallback={<FullPageLoader />}>
+          <Switch>
+            <Route path={paths.login()}>
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
             </Route>
-          ))}
-          <Route path="/admin">
-            <Redirect to={paths.adminHome()} replace />
-          </Route>
-          <Route>
-            <AreaOrUnknown />
-          </Route>
-        </Switch>
-      </Suspense>
+            <Route path={paths.forgotPassword()}>
+              <GuestOnly>
+                <ForgotPasswordPage />
+              </GuestOnly>
+            </Route>
+            {/* Reachable signed in or not: it is where the emailed link lands. */}
+            <Route path={paths.resetPassword()} component={ResetPasswordPage} />
+            <Route path={paths.acceptInvitation()} component={AcceptInvitationPage} />
+            <Route path="/verificar" component={VerifyCertificatePage} />
+            <Route path="/verificar/:codigo" component={VerifyCertificatePage} />
+            {loginAliases.map((alias) => (
+              <Route key={alias} path={alias}>
+                <ToLoginPage />
+              </Route>
+            ))}
+            <Route path="/admin">
+              <Redirect to={paths.adminHome()} replace />
+            </Route>
+            <Route>
+              <AreaOrUnknown />
+            </Route>
+          </Switch>
+        </Suspense>
+      </PageBoundary>
     </Router>
   );
 }

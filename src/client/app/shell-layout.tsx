@@ -8,6 +8,7 @@ import { install, useCanInstall } from '../lib/install-prompt.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { useSession } from '../lib/session.ts';
 import { paths } from '../lib/paths.ts';
+import { PageBoundary } from './page-boundary.tsx';
 import { AppShell, Burger, Group, Loader, Center, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 
@@ -100,17 +101,19 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       </AppShell.Navbar>
       <AppShell.Main ref={main}>
         {/* One boundary per page (keyed by its path): while the next page's code loads, the page
-            left is unmounted, not kept hidden with its timers (a pending search) still running. */}
-        <Suspense
-          key={location}
-          fallback={
-            <Center py="xl">
-              <Loader role="status" aria-label="Cargando" />
-            </Center>
-          }
-        >
-          {children}
-        </Suspense>
+            left is unmounted, not kept hidden with its timers (a pending search) still running;
+            a page whose code does not arrive (no signal) says so. */}
+        <PageBoundary key={location}>
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader role="status" aria-label="Cargando" />
+              </Center>
+            }
+          >
+            {children}
+          </Suspense>
+        </PageBoundary>
       </AppShell.Main>
       <OfflineBanner offline={!online} />
     </AppShell>
