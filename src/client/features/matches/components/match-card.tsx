@@ -74,7 +74,7 @@ export function MatchCard({ match, upload, showUploader, onResume, onDelete, pag
               {match.title}
             </Text>
             <Text size="sm" c="gray.7">
-              {[dayText(match.playedOn), match.category, showUploader ? match.courseName : null].filter(Boolean).join(' · ')}
+              {[dayText(match.playedOn), match.category].filter(Boolean).join(' · ')}
             </Text>
             {people.length > 0 && (
               <Text size="sm" c="gray.7">
