@@ -157,7 +157,7 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
   const comment = ines.getByRole('listitem').filter({ hasText: 'Del lado equivocado para el 7 metros' });
   await expect(comment.getByRole('button', { name: /^Ver desde 0:20: 0:20 · Ubicación · A mejorar$/ })).toBeVisible();
   await expect(ines.getByRole('table', { name: 'Resumen por criterio' })).toContainText('Ubicación');
-  await expect(ines.getByRole('button', { name: '0:20 · Ubicación · A mejorar' })).toBeVisible();
+  await expect(ines.getByRole('button', { name: '0:20 · Ubicación · A mejorar', exact: true })).toBeVisible();
   await expectNoAxeViolations(ines);
   await screenshot(ines, 'partido-instructor');
 
@@ -171,6 +171,7 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
   const seen = lucia.getByRole('listitem').filter({ hasText: 'Del lado equivocado para el 7 metros' });
   await expect(seen).toBeVisible();
   await expect(seen).toContainText(instructor.name);
+  await expect(lucia.getByText(`Subido por ${trainee.name}`)).toBeVisible();
   await expect(lucia.getByRole('button', { name: 'Comentar aquí' })).toHaveCount(0);
   await expect.poll(async () => (await playback(lucia)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   await seen.getByRole('button', { name: /^Ver desde 0:20/ }).click();

@@ -31,12 +31,12 @@ function MatchSkeleton() {
 
 /** 'Fecha · Categoría · Curso', then who refereed: the uploader and the pair. */
 function MatchFacts({ match }: { match: Match }) {
-  const pair = [match.uploadedBy.name, match.partner?.name].filter(Boolean).join(' y ');
+  const who = `${m.uploadedBy} ${match.uploadedBy.name}${match.partner ? ` · ${m.pair}: ${match.partner.name}` : ''}`;
   return (
     <Stack gap={2} mb="sm">
       <Text size="sm">{[dayText(match.playedOn), match.category, match.courseName].filter(Boolean).join(' · ')}</Text>
       <Text size="sm" c="dimmed">
-        {m.pair}: {pair}
+        {who}
       </Text>
     </Stack>
   );

@@ -361,7 +361,7 @@ export function CommentItem(props: {
           <Text span size="sm">
             · {m.criteria[comment.criterion]} ·
           </Text>
-          <Badge variant="light" color={comment.verdict === 'bien' ? 'green.9' : 'orange.9'} size="sm">
+          <Badge variant="filled" color={comment.verdict === 'bien' ? 'green.9' : 'orange.9'} size="sm">
             {m.verdicts[comment.verdict]}
           </Badge>
         </UnstyledButton>

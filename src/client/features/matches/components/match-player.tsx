@@ -262,6 +262,7 @@ function Timeline(props: {
       </div>
       <Slider
         size="sm"
+        thumbSize={24}
         min={0}
         max={Math.max(length, 1)}
         step={1}
