@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandGoogle, IconCalendarPlus, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { noticeMessages } from '../../../../shared/messages.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
 import { useCalendarAddress, useChangeCalendarAddress } from '../api/use-calendar.ts';
+
+/** A long label wraps on a narrow phone instead of being cut. */
+const wrapping = { label: { whiteSpace: 'normal' as const, textAlign: 'center' as const } };
 
 /** 'Mi cuenta' → 'Calendario': the private address of the person's dates, to add once to the calendar they use. */
 export function CalendarSection({ trainee }: { trainee: boolean }) {
@@ -22,20 +25,33 @@ export function CalendarSection({ trainee }: { trainee: boolean }) {
       </Text>
       {address.data ? (
         <>
-          <Group gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Button
               component="a"
               href={address.data.google}
               target="_blank"
               rel="noopener noreferrer"
               leftSection={<IconBrandGoogle size={16} aria-hidden />}
+              fullWidth
+              h="auto"
+              py={8}
+              styles={wrapping}
             >
               Agregar a Google Calendar
             </Button>
-            <Button component="a" href={address.data.webcal} variant="light" leftSection={<IconCalendarPlus size={16} aria-hidden />}>
+            <Button
+              component="a"
+              href={address.data.webcal}
+              variant="light"
+              leftSection={<IconCalendarPlus size={16} aria-hidden />}
+              fullWidth
+              h="auto"
+              py={8}
+              styles={wrapping}
+            >
               Agregar al calendario del teléfono
             </Button>
-          </Group>
+          </SimpleGrid>
           <TextInput
             label="Dirección privada del calendario"
             description="Para otras aplicaciones de calendario (Outlook, Thunderbird): pegala donde dice «suscribirse a un calendario». No la compartas: con ella se ven tus fechas."
