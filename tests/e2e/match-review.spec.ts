@@ -4,7 +4,9 @@
 // course's 'Partidos', who moves with the keys and comments at a moment with 'Comentar aquí'; the
 // trainee opens it from 'Mis partidos', sees the comment below the video and, choosing it, the
 // video plays from 3 s before it; she answers in its thread. Then the instructor turns the moment
-// into a jugada, refused until the trainee allows it. axe finds nothing; screenshots at 360 and 1280 px.
+// into a jugada, refused until the trainee allows it, and records an 'Observación de partido' made
+// from it, which the trainee's record shows with the comments' summary. axe finds nothing;
+// screenshots at 360 and 1280 px.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -215,4 +217,26 @@ test('the instructor comments a trainee’s match at a moment on a phone; the tr
   await expect(ines.getByText('Jugada creada con este momento del partido.')).toBeVisible();
   const jugadas = (await (await adminApi('GET', `/api/modules/${module.id}/jugadas`, undefined, 200)).json()) as { jugadas: unknown[] };
   expect(jugadas.jugadas).toHaveLength(1);
+
+  // An 'Observación de partido' of the trainee made from this match: her record shows it with the comments' summary.
+  await ines.goto(`/admin/users-activities/${trainee.id}/cursos/${course.id}`);
+  const observations = ines.getByRole('region', { name: 'Observaciones de partido' });
+  await observations.getByRole('button', { name: 'Nueva observación' }).click();
+  const observationForm = ines.getByRole('dialog', { name: 'Nueva observación' });
+  await observationForm.getByRole('textbox', { name: 'Partido' }).fill('Vélez – Ferro, Primera B');
+  await observationForm.getByRole('textbox', { name: 'Observador' }).fill(instructor.name);
+  await observationForm
+    .getByRole('combobox', { name: 'Partido en video' })
+    .selectOption({ label: '21 nov 2026 · Vélez – Ferro, Primera B' });
+  for (const criterion of ['Ubicación', 'Señalización', 'Sanción progresiva', 'Comunicación', 'Condición física']) {
+    await observationForm.getByRole('radiogroup', { name: criterion }).getByRole('radio', { name: '4', exact: true }).check();
+  }
+  await observationForm.getByRole('button', { name: 'Registrar observación' }).click();
+  await expect(observationForm).toBeHidden();
+  const card = observations.getByRole('article', { name: 'Vélez – Ferro, Primera B' });
+  await expect(card.getByRole('link', { name: 'Partido en video: Vélez – Ferro, Primera B' })).toBeVisible();
+  await expect(card).toContainText('Ubicación: 0 Bien · 1 A mejorar');
+  await expectNoAxeViolations(ines);
+  await card.getByRole('link', { name: 'Partido en video: Vélez – Ferro, Primera B' }).click();
+  await expect(ines).toHaveURL(new RegExp(`/admin/partidos/${matchId}$`));
 });
