@@ -19,9 +19,11 @@ async function registration(): Promise<ServiceWorkerRegistration | null> {
   return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
 }
 
+/** This browser's subscription now, without waiting for a worker still installing (it has none yet). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  const reg = await registration();
-  return reg ? reg.pushManager.getSubscription() : null;
+  if (pushSupport() === 'unsupported') return null;
+  const found = await navigator.serviceWorker.getRegistration();
+  return found ? found.pushManager.getSubscription() : null;
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
