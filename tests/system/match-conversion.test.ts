@@ -18,6 +18,7 @@ import {
   convertMatch,
   MATCH_CONVERSION_QUEUE,
   registerMatchConversion,
+  requeueStalled,
   type ConversionDeps,
 } from '../../src/server/match-review/convert.ts';
 import { matchReviewMessages } from '../../src/shared/messages.ts';
@@ -164,5 +165,24 @@ describe('converting a match', () => {
     const next = await uploadedMatch();
     await conversionJob(deps())({ ...base, data: { matchId: next }, retryCount: 0 });
     expect((await rowOf(next)).state).toBe('lista');
+  }, 120_000);
+
+  it('sends the conversion again for a match left converting without a sign of life (its worker died on the last try)', async () => {
+    const stalled = await uploadedMatch();
+    const fresh = await uploadedMatch();
+    await t.ctx.db
+      .update(match)
+      .set({ updatedAt: new Date(Date.now() - 45 * 60_000) })
+      .where(eq(match.id, stalled));
+    const sent: string[] = [];
+    const jobs = { send: async (_name: string, data: object) => (sent.push((data as { matchId: string }).matchId), 'job') };
+    await requeueStalled(t.ctx.db, jobs);
+    expect(sent).toContain(stalled);
+    expect(sent).not.toContain(fresh);
+    // Converted, it is no longer sent.
+    await convertMatch(deps(), stalled, new AbortController().signal);
+    sent.length = 0;
+    await requeueStalled(t.ctx.db, jobs);
+    expect(sent).not.toContain(stalled);
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { matchReviewMessages as m } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -93,7 +93,8 @@ export async function convertMatch(
       .then(() =>
         db
           .update(match)
-          .set({ processingPercent: percent })
+          // updatedAt is the conversion's sign of life too (`requeueStalled`).
+          .set({ processingPercent: percent, updatedAt: new Date() })
           .where(and(eq(match.id, matchId), eq(match.state, 'procesando'))),
       )
       .catch(() => undefined);
@@ -177,6 +178,34 @@ export function conversionJob(deps: ConversionDeps) {
   };
 }
 
+/** A match converting without a sign of life for this long lost its job (its worker died on its last try). */
+const STALLED_MINUTES = 30;
+/** The clock's job that gives stalled conversions new tries. */
+export const STALLED_QUEUE = 'match-conversion.stalled';
+
+/**
+ * Sends the conversion again for each match left 'procesando' without a sign of life (a worker
+ * killed on the job's last try leaves no one to finish it). A match whose job is waiting or at work
+ * is not sent twice (the queue keeps one per match). Returns how many were sent.
+ */
+export async function requeueStalled(db: Db, jobs: Pick<Jobs, 'send'>): Promise<number> {
+  const stalled = await db
+    .select({ id: match.id })
+    .from(match)
+    .where(
+      and(
+        eq(match.state, 'procesando'),
+        isNotNull(match.storageKey),
+        lt(match.updatedAt, sql`now() - make_interval(mins => ${STALLED_MINUTES})`),
+      ),
+    );
+  let sent = 0;
+  for (const { id } of stalled) {
+    if (await jobs.send(MATCH_CONVERSION_QUEUE, { matchId: id }, { singletonKey: id })) sent += 1;
+  }
+  return sent;
+}
+
 /** Registers the conversion's queue (jobs/handlers.ts). */
 export function registerMatchConversion(deps: ConversionDeps, jobs: Jobs): void {
   void sweepTemp(deps.tempDir);
@@ -189,6 +218,9 @@ export function registerMatchConversion(deps: ConversionDeps, jobs: Jobs): void 
     // length) is within this one: a 2-hour match and its slack.
     heartbeatSeconds: 10,
     expireInSeconds: 10 * 60 * 60,
+  });
+  jobs.every(STALLED_QUEUE, '*/10 * * * *', async () => {
+    await requeueStalled(deps.db, jobs);
   });
 }
 
