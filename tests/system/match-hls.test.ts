@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HLS_MASTER, makeHls, NotAVideoError, POSTER, SEGMENT_SECONDS } from '../../src/server/matches/hls.ts';
+import { HLS_MASTER, makeHls, NotAVideoError, POSTER, POSTER_HEIGHT, SEGMENT_SECONDS } from '../../src/server/matches/hls.ts';
 
 const run = promisify(execFile);
 let work: string;
@@ -136,6 +136,8 @@ describe('the HLS ladder of a match', () => {
     const result = await makeHls({ ffmpegPath: 'ffmpeg', input: hd, dir: hdDir, signal: new AbortController().signal });
     expect(result.rungs).toEqual([240, 360, 720]);
     expect((await ffprobe(path.join(hdDir, '720.mp4'))).streams.find((s) => s.codec_type === 'video')?.height).toBe(720);
+    // The poster of a 720p match is 360p: it shows for a moment and must not slow the video's start on a phone.
+    expect((await ffprobe(path.join(hdDir, POSTER))).streams[0]?.height).toBe(POSTER_HEIGHT);
 
     const tiny = path.join(work, 'tiny.mp4');
     await run('ffmpeg', [

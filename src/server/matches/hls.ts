@@ -44,6 +44,8 @@ export interface HlsFile {
 
 export const HLS_MASTER = 'master.m3u8';
 export const POSTER = 'poster.jpg';
+/** The poster's height at most (the source's if smaller). */
+export const POSTER_HEIGHT = 360;
 export const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
 /**
@@ -118,8 +120,10 @@ export async function makeHls(options: HlsOptions): Promise<HlsResult> {
   });
   const poster = path.join(dir, POSTER);
   // A frame a few seconds in: past a fade, and a match's first second is often the phone being aimed.
+  // 360p and lighter than a module's: it shows for the second before the video and in the list,
+  // and on a phone it is fetched beside the first seconds of video (720p took 135 kB of them).
   const at = (duration ?? 0) > 10 ? 5 : 0;
-  await runFfmpeg(ffmpegPath, posterArgs(input, poster, at), { ...limits, timeoutMs: 60_000 });
+  await runFfmpeg(ffmpegPath, posterArgs(input, poster, at, POSTER_HEIGHT, 6), { ...limits, timeoutMs: 60_000 });
   const named: Array<[string, string]> = [[HLS_MASTER, PLAYLIST_TYPE]];
   for (const rung of rungs) named.push([`${rung.height}.m3u8`, PLAYLIST_TYPE], [`${rung.height}.mp4`, 'video/mp4']);
   named.push([POSTER, 'image/jpeg']);

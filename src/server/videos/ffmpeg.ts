@@ -86,13 +86,26 @@ export function renditionArgs(input: string, rungs: Rung[], outputs: string[]): 
 }
 
 /** ffmpeg's arguments for the poster: the frame at `atSeconds` (0: the first), at most 720 high, as a JPEG. */
-export function posterArgs(input: string, output: string, atSeconds: number): string[] {
+export function posterArgs(input: string, output: string, atSeconds: number, maxHeight = 720, quality = 4): string[] {
   return [
     ...base,
     '-loglevel',
     'error',
     ...(atSeconds > 0 ? ['-ss', String(atSeconds)] : []),
-    ...['-i', input, '-map', '0:v:0', '-frames:v', '1', '-vf', "scale=-2:'min(720,trunc(ih/2)*2)'", '-q:v', '4', '-f', 'image2'],
+    ...[
+      '-i',
+      input,
+      '-map',
+      '0:v:0',
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=-2:'min(${maxHeight},trunc(ih/2)*2)'`,
+      '-q:v',
+      String(quality),
+      '-f',
+      'image2',
+    ],
     ...['-y', output],
   ];
 }
