@@ -49,6 +49,12 @@ const envSchema = z
         .regex(/^[A-Za-z0-9_-]{43}$/, 'debe ser una clave privada VAPID')
         .optional(),
     ),
+    // The push services browsers subscribe through (host, or a domain and its subdomains): the server
+    // sends notices to these alone, never to an address someone's browser could make up.
+    PUSH_SERVICES: z.preprocess(
+      emptyToUndefined,
+      z.string().default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,notify.windows.com'),
+    ),
     TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.default(false)),
     S3_BUCKET: z.preprocess(
       emptyToUndefined,
@@ -139,6 +145,8 @@ export interface Config {
   authSecret: string | undefined;
   /** The Web Push keys (VAPID) when set; otherwise a pair generated once and kept in DATA_DIR. */
   vapid: { publicKey: string; privateKey: string } | undefined;
+  /** The hosts (and domains) of the push services notices may be sent to (`PUSH_SERVICES`). */
+  pushServices: string[];
   trustProxy: boolean;
   logLevel: string;
   /** Set when S3_BUCKET is: uploads go to that S3-compatible bucket instead of DATA_DIR. */
@@ -188,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     authSecret: e.AUTH_SECRET,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    pushServices: e.PUSH_SERVICES.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     s3: e.S3_BUCKET

@@ -1016,6 +1016,7 @@ export const noticeMessages = {
   unsupported:
     'Este navegador no puede recibir avisos de Aula Virtual. Te seguimos avisando por email. En un iPhone, primero agregá Aula Virtual a la pantalla de inicio (Compartir → Agregar a inicio) y abrila desde ahí.',
   subscribeFailed: 'No se pudo activar los avisos en este teléfono. Probá de nuevo en un rato.',
+  unknownPushService: 'Este navegador usa un servicio de avisos que Aula Virtual no conoce: te seguimos avisando por email.',
   calendarNotFound: 'Esta dirección de calendario ya no existe: pedí la nueva en Mi cuenta → Calendario.',
   calendarChanged: 'Listo: la dirección anterior dejó de funcionar. Agregá la nueva a tu calendario.',
   calendarCopied: 'Dirección copiada.',

@@ -17,6 +17,9 @@ import { sendExamNotices, sendLessonReminders, wakingHour } from '../../src/serv
 import { buildCourse, buildModule, enableCourse, enableModule, signedIn, submitAnswers, activityOf } from './helpers/content.ts';
 import { call, login } from './helpers/http.ts';
 import { startPushService, type TestPushService, type TestSubscription } from './helpers/push-service.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { noticeMessages } from '../../src/shared/messages.ts';
+import { isPushService } from '../../src/server/push/routes.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -90,6 +93,37 @@ describe('subscribing a phone', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect(await t.ctx.db.select().from(pushSubscription).where(eq(pushSubscription.userId, trainee.id))).toEqual([]);
+  });
+
+  it('refuses an address that is not at a push service (the server only ever sends notices to those), and stores nothing', async () => {
+    const trainee = await signedIn(t.app, t.ctx, 'student');
+    const phone = service.subscription();
+    for (const endpoint of [
+      'https://intranet.example.org/admin',
+      'https://127.0.0.1.example.org/sub/1',
+      'https://evil-push.example.com/x',
+    ]) {
+      const response = await call(t.app, {
+        method: 'PUT',
+        url: '/api/me/push/subscription',
+        cookie: trainee.cookie,
+        body: { endpoint, keys: phone.keys },
+      });
+      expect(response.statusCode, endpoint).toBe(400);
+      expect(response.json().error.message).toBe(noticeMessages.unknownPushService);
+    }
+    expect(await t.ctx.db.select().from(pushSubscription).where(eq(pushSubscription.userId, trainee.id))).toEqual([]);
+  });
+
+  it('knows the push services of Chrome, Firefox, Safari and Edge, and their subdomains, and nothing else', () => {
+    const services = loadConfig({ DATA_DIR: '/tmp/aula-config' }).pushServices;
+    expect(isPushService('https://fcm.googleapis.com/fcm/send/abc', services)).toBe(true);
+    expect(isPushService('https://updates.push.services.mozilla.com/wpush/v2/abc', services)).toBe(true);
+    expect(isPushService('https://web.push.apple.com/QGx', services)).toBe(true);
+    expect(isPushService('https://wns2-par02p.notify.windows.com/w/?token=abc', services)).toBe(true);
+    expect(isPushService('https://fcm.googleapis.com.example.org/x', services)).toBe(false);
+    expect(isPushService('https://notgoogleapis.com/x', services)).toBe(false);
+    expect(isPushService('no es una dirección', services)).toBe(false);
   });
 
   it('answers 401 without a session', async () => {

@@ -11,11 +11,18 @@ import {
 } from '../../shared/schemas/notices.ts';
 import type { AppContext } from '../context.ts';
 import { pushSubscription } from '../db/schema.ts';
-import { unauthorized } from '../errors.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import { noticeMessages } from '../../shared/messages.ts';
 import { getNoticePreferences, updateNoticePreferences } from './preferences.ts';
 import { liveSubscriptionsOf } from './queue.ts';
 
 const noContent = { 204: z.null() };
+
+/** Whether `endpoint` is at one of the push services (a host, or a domain and its subdomains). */
+export function isPushService(endpoint: string, services: string[]): boolean {
+  const host = URL.parse(endpoint)?.hostname.toLowerCase();
+  return host !== undefined && services.some((service) => host === service || host.endsWith(`.${service}`));
+}
 const preferencesResponse = { 200: z.object({ preferences: noticePreferencesSchema }) };
 
 /** 'Mi cuenta' → 'Avisos': this person's phones and their choices per kind; each person reaches only their own. */
@@ -41,6 +48,8 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext) {
   r.put('/me/push/subscription', { schema: { body: pushSubscriptionInputSchema, response: noContent } }, async (request, reply) => {
     const { user, sessionId } = await requireSession(request);
     const { endpoint, keys } = request.body;
+    if (!isPushService(endpoint, ctx.config.pushServices))
+      throw badRequest(noticeMessages.unknownPushService, { endpoint: noticeMessages.unknownPushService });
     await db
       .insert(pushSubscription)
       .values({ id: crypto.randomUUID(), userId: user.id, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth })

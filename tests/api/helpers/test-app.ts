@@ -69,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // The tests' push services: the local one (tests/api/helpers/push-service.ts) and the made-up one of the authorization table.
+    PUSH_SERVICES: '127.0.0.1,push.example.com',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...s3?.env,
     ...options.env,
