@@ -1,6 +1,6 @@
 // A match's adaptive streaming, made by Debian's ffmpeg from a 10-minute video made in the test:
 // the ladder stops at the source's height, each rung is one fragmented MP4 whose playlist names
-// 4-second byte ranges covering the whole match, the master playlist names each rung, and a file
+// 2-second byte ranges covering the whole match, the master playlist names each rung, and a file
 // that is not a video is refused before anything is made.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -74,7 +74,7 @@ async function ffprobe(file: string) {
 }
 
 describe('the HLS ladder of a match', () => {
-  it('makes 240p and 360p of a 10-minute 360p match, never 720p, each rung one file in 4-second ranges', async () => {
+  it('makes 240p and 360p of a 10-minute 360p match, never 720p, each rung one file in 2-second ranges', async () => {
     const input = await testVideo('ten-minutes.mp4', 600, 360);
     const dir = path.join(work, 'ten');
     await mkdir(dir);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { Alert, Button, Group, NumberInput, Paper, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconVideo } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { useCourseMatches, useDeleteMatch, useSetStorageLimit } from './api/use-matches.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { MatchCard } from './components/match-card.tsx';
+import { preloadStreamPlayer } from './components/use-hls.ts';
 
 const GB = 1024 ** 3;
 
@@ -67,6 +68,8 @@ function StorageBox({ courseId, storage, canSetLimit }: { courseId: string; stor
 
 /** A course's 'Partidos' for its instructors and observers: every trainee's match and the course's storage. */
 export function CourseMatchesPage() {
+  // The player's code comes while the person chooses a match: it starts sooner once chosen.
+  useEffect(() => preloadStreamPlayer(), []);
   const { courseId = '' } = useParams<{ courseId: string }>();
   const matches = useCourseMatches(courseId);
   const remove = useDeleteMatch();

@@ -15,6 +15,7 @@ import { UploadMatchForm } from './components/upload-match-form.tsx';
 import { forgetMatchUpload, startMatchUpload, stopMatchUpload, useMatchUploads } from './match-upload.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { matchKeys } from '../../lib/query-keys.ts';
+import { preloadStreamPlayer } from './components/use-hls.ts';
 
 /** 'Permito que el curso use momentos de mis partidos para enseñar': given once, withdrawn here. */
 function ConsentBox({ consent }: { consent: boolean }) {
@@ -39,6 +40,8 @@ function ConsentBox({ consent }: { consent: boolean }) {
 
 /** 'Mis partidos': the matches the trainee refereed, uploaded by them or by their pair. */
 export function MyMatchesPage() {
+  // The player's code comes while the person chooses a match: it starts sooner once chosen.
+  useEffect(() => preloadStreamPlayer(), []);
   const matches = useMyMatches();
   const uploads = useMatchUploads();
   const remove = useDeleteMatch();

@@ -34,12 +34,17 @@ export function storeDataSaver(on: boolean) {
 const playsWithHlsJs = () => typeof window !== 'undefined' && 'MediaSource' in window;
 
 /**
- * hls.js (180 kB, not kept by the installed app) is asked for as soon as this page's code runs,
- * while the page asks for its match: it arrives meanwhile instead of after.
+ * hls.js (150 kB, not kept by the installed app) is asked for as soon as the code of a page with
+ * matches runs, while the page asks for its data: it arrives meanwhile instead of after.
  */
 let hlsJs: Promise<typeof import('hls.js')> | null = null;
 const loadHlsJs = () => (hlsJs ??= import('hls.js'));
-if (playsWithHlsJs()) void loadHlsJs().catch(() => (hlsJs = null));
+
+/** Asks for hls.js ahead, where it will play: on a list of matches, while the person chooses one. */
+export function preloadStreamPlayer() {
+  if (playsWithHlsJs()) void loadHlsJs().catch(() => (hlsJs = null));
+}
+preloadStreamPlayer();
 
 /** The first rung a master playlist names (the ladder goes smallest first), as an address. */
 async function lowestRung(masterUrl: string): Promise<string> {
