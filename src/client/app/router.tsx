@@ -71,9 +71,9 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
   return (
     // Every navigation asks before discarding typed content (lib/leave-guard.ts).
     <Router hook={useGuardedBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
-      {/* An area whose code does not arrive (no signal: the instructors' is not kept on a phone) says so. */}
-      <PageBoundary>
-        <Suspense fallback={<FullPageLoader />}>
+      <Suspense fallback={<FullPageLoader />}>
+        {/* An area whose code does not arrive (no signal: the instructors' is not kept on a phone) says so. */}
+        <PageBoundary>
           <Switch>
             <Route path={paths.login()}>
               <GuestOnly>
@@ -102,8 +102,8 @@ export function AppRoutes({ ssrPath }: { ssrPath?: string | undefined }) {
               <AreaOrUnknown />
             </Route>
           </Switch>
-        </Suspense>
-      </PageBoundary>
+        </PageBoundary>
+      </Suspense>
     </Router>
   );
 }

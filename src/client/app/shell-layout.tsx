@@ -101,19 +101,19 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       </AppShell.Navbar>
       <AppShell.Main ref={main}>
         {/* One boundary per page (keyed by its path): while the next page's code loads, the page
-            left is unmounted, not kept hidden with its timers (a pending search) still running;
-            a page whose code does not arrive (no signal) says so. */}
-        <PageBoundary key={location}>
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader role="status" aria-label="Cargando" />
-              </Center>
-            }
-          >
-            {children}
-          </Suspense>
-        </PageBoundary>
+            left is unmounted, not kept hidden with its timers (a pending search) still running.
+            A page whose code does not arrive (no signal) says so: its error boundary sits inside
+            (around a Suspense boundary, a page the server drew was drawn again as the app took it over). */}
+        <Suspense
+          key={location}
+          fallback={
+            <Center py="xl">
+              <Loader role="status" aria-label="Cargando" />
+            </Center>
+          }
+        >
+          <PageBoundary>{children}</PageBoundary>
+        </Suspense>
       </AppShell.Main>
       <OfflineBanner offline={!online} />
     </AppShell>
