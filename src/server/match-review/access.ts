@@ -6,12 +6,12 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { isStaffRole, mayDo } from '../../shared/course-roles.ts';
-import { matchMessages } from '../../shared/messages.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
-import { forbidden, notFound, type AppError } from '../errors.ts';
+import { forbidden, type AppError } from '../errors.ts';
+import { matchNotFound } from '../matches/read.ts';
 
 /** What the review reads of a match to decide and to check a comment's moment. */
 export interface SeenMatch {
@@ -31,8 +31,6 @@ export interface MatchViewer {
   /** May write comments at a moment: administrators and staff with 'partidos.comentar'. */
   mayComment: boolean;
 }
-
-export const matchNotFound = () => notFound(matchMessages.matchNotFound);
 
 interface Row extends SeenMatch {
   roles: string[] | null;

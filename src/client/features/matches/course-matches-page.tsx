@@ -9,10 +9,10 @@ import { LoadError } from '../../components/load-error.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useCourseMatches, useDeleteMatch, useSetStorageLimit } from './api/use-matches.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useCourseMatches, useSetStorageLimit } from './api/use-matches.ts';
 import { MatchCard } from './components/match-card.tsx';
 import { preloadStreamPlayer } from './components/use-hls.ts';
+import { DeleteMatchDialog } from './components/delete-match-dialog.tsx';
 
 const GB = 1024 ** 3;
 
@@ -72,7 +72,6 @@ export function CourseMatchesPage() {
   useEffect(() => preloadStreamPlayer(), []);
   const { courseId = '' } = useParams<{ courseId: string }>();
   const matches = useCourseMatches(courseId);
-  const remove = useDeleteMatch();
   const [deleting, setDeleting] = useState<MatchSummary | null>(null);
 
   if (matches.isError)
@@ -115,27 +114,7 @@ export function CourseMatchesPage() {
           )}
         </>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={deleting ? `¿Borrar «${deleting.title}»?` : ''}
-        text={m.deleteConfirm}
-        confirmLabel="Borrar partido"
-        danger
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() =>
-          remove.mutate(deleting!.id, {
-            onSuccess: ({ message }) => {
-              notify('Partidos', message);
-              setDeleting(null);
-            },
-          })
-        }
-      />
+      <DeleteMatchDialog match={deleting} heading={'Partidos'} onClose={() => setDeleting(null)} />
       {matches.data && !matches.data.canSetLimit && (
         <Alert color="gray" mt="lg" variant="light">
           El límite de espacio del curso lo cambia un administrador.

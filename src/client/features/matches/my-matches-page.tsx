@@ -3,19 +3,19 @@ import { Button, Checkbox, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus, IconVideo } from '@tabler/icons-react';
 import { matchMessages as m } from '../../../shared/messages.ts';
 import type { MatchSummary } from '../../../shared/schemas/matches.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { notify } from '../../components/notify.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useDeleteMatch, useMyMatches, useSetConsent } from './api/use-matches.ts';
+import { useMyMatches, useSetConsent } from './api/use-matches.ts';
 import { MatchCard } from './components/match-card.tsx';
 import { UploadMatchForm } from './components/upload-match-form.tsx';
 import { forgetMatchUpload, startMatchUpload, stopMatchUpload, useMatchUploads } from './match-upload.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { matchKeys } from '../../lib/query-keys.ts';
 import { preloadStreamPlayer } from './components/use-hls.ts';
+import { DeleteMatchDialog } from './components/delete-match-dialog.tsx';
 
 /** 'Permito que el curso use momentos de mis partidos para enseñar': given once, withdrawn here. */
 function ConsentBox({ consent }: { consent: boolean }) {
@@ -44,7 +44,6 @@ export function MyMatchesPage() {
   useEffect(() => preloadStreamPlayer(), []);
   const matches = useMyMatches();
   const uploads = useMatchUploads();
-  const remove = useDeleteMatch();
   const queryClient = useQueryClient();
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<MatchSummary | null>(null);
@@ -114,28 +113,11 @@ export function MyMatchesPage() {
           Para subir un partido tenés que estar inscripto en un curso.
         </Text>
       )}
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={deleting ? `¿Borrar «${deleting.title}»?` : ''}
-        text={m.deleteConfirm}
-        confirmLabel="Borrar partido"
-        danger
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-        onConfirm={() => {
-          const match = deleting!;
-          void stopMatchUpload(match.id);
-          remove.mutate(match.id, {
-            onSuccess: ({ message }) => {
-              notify(m.myMatches, message);
-              setDeleting(null);
-            },
-          });
-        }}
+      <DeleteMatchDialog
+        match={deleting}
+        heading={m.myMatches}
+        onClose={() => setDeleting(null)}
+        beforeDelete={(match) => void stopMatchUpload(match.id)}
       />
     </Stack>
   );
