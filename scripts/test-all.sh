@@ -184,8 +184,9 @@ note_stage "Navegador" "$start"
 # videos being converted), so it runs beside the API suites, from the first to the last.
 start=$SECONDS
 parallel_start check "Benchmark (modo humo)" "" node scripts/bench.ts --smoke --out="$results_dir/bench.json"
+# With them, once, the media tests (ffmpeg on its own, no database).
 suite "API y sistema (PGlite)" "$results_dir/vitest-pglite.json" \
-  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system
+  vitest_run "$results_dir/vitest-pglite.json" env -u TEST_DATABASE_URL vitest run --project api --project system --project media
 note_stage "API y sistema (PGlite), con el benchmark al lado" "$start"
 start=$SECONDS
 # The file tests again with uploads on an S3-compatible store (s3rver, started by the tests), beside

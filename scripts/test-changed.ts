@@ -1,7 +1,7 @@
 // `npm run test:changed`: the quick loop while editing. The unit and API tests related to the files
 // changed since main (committed on this branch, uncommitted or new), as Vitest's related mode
-// finds them through the imports, on the embedded database; a test file of tests/system changed
-// is run too. Everything else (PostgreSQL, S3, the system tests, several instances, the browser)
+// finds them through the imports, on the embedded database; a test file of tests/system or
+// tests/media changed is run too. Everything else (PostgreSQL, S3, the system tests, several instances, the browser)
 // is `npm test`'s.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +27,6 @@ delete env.TEST_DATABASE_URL;
 const vitest = (args: string[]) => spawnSync('vitest', args, { cwd: root, env, stdio: 'inherit' }).status ?? 1;
 
 let status = vitest(['related', '--run', '--passWithNoTests', '--project', 'unit', '--project', 'api', ...changed]);
-const systemTests = changed.filter((file) => file.startsWith('tests/system/') && file.endsWith('.test.ts'));
-if (systemTests.length > 0) status ||= vitest(['run', '--project', 'system', ...systemTests]);
+const slowTests = changed.filter((file) => /^tests\/(system|media)\//.test(file) && file.endsWith('.test.ts'));
+if (slowTests.length > 0) status ||= vitest(['run', '--project', 'system', '--project', 'media', '--passWithNoTests', ...slowTests]);
 process.exit(status);

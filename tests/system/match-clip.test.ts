@@ -50,10 +50,10 @@ beforeAll(async () => {
   for (const person of [uploader, partner]) await enableCourse(t.ctx, person.id, courseId);
   instructor = await member('instructor');
   observer = await member('observador');
-  // A one-minute match, converted as the worker does it.
+  // A one-minute match (ten frames a second: the cuts are measured in seconds), converted as the worker does it.
   const original = path.join(work, 'partido.mp4');
   await run('ffmpeg', [
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=60:size=640x360:rate=25'],
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=60:size=640x360:rate=10'],
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=60'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', original],
   ]);
