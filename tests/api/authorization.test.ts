@@ -2027,8 +2027,12 @@ type StaffRule =
   | 'as-outsider'
   | { somewhere: CourseAction }
   | { reads: CourseAction }
-  /** A trainee's own thing (a match) the course's members allowed see but may not change: 403 for them, the outsider's answer for everyone else. */
-  | { seesOnly: CourseAction };
+  /**
+   * A trainee's own thing (a match): the course's members allowed to see it (`sees`) get the
+   * administrator's answer when their roles also allow `does`, else 403 (no `does`: they may not
+   * change it); everyone else, the outsider's answer (the 404 of a match they cannot see).
+   */
+  | { sees: CourseAction; does?: CourseAction };
 const staffRules: Record<string, StaffRule> = {
   'GET /api/health': 'as-outsider',
   'GET /api/openapi.json': 'as-outsider',
@@ -2179,20 +2183,20 @@ const staffRules: Record<string, StaffRule> = {
   'POST /api/matches': 'as-outsider',
   'PUT /api/matches/consent': 'as-outsider',
   'GET /api/matches/:matchId': { reads: 'partidos.ver' },
-  'PATCH /api/matches/:matchId': { seesOnly: 'partidos.ver' },
-  'DELETE /api/matches/:matchId': { seesOnly: 'partidos.ver' },
+  'PATCH /api/matches/:matchId': { sees: 'partidos.ver' },
+  'DELETE /api/matches/:matchId': { sees: 'partidos.ver' },
   'GET /api/matches/:matchId/files/*': { reads: 'partidos.ver' },
   'GET /api/courses/:courseId/matches': 'partidos.ver',
   'PUT /api/courses/:courseId/match-storage': 'admin',
   'POST /api/matches/uploads': 'as-outsider',
   'PATCH /api/matches/uploads/:uploadId': 'as-outsider',
   'DELETE /api/matches/uploads/:uploadId': 'as-outsider',
-  'GET /api/matches/:matchId/comments': 'partidos.ver',
-  'POST /api/matches/:matchId/comments': 'partidos.comentar',
-  'POST /api/match-comments/:commentId/replies': 'partidos.ver',
-  'PATCH /api/match-comments/:commentId': 'partidos.ver',
-  'GET /api/match-comments/:commentId/history': 'partidos.ver',
-  'POST /api/match-comments/:commentId/clip': 'contenido.editar',
+  'GET /api/matches/:matchId/comments': { reads: 'partidos.ver' },
+  'POST /api/matches/:matchId/comments': { sees: 'partidos.ver', does: 'partidos.comentar' },
+  'POST /api/match-comments/:commentId/replies': { reads: 'partidos.ver' },
+  'PATCH /api/match-comments/:commentId': { reads: 'partidos.ver' },
+  'GET /api/match-comments/:commentId/history': { reads: 'partidos.ver' },
+  'POST /api/match-comments/:commentId/clip': { sees: 'partidos.ver', does: 'contenido.editar' },
   'GET /api/modules/:moduleId/offline': 'as-outsider',
   'GET /api/modules/:moduleId/offline/jugadas': 'as-outsider',
   'GET /api/pages/home': 'as-outsider',
@@ -2246,7 +2250,7 @@ function expectedFor(row: Row, as: Caller): number {
   if (rule === 'as-outsider') return asOutsider;
   if (typeof rule === 'string') return !inCourse ? 404 : mayDo(roles, rule) ? asAdmin : 403;
   if ('somewhere' in rule) return mayDo(roles, rule.somewhere) ? asAdmin : 403;
-  if ('seesOnly' in rule) return inCourse && mayDo(roles, rule.seesOnly) ? 403 : asOutsider;
+  if ('sees' in rule) return !inCourse || !mayDo(roles, rule.sees) ? asOutsider : rule.does && mayDo(roles, rule.does) ? asAdmin : 403;
   return inCourse && mayDo(roles, rule.reads) ? asAdmin : asOutsider;
 }
 

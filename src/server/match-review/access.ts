@@ -1,8 +1,9 @@
 // Who sees a match and its review: the trainee who uploaded it and their 'Pareja' (by ownership),
 // the course's staff whose roles allow 'partidos.ver' (commenting: 'partidos.comentar'), and
-// administrators. Anyone else gets the 404 of a match that does not exist — a trainee of another
-// course or of the same course but not of the pair, a member of another course's team — and a
-// member of the course's team whose roles do not allow it, a 403 (access/course-roles.ts).
+// administrators — the same rule as the match's own page (matches/read.ts). Anyone else gets the
+// 404 of a match that does not exist: a trainee of another course or of the same course but not
+// of the pair, a member of another course's team, and a member of the course's team whose roles
+// do not let them see matches (a treasurer). Those who see it but may not do something get 403.
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { isStaffRole, mayDo } from '../../shared/course-roles.ts';
@@ -10,7 +11,7 @@ import type { SessionUser } from '../../shared/schemas/auth.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/json.ts';
-import { forbidden, type AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 import { matchNotFound } from '../matches/read.ts';
 
 /** What the review reads of a match to decide and to check a comment's moment. */
@@ -58,11 +59,10 @@ export function judge(user: SessionUser, row: Row | undefined, missing: () => Ap
   const pair = user.id === match.uploadedBy || (match.partnerId !== null && user.id === match.partnerId);
   const mayComment = admin || mayDo(roles, 'partidos.comentar');
   if (admin || pair || mayDo(roles, 'partidos.ver')) return { user, match, pair, mayComment };
-  if (roles.length > 0) throw forbidden();
   throw missing();
 }
 
-/** The signed-in person, when they may see the match (401, 403 or the match's 404 otherwise). */
+/** The signed-in person, when they may see the match (401 or the match's 404 otherwise). */
 export async function viewMatch(
   db: Db,
   guards: Guards,
