@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { promisify } from 'node:util';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { match, matchFile } from '../../src/server/db/schema.ts';
@@ -24,7 +25,8 @@ import {
 import { matchReviewMessages } from '../../src/shared/messages.ts';
 import { buildCourse } from '../api/helpers/content.ts';
 import { createUser } from '../api/helpers/builders.ts';
-import { createTestApp, type TestApp } from '../api/helpers/test-app.ts';
+import { call, login } from '../api/helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from '../api/helpers/test-app.ts';
 
 const run = promisify(execFile);
 let t: TestApp;
@@ -37,10 +39,10 @@ beforeAll(async () => {
   t = await createTestApp();
   work = await mkdtemp(path.join(tmpdir(), 'aula-match-conversion-'));
   original = path.join(work, 'partido.mp4');
-  // Twenty seconds of a 480p phone video with its sound: 240p and 360p, no 720p.
+  // Eight seconds of a 480p phone video with its sound: 240p and 360p, no 720p.
   await run('ffmpeg', [
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=20:size=854x480:rate=25'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=20'],
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=8:size=854x480:rate=25'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=8'],
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', original],
   ]);
   courseId = (await buildCourse(t.ctx)).id;
@@ -92,7 +94,7 @@ describe('converting a match', () => {
     expect(await convertMatch(deps(), matchId, new AbortController().signal)).toBe('lista');
     const row = await rowOf(matchId);
     expect(row).toMatchObject({ state: 'lista', processingPercent: 100, processingError: null, sourceHeight: 480, frameRate: 25 });
-    expect(row.durationSeconds).toBeCloseTo(20, 0);
+    expect(row.durationSeconds).toBeCloseTo(8, 0);
     const files = await filesOf(matchId);
     expect(files.map((f) => f.name)).toEqual([
       'hls/240.m3u8',
@@ -109,6 +111,27 @@ describe('converting a match', () => {
     expect(master).toMatch(/^360\.m3u8$/m);
     expect(files.find((f) => f.name === 'hls/master.m3u8')!.mimeType).toBe('application/vnd.apple.mpegurl');
     expect(files.find((f) => f.name === 'poster.jpg')!.mimeType).toBe('image/jpeg');
+
+    // Through the files route: a playlist goes out compressed (a 90-minute match's rung names 2,700
+    // segments, read before the first frame); the video itself as stored, by its ranges.
+    const admin = await login(t.app, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const rung = files.find((f) => f.name === 'hls/240.m3u8')!;
+    const playlist = await call(t.app, {
+      url: `/api/matches/${matchId}/files/hls/240.m3u8`,
+      cookie: admin,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(playlist.rawPayload).toString()).toBe(await text(await t.ctx.storage.get(rung.storageKey)));
+    const video = await call(t.app, {
+      url: `/api/matches/${matchId}/files/hls/240.mp4`,
+      cookie: admin,
+      headers: { 'accept-encoding': 'br', range: 'bytes=0-99' },
+    });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-encoding']).toBeUndefined();
+    expect(video.rawPayload.length).toBe(100);
   }, 120_000);
 
   it('done again (a worker died after ffmpeg), replaces the first run’s files and deletes their bytes', async () => {

@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useCourseMatches, useSetStorageLimit } from './api/use-matches.ts';
 import { MatchCard } from './components/match-card.tsx';
-import { preloadStreamPlayer } from './components/use-hls.ts';
+import { preloadStreamPlayer } from './stream-player.ts';
 import { DeleteMatchDialog } from './components/delete-match-dialog.tsx';
 
 const GB = 1024 ** 3;

@@ -14,7 +14,7 @@ import { UploadMatchForm } from './components/upload-match-form.tsx';
 import { forgetMatchUpload, startMatchUpload, stopMatchUpload, useMatchUploads } from './match-upload.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { matchKeys } from '../../lib/query-keys.ts';
-import { preloadStreamPlayer } from './components/use-hls.ts';
+import { preloadStreamPlayer } from './stream-player.ts';
 import { DeleteMatchDialog } from './components/delete-match-dialog.tsx';
 
 /** 'Permito que el curso use momentos de mis partidos para enseñar': given once, withdrawn here. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type Hls from 'hls.js';
+import { loadHlsJs, playsWithHlsJs } from '../stream-player.ts';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 const SAVER_KEY = 'aula-partido-ahorro';
@@ -23,28 +24,6 @@ export function storeDataSaver(on: boolean) {
     // Not kept: it holds for this page.
   }
 }
-
-/**
- * hls.js where the browser has a MediaSource (Chrome, Android, Firefox, desktop Safari): its
- * start at the lowest rung, its small buffer ahead and its exact byte ranges start and jump sooner
- * than a browser's own HLS (Chromium's asks for the file from its start and waits for more before it
- * plays: on the phone 4.3 s to start and 2 s a jump, against 1.4 s a jump). The browser's own where
- * there is no MediaSource (an iPhone's, whose own HLS is the one it plays best).
- */
-const playsWithHlsJs = () => typeof window !== 'undefined' && 'MediaSource' in window;
-
-/**
- * hls.js (150 kB, not kept by the installed app) is asked for as soon as the code of a page with
- * matches runs, while the page asks for its data: it arrives meanwhile instead of after.
- */
-let hlsJs: Promise<typeof import('hls.js')> | null = null;
-const loadHlsJs = () => (hlsJs ??= import('hls.js'));
-
-/** Asks for hls.js ahead, where it will play: on a list of matches, while the person chooses one. */
-export function preloadStreamPlayer() {
-  if (playsWithHlsJs()) void loadHlsJs().catch(() => (hlsJs = null));
-}
-preloadStreamPlayer();
 
 /** The first rung a master playlist names (the ladder goes smallest first), as an address. */
 async function lowestRung(masterUrl: string): Promise<string> {
