@@ -68,24 +68,25 @@ export function MatchCard({ match, upload, showUploader, onResume, onDelete, pag
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={`partido-${match.id}`}>
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} id={`partido-${match.id}`} style={{ overflowWrap: 'anywhere' }}>
+        {/* The state beside the title only: the lines under it keep the card's whole width on a phone. */}
+        <Stack gap={2}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Text fw={600} id={`partido-${match.id}`} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {match.title}
             </Text>
+            <Badge color={stateColor[match.state]} variant="light" style={{ flexShrink: 0 }}>
+              {stateLabel(match, upload)}
+            </Badge>
+          </Group>
+          <Text size="sm" c="gray.7">
+            {[dayText(match.playedOn), match.category].filter(Boolean).join(' · ')}
+          </Text>
+          {people.length > 0 && (
             <Text size="sm" c="gray.7">
-              {[dayText(match.playedOn), match.category].filter(Boolean).join(' · ')}
+              {people.join(' · ')}
             </Text>
-            {people.length > 0 && (
-              <Text size="sm" c="gray.7">
-                {people.join(' · ')}
-              </Text>
-            )}
-          </Stack>
-          <Badge color={stateColor[match.state]} variant="light" style={{ flexShrink: 0 }}>
-            {stateLabel(match, upload)}
-          </Badge>
-        </Group>
+          )}
+        </Stack>
 
         {uploading && upload && upload.phase !== 'failed' && <UploadBar upload={upload} title={match.title} />}
         {uploading && upload?.phase === 'failed' && (
