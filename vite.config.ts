@@ -10,7 +10,7 @@ import { webAppManifest } from './scripts/lib/web-app-manifest.ts';
 
 // The service worker keeps the trainees' app (scripts/lib/vite-precache-scope.ts), without the
 // instructors' area and a trainee's matches (their streaming and their upload need signal anyway;
-// hls.js alone is 180 kB, and the trainee's area asks for it, as a match's page opens).
+// hls.js alone is 96 kB compressed, and the trainee's area asks for it as a match's page opens).
 const precache = precacheScope([
   /[\\/]node_modules[\\/]hls\.js[\\/]/,
   /[\\/]src[\\/]client[\\/]app[\\/]admin-area\.tsx$/,

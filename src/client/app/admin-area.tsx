@@ -22,7 +22,7 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { ShellLayout } from './shell-layout.tsx';
-import { preloadStreamPlayer } from '../features/matches/stream-player.ts';
+import { loadMatchPage } from '../features/matches/stream-player.ts';
 
 const AdminHomePage = lazyPage(() => import('../features/admin-home/admin-home-page.tsx'), 'AdminHomePage');
 const CreateUserPage = lazyPage(() => import('../features/users/create-user-page.tsx'), 'CreateUserPage');
@@ -56,8 +56,7 @@ const ApprovalPage = lazyPage(() => import('../features/approval/approval-page.t
 const TeamPage = lazyPage(() => import('../features/team/team-page.tsx'), 'TeamPage');
 const CourseLogPage = lazyPage(() => import('../features/course-log/course-log-page.tsx'), 'CourseLogPage');
 const CourseMatchesPage = lazyPage(() => import('../features/matches/course-matches-page.tsx'), 'CourseMatchesPage');
-// The match's player (hls.js) is asked for with the page's code, not after it: on a phone it is the longest wait before the match plays.
-const MatchPage = lazyPage(() => (preloadStreamPlayer(), import('../features/matches/match-page.tsx')), 'MatchPage');
+const MatchPage = lazyPage(loadMatchPage, 'MatchPage');
 
 /** The menu: each entry for whoever may use it (`for`: an action in some course, or the site's administrators). */
 const entries: Array<{ label: string; to: string; icon: Icon; for?: CourseAction | 'admin' }> = [

@@ -12,7 +12,7 @@ import { useQueueNeeded } from '../lib/offline-queue/presence.ts';
 import { useSession } from '../lib/session.ts';
 import { useQuery } from '@tanstack/react-query';
 import { coursesQueryOptions } from '../lib/use-courses.ts';
-import { preloadStreamPlayer } from '../features/matches/stream-player.ts';
+import { loadMatchPage } from '../features/matches/stream-player.ts';
 
 /**
  * The panel of writes waiting for signal or refused, once the line of writes is needed: its code
@@ -51,8 +51,7 @@ const MarkAttendancePage = lazyPage(() => import('../features/lessons/mark-atten
 const MyAccountPage = lazyPage(() => import('../features/account/my-account-page.tsx'), 'MyAccountPage');
 const MyCertificatesPage = lazyPage(() => import('../features/certificates/my-certificates-page.tsx'), 'MyCertificatesPage');
 const MyDownloadsPage = lazyPage(() => import('../features/downloads/my-downloads-page.tsx'), 'MyDownloadsPage');
-// The match's player (hls.js) is asked for with the page's code, not after it: on a phone it is the longest wait before the match plays.
-const MatchPage = lazyPage(() => (preloadStreamPlayer(), import('../features/matches/match-page.tsx')), 'MatchPage');
+const MatchPage = lazyPage(loadMatchPage, 'MatchPage');
 const MyMatchesPage = lazyPage(() => import('../features/matches/my-matches-page.tsx'), 'MyMatchesPage');
 
 /** The student pages by route (shared/app-routes.ts: the server answers 404 to any other address). */

@@ -19,3 +19,6 @@ export const loadHlsJs = () => (hlsJs ??= import('hls.js/light'));
 export function preloadStreamPlayer() {
   if (playsWithHlsJs()) void loadHlsJs().catch(() => (hlsJs = null));
 }
+
+/** The match page's code, with hls.js asked for beside it (not once the page's code runs): for both areas' routes. */
+export const loadMatchPage = () => (preloadStreamPlayer(), import('./match-page.tsx'));
