@@ -1,6 +1,6 @@
 // Prints "<passed> <failed> <flaky>" from a Vitest or Playwright JSON report; with --flaky the
 // names of the tests that passed only on a retry (they count as neither passed nor failed); with
-// --files each Playwright spec file's time, one "<seconds>\t<file>" line each (scripts/test-all.sh
+// --failed the names of those that failed (and of files that did not load); with --files each Playwright spec file's time, one "<seconds>\t<file>" line each (scripts/test-all.sh
 // lists the slowest; Vitest's come from scripts/lib/vitest-file-times.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,12 @@ import path from 'node:path';
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults?: { status: string; name: string; assertionResults: { status: string; fullName: string; retryCount?: number }[] }[];
+  testResults?: {
+    status: string;
+    name: string;
+    message?: string;
+    assertionResults: { status: string; fullName: string; retryCount?: number }[];
+  }[];
 }
 interface PlaywrightSuite {
   title: string;
@@ -23,6 +28,7 @@ interface PlaywrightReport {
 
 const report = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as VitestReport | PlaywrightReport;
 const listFlaky = process.argv.includes('--flaky');
+const listFailed = process.argv.includes('--failed');
 const listFiles = process.argv.includes('--files');
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
@@ -50,16 +56,26 @@ if ('numPassedTests' in report) {
   const flaky = files.flatMap((f) =>
     f.assertionResults.filter((t) => t.status === 'passed' && (t.retryCount ?? 0) > 0).map((t) => t.fullName),
   );
+  const relative = (file: string) => path.relative(process.cwd(), file);
   if (listFlaky) flaky.forEach((name) => console.log(name));
-  else console.log(`${report.numPassedTests - flaky.length} ${report.numFailedTests + failedFiles} ${flaky.length}`);
+  else if (listFailed) {
+    for (const file of files) {
+      if (file.status === 'failed' && file.assertionResults.length === 0)
+        console.log(`${relative(file.name)}: ${file.message ?? 'no cargó'}`);
+      for (const t of file.assertionResults) if (t.status === 'failed') console.log(`${relative(file.name)} › ${t.fullName}`);
+    }
+  } else console.log(`${report.numPassedTests - flaky.length} ${report.numFailedTests + failedFiles} ${flaky.length}`);
 } else if (report.stats) {
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
-  if (listFlaky) {
+  if (listFlaky || listFailed) {
+    const status = listFlaky ? 'flaky' : 'unexpected';
     const walk = (suite: PlaywrightSuite): string[] => [
-      ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => `${spec.file} › ${spec.title}`),
+      ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === status)).map((spec) => `${spec.file} › ${spec.title}`),
       ...(suite.suites ?? []).flatMap(walk),
     ];
     (report.suites ?? []).flatMap(walk).forEach((name) => console.log(name));
+    if (listFailed)
+      for (const error of report.errors ?? []) console.log(`error fuera de las pruebas: ${JSON.stringify(error).slice(0, 300)}`);
   } else {
     console.log(`${expected} ${unexpected + (report.errors?.length ?? 0)} ${flaky}`);
   }

@@ -35,6 +35,9 @@ flaky_total=0
 took() { echo "$(( SECONDS - $1 )) s"; }
 stage_times="$results_dir/stages.txt"
 note_stage() { printf '%5d s  %s\n' "$(( SECONDS - $2 ))" "$1" >>"$stage_times"; }
+# What failed, by name, repeated at the end: a long run's log may be read only from its tail.
+failures="$results_dir/failures.txt"
+failed_step() { failed=$((failed + 1)); echo "!! $1 falló ($2)"; echo "   $1" >>"$failures"; }
 
 # --- System packages: Debian's Chromium (and its headless shell, which runs the browser tests),
 # PostgreSQL for the server database, ffmpeg for video, nginx for several instances. On a fresh
@@ -89,7 +92,7 @@ check() {
   local start=$SECONDS
   echo "== $name"
   if "$@"; then passed=$((passed + 1)); echo "-- $name: ok ($(took "$start"))"
-  else failed=$((failed + 1)); echo "!! $name falló ($(took "$start"))"; fi
+  else failed_step "$name" "$(took "$start")"; fi
 }
 
 # Steps started side by side, each with its own log; `parallel_wait` prints each as it was (in the
@@ -116,7 +119,7 @@ parallel_wait() {
     if [ "${parallel_kinds[$i]}" = suite ]; then
       count_suite "$name" "${parallel_reports[$i]}" "$status" "$time"
     elif [ "$status" -eq 0 ]; then passed=$((passed + 1)); echo "-- $name: ok ($time)"
-    else failed=$((failed + 1)); echo "!! $name falló ($time)"; fi
+    else failed_step "$name" "$time"; fi
   done
   parallel_names=() parallel_pids=() parallel_kinds=() parallel_reports=() parallel_starts=()
 }
@@ -132,6 +135,9 @@ count_suite() {
   passed=$((passed + p)); failed=$((failed + f)); flaky_total=$((flaky_total + k))
   echo "-- $name: $p passed, $f failed, $k flaky ($time)"
   if [ "$k" -gt 0 ]; then node scripts/count-results.ts "$report" --flaky | sed 's/^/   flaky: /'; fi
+  if [ "$f" -gt 0 ]; then
+    { node scripts/count-results.ts "$report" --failed 2>/dev/null || echo "(sin reporte)"; } | sed "s|^|   $name: |" >>"$failures"
+  fi
   # Each file's time: Vitest's reporter wrote them beside the report, Playwright's report has them.
   { cat "$report.files" 2>/dev/null || node scripts/count-results.ts "$report" --files 2>/dev/null; } | sed "s|\$|  ($name)|" >>"$results_dir/files.txt"
 }
@@ -198,8 +204,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   suite "API y sistema (PostgreSQL)" "$results_dir/vitest-postgres.json" \
     vitest_run "$results_dir/vitest-postgres.json" vitest run --project api --project system
 else
-  echo "!! Sin PostgreSQL: no se pudieron correr las pruebas sobre PostgreSQL"
-  failed=$((failed + 1))
+  failed_step "Sin PostgreSQL: las pruebas sobre PostgreSQL" "no corrieron"
 fi
 parallel_wait
 note_stage "API y sistema (PostgreSQL), S3 y el final del benchmark" "$start"
@@ -219,6 +224,7 @@ cat "$stage_times"
 echo "Los diez archivos de prueba más lentos:"
 sort -rn "$results_dir/files.txt" 2>/dev/null | head -n 10 | awk -F'\t' '{ printf "%7s s  %s\n", $1, $2 }'
 echo "Duración total: $(took 0)"
+if [ -s "$failures" ]; then echo "Lo que falló:"; cat "$failures"; fi
 if [ "$flaky_total" -gt 0 ]; then echo "$flaky_total flaky (pasaron sólo al reintentar; no se cuentan como passed)"; fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
