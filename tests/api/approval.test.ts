@@ -86,7 +86,8 @@ const courseChanges = (courseId: string) =>
   t.ctx.db
     .select({ summary: recordChange.summary })
     .from(recordChange)
-    .where(and(eq(recordChange.courseId, courseId), isNull(recordChange.userId)));
+    .where(and(eq(recordChange.courseId, courseId), isNull(recordChange.userId)))
+    .orderBy(recordChange.at);
 
 /** A closed course record written straight to its table (closing one is the course record's own route). */
 async function closeRecord(courseId: string, rows: RecordRow[], number = 1) {

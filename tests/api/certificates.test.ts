@@ -542,7 +542,8 @@ describe("'Firma del certificado'", () => {
     const logged = await t.ctx.db
       .select({ summary: recordChange.summary, kind: recordChange.kind, actorName: recordChange.actorName })
       .from(recordChange)
-      .where(eq(recordChange.courseId, courseId));
+      .where(eq(recordChange.courseId, courseId))
+      .orderBy(recordChange.at);
     expect(logged).toEqual([
       {
         summary: 'Firma del certificado: Marta Gómez, Directora de la Escuela de Árbitros',

@@ -158,6 +158,7 @@ describe('creating and editing an exam', () => {
           .select()
           .from(recordChange)
           .where(and(eq(recordChange.courseId, exam.courseId), eq(recordChange.kind, 'examenes')))
+          .orderBy(recordChange.at)
       ).map((row) => row.summary);
     expect(await logged()).toEqual(['Examen «Parcial 1»: abierto sin fecha de inicio, cierra el 1 de diciembre de 2026 a las 09:00']);
     await call(t.app, {
@@ -180,7 +181,7 @@ describe('creating and editing an exam', () => {
     expect((await call(t.app, { method: 'DELETE', url: `/api/exams/${exam.id}`, cookie: admin })).statusCode).toBe(204);
     expect(await t.ctx.db.select().from(examAttempt).where(eq(examAttempt.id, attempt.id))).toEqual([]);
     // The results it took away stay in the course's record of changes, and in the trainee's.
-    const changes = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, exam.courseId));
+    const changes = await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, exam.courseId)).orderBy(recordChange.at);
     expect(changes.map(({ userId, kind, actorName, summary }) => ({ userId, kind, actorName, summary }))).toEqual([
       {
         userId: null,

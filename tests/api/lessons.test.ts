@@ -508,7 +508,8 @@ describe('the change log', () => {
     const rows = await t.ctx.db
       .select()
       .from(recordChange)
-      .where(and(eq(recordChange.courseId, course.id), isNull(recordChange.userId)));
+      .where(and(eq(recordChange.courseId, course.id), isNull(recordChange.userId)))
+      .orderBy(recordChange.at);
     expect(rows.map((r) => r.summary)).toEqual(['Clase del 28 nov 2026 a las 09:00 creada', 'Clase del 28 nov 2026 a las 09:00 borrada']);
   });
 });

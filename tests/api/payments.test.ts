@@ -97,7 +97,7 @@ async function activitiesOf(userId: string, moduleId: string) {
 }
 const paymentsOf = (courseId: string) => t.ctx.db.select().from(payment).where(eq(payment.courseId, courseId));
 const changesOf = async (courseId: string, userId: string | null) =>
-  (await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, courseId)))
+  (await t.ctx.db.select().from(recordChange).where(eq(recordChange.courseId, courseId)).orderBy(recordChange.at))
     .filter((row) => row.userId === userId)
     .map((row) => ({ summary: row.summary, actorName: row.actorName }));
 

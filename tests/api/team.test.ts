@@ -62,6 +62,7 @@ const changesOf = async (courseId: string) =>
       .select()
       .from(recordChange)
       .where(and(eq(recordChange.courseId, courseId), eq(recordChange.kind, 'equipo')))
+      .orderBy(recordChange.at)
   ).map((row) => row.summary);
 
 describe('the team', () => {

@@ -1057,7 +1057,13 @@ export const recordChange = pgTable(
     summary: text('summary').notNull(),
     /** What the change is about (shared/course-roles.ts `changeKinds`). */
     kind: text('kind').$type<ChangeKind>().notNull().default('otros'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it was written: the clock's time, not the transaction's (now()), so the changes one
+     * write makes (a payment and the module it enables) keep their order in the history.
+     */
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('record_change_course_user_idx').on(t.courseId, t.userId, t.at), index('record_change_course_at_idx').on(t.courseId, t.at)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "record_change" ALTER COLUMN "at" SET DEFAULT clock_timestamp();
