@@ -4,7 +4,7 @@
 // course without them) hear about submitted answers and forum questions at once, in a daily
 // summary, or never, as they chose on 'Mi cuenta'. Everything is sent after the write committed; a
 // failed send is logged and never turns a successful write into an error.
-import { and, asc, eq, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { courseActions } from '../../shared/course-roles.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
@@ -193,19 +193,18 @@ async function sendForumReplies(
     .select({ authorName: forumMessage.authorName, body: forumMessage.body })
     .from(forumMessage)
     .where(and(eq(forumMessage.moduleId, module.id), eq(forumMessage.isAdmin, true), since ? gt(forumMessage.createdAt, since) : undefined))
-    .orderBy(asc(forumMessage.createdAt))
+    // The first email carries only the answer that triggered it (the newest), not the forum's whole history.
+    .orderBy(since ? asc(forumMessage.createdAt) : desc(forumMessage.createdAt))
     .limit(since ? 50 : 1);
   if (replies.length === 0) return;
   const to = links(deps.config.publicUrl);
   const link = to.studentForum(module.courseId, module.id);
-  // The first email carries only the answer that triggered it, not the forum's whole history.
-  const shown = since ? replies : replies.slice(-1);
   await send(
     deps,
     {
       to: student.email,
       link,
-      ...forumRepliesEmail({ name: student.name, moduleName: module.name, replies: shown, link, preferencesLink: to.studentPreferences }),
+      ...forumRepliesEmail({ name: student.name, moduleName: module.name, replies, link, preferencesLink: to.studentPreferences }),
     },
     'el aviso de respuesta en el foro',
   );
