@@ -254,7 +254,10 @@ export async function createContext(deps: AppDeps): Promise<AppContext> {
     events,
     logger,
     clock: systemClock(),
-    renditions: createRenditionWorker({ db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, tempDir }, jobs),
+    renditions: createRenditionWorker(
+      { db: database.db, storage, logger, ffmpegPath: config.ffmpegPath, ffmpegPriority: config.ffmpegPriority, tempDir },
+      jobs,
+    ),
     jobs,
   };
   registerJobHandlers(ctx);

@@ -36,6 +36,10 @@ describe('loadConfig', () => {
       ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
     });
     expect(configError({ VIDEO_RENDITIONS: 'quizás' }).message).toContain('VIDEO_RENDITIONS debe ser true o false');
+    // ffmpeg takes only what the processor has spare, unless told otherwise.
+    expect(loadConfig({}).ffmpegPriority).toBe('idle');
+    expect(loadConfig({ FFMPEG_PRIORITY: 'normal' }).ffmpegPriority).toBe('normal');
+    expect(configError({ FFMPEG_PRIORITY: 'alta' }).message).toContain('FFMPEG_PRIORITY debe ser idle, low, normal');
   });
 
   it('reads every variable, treating empty ones as unset', () => {

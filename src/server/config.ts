@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import type { S3Options } from './files/s3-storage.ts';
+import { FFMPEG_PRIORITIES, type FfmpegPriority } from './videos/ffmpeg.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
@@ -85,6 +86,10 @@ const envSchema = z
     VIDEO_RENDITIONS: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     WORKER: z.preprocess(emptyToUndefined, booleanFromEnv.default(true)),
     FFMPEG_PATH: z.preprocess(emptyToUndefined, z.string().min(1).default('ffmpeg')),
+    FFMPEG_PRIORITY: z.preprocess(
+      emptyToUndefined,
+      z.enum(FFMPEG_PRIORITIES, { error: `debe ser ${FFMPEG_PRIORITIES.join(', ')}` }).default('idle'),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   })
   .superRefine((env, ctx) => {
@@ -157,6 +162,8 @@ export interface Config {
   videoRenditions: boolean;
   /** The ffmpeg command that makes them: a name looked up on PATH or a full path. */
   ffmpegPath: string;
+  /** How ffmpeg shares the processor with the app (videos/ffmpeg.ts `FFMPEG_PRIORITIES`). */
+  ffmpegPriority: FfmpegPriority;
   /**
    * Whether this process takes the background jobs (jobs/queue.ts): on by default; a web instance
    * on PostgreSQL started with WORKER=false only sends them, for `npm run worker` processes to take.
@@ -214,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalMinutes: e.CLEANUP_INTERVAL_MINUTES,
     videoRenditions: e.VIDEO_RENDITIONS,
     ffmpegPath: e.FFMPEG_PATH,
+    ffmpegPriority: e.FFMPEG_PRIORITY,
     worker: e.WORKER,
   };
 }

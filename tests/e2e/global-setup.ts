@@ -169,6 +169,9 @@ export default async function globalSetup(): Promise<void> {
     SEED_DEMO: 'false',
     // Uploaded videos get their renditions, as in production: the module page's quality control and downloads need them.
     VIDEO_RENDITIONS: 'true',
+    // As the app's own processes: in the idle class a conversion a journey waits for waits for the
+    // other browsers and took over two minutes when two suites ran at once.
+    FFMPEG_PRIORITY: 'normal',
     LOG_LEVEL: 'warn',
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   };

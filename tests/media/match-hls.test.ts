@@ -85,6 +85,7 @@ describe('the HLS ladder of a match', () => {
     const percents: number[] = [];
     const result = await makeHls({
       ffmpegPath: 'ffmpeg',
+      priority: 'normal',
       input,
       dir,
       signal: new AbortController().signal,
@@ -137,7 +138,7 @@ describe('the HLS ladder of a match', () => {
     const hd = await testVideo('hd.mp4', 12, 720, 25);
     const hdDir = path.join(work, 'hd');
     await mkdir(hdDir);
-    const result = await makeHls({ ffmpegPath: 'ffmpeg', input: hd, dir: hdDir, signal: new AbortController().signal });
+    const result = await makeHls({ ffmpegPath: 'ffmpeg', priority: 'normal', input: hd, dir: hdDir, signal: new AbortController().signal });
     expect(result.rungs).toEqual([240, 360, 720]);
     expect((await ffprobe(path.join(hdDir, '720.mp4'))).streams.find((s) => s.codec_type === 'video')?.height).toBe(720);
     // The poster of a 720p match is 360p: it shows for a moment and must not slow the video's start on a phone.
@@ -158,7 +159,13 @@ describe('the HLS ladder of a match', () => {
     ]);
     const tinyDir = path.join(work, 'tiny');
     await mkdir(tinyDir);
-    const small = await makeHls({ ffmpegPath: 'ffmpeg', input: tiny, dir: tinyDir, signal: new AbortController().signal });
+    const small = await makeHls({
+      ffmpegPath: 'ffmpeg',
+      priority: 'normal',
+      input: tiny,
+      dir: tinyDir,
+      signal: new AbortController().signal,
+    });
     expect(small.rungs).toEqual([180]);
     expect(small.probe.audio).toBe(false);
     const info = await ffprobe(path.join(tinyDir, '180.mp4'));
@@ -170,8 +177,8 @@ describe('the HLS ladder of a match', () => {
     await writeFile(fake, Buffer.from('%PDF-1.4 esto no es un partido\n'.repeat(200)));
     const dir = path.join(work, 'fake');
     await mkdir(dir);
-    await expect(makeHls({ ffmpegPath: 'ffmpeg', input: fake, dir, signal: new AbortController().signal })).rejects.toBeInstanceOf(
-      NotAVideoError,
-    );
+    await expect(
+      makeHls({ ffmpegPath: 'ffmpeg', priority: 'normal', input: fake, dir, signal: new AbortController().signal }),
+    ).rejects.toBeInstanceOf(NotAVideoError);
   });
 });

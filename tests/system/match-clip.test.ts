@@ -72,7 +72,14 @@ beforeAll(async () => {
     storageKey: key,
     mimeType: 'video/mp4',
   });
-  const deps = { db: t.ctx.db, storage: t.ctx.storage, logger: t.ctx.logger, ffmpegPath: 'ffmpeg', tempDir: path.join(work, 'temp') };
+  const deps = {
+    db: t.ctx.db,
+    storage: t.ctx.storage,
+    logger: t.ctx.logger,
+    ffmpegPath: 'ffmpeg',
+    ffmpegPriority: 'normal' as const,
+    tempDir: path.join(work, 'temp'),
+  };
   expect(await convertMatch(deps, matchId, new AbortController().signal)).toBe('lista');
   const posted = await call(t.app, {
     method: 'POST',

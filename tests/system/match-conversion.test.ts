@@ -58,6 +58,7 @@ const deps = (): ConversionDeps => ({
   storage: t.ctx.storage,
   logger: t.ctx.logger,
   ffmpegPath: 'ffmpeg',
+  ffmpegPriority: 'normal',
   tempDir: path.join(work, 'temp'),
 });
 

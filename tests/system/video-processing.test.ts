@@ -84,6 +84,7 @@ const deps = (overrides: Partial<RenditionDeps> = {}): RenditionDeps => ({
   storage: t.ctx.storage,
   logger: t.ctx.logger,
   ffmpegPath: 'ffmpeg',
+  ffmpegPriority: 'normal',
   tempDir: path.join(work, 'temp'),
   ...overrides,
 });

@@ -195,6 +195,7 @@ function startWorker(db: TestDatabase) {
       DATABASE_URL: db.databaseUrl!,
       DATA_DIR: db.dataDir,
       FFMPEG_PATH: paced,
+      FFMPEG_PRIORITY: 'normal',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -224,7 +225,7 @@ async function onEmbedded(db: TestDatabase) {
   const { videoId } = await moduleWithVideo(t);
   // The embedded database belongs to one process at a time.
   await t.close();
-  const env = { DATA_DIR: db.dataDir, FFMPEG_PATH: paced, VIDEO_RENDITIONS: 'true', LOG_LEVEL: 'info' };
+  const env = { DATA_DIR: db.dataDir, FFMPEG_PATH: paced, FFMPEG_PRIORITY: 'normal', VIDEO_RENDITIONS: 'true', LOG_LEVEL: 'info' };
   let first: AppProcess | undefined;
   let second: AppProcess | undefined;
   try {

@@ -13,7 +13,14 @@ export const NOTICES_QUEUE = 'notices.due';
 export function registerJobHandlers(ctx: AppContext): void {
   const { config } = ctx;
   registerRenditionJobs(
-    { db: ctx.db, storage: ctx.storage, logger: ctx.logger, ffmpegPath: config.ffmpegPath, tempDir: renditionTempDir(config.dataDir) },
+    {
+      db: ctx.db,
+      storage: ctx.storage,
+      logger: ctx.logger,
+      ffmpegPath: config.ffmpegPath,
+      ffmpegPriority: config.ffmpegPriority,
+      tempDir: renditionTempDir(config.dataDir),
+    },
     ctx.jobs,
     { run: config.videoRenditions },
   );
@@ -26,6 +33,7 @@ export function registerJobHandlers(ctx: AppContext): void {
       storage: ctx.storage,
       logger: ctx.logger,
       ffmpegPath: ctx.config.ffmpegPath,
+      ffmpegPriority: ctx.config.ffmpegPriority,
       tempDir: conversionTempDir(ctx.config.dataDir),
     },
     ctx.jobs,

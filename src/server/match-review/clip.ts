@@ -17,7 +17,7 @@ import { matchComment, matchConsent, matchFile } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { newStorageKey, type FileStorage } from '../files/storage.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
-import { runFfmpeg } from '../videos/ffmpeg.ts';
+import { runFfmpeg, type FfmpegPriority } from '../videos/ffmpeg.ts';
 import { insertVideo } from '../videos/service.ts';
 import type { MatchViewer } from './access.ts';
 import { FFMPEG_MEMORY_BYTES } from '../matches/hls.ts';
@@ -31,6 +31,8 @@ export interface ClipDeps {
   db: Db;
   storage: FileStorage;
   ffmpegPath: string;
+  /** FFMPEG_PRIORITY; `idle` when not given. */
+  ffmpegPriority?: FfmpegPriority;
   tempDir: string;
 }
 
@@ -123,7 +125,7 @@ export async function cutClip(deps: ClipDeps, viewer: MatchViewer, commentId: st
         ...['-t', (end - start).toFixed(3), '-map', '0:v:0', '-map', '0:a:0?', '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '22'],
         ...['-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-f', 'mp4', '-y', clip],
       ],
-      { signal: AbortSignal.timeout(120_000), timeoutMs: 120_000, memoryLimitBytes: FFMPEG_MEMORY_BYTES },
+      { signal: AbortSignal.timeout(120_000), timeoutMs: 120_000, memoryLimitBytes: FFMPEG_MEMORY_BYTES, priority: deps.ffmpegPriority },
     );
     const key = newStorageKey('mp4');
     const { size } = await stat(clip);

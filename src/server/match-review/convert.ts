@@ -18,7 +18,7 @@ import { newStorageKey, StoredObjectNotFoundError, type FileStorage } from '../f
 import type { Jobs, Job } from '../jobs/queue.ts';
 import { makeHls, NotAVideoError, POSTER, type HlsFile } from '../matches/hls.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
-import { FfmpegError } from '../videos/ffmpeg.ts';
+import { FfmpegError, type FfmpegPriority } from '../videos/ffmpeg.ts';
 
 /** The queue of a match's conversion (sent by matches/routes.ts once an upload passed the content check). */
 export const MATCH_CONVERSION_QUEUE = 'match-conversion';
@@ -34,6 +34,8 @@ export interface ConversionDeps {
   storage: FileStorage;
   logger: Logger;
   ffmpegPath: string;
+  /** FFMPEG_PRIORITY; `idle` when not given. */
+  ffmpegPriority?: FfmpegPriority;
   /** Where the original and ffmpeg's output are written while it works; each job's folder is removed after it. */
   tempDir: string;
 }
@@ -104,7 +106,14 @@ export async function convertMatch(
     await pipeline(await storage.get(row.storageKey), createWriteStream(input, { mode: PRIVATE_FILE_MODE }), { signal });
     const out = path.join(dir, 'out');
     await mkdir(out);
-    const result = await makeHls({ ffmpegPath: deps.ffmpegPath, input, dir: out, signal, onProgress: progress });
+    const result = await makeHls({
+      ffmpegPath: deps.ffmpegPath,
+      priority: deps.ffmpegPriority,
+      input,
+      dir: out,
+      signal,
+      onProgress: progress,
+    });
     await writing;
     const stored = await storeFiles(storage, result.files);
     const replaced = await db.transaction(async (tx) => {

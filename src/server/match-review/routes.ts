@@ -129,7 +129,8 @@ export async function matchReviewRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const viewer = await viewCommentMatch(db, guards, request, request.params.commentId, commentNotFound);
       if (!(await mayDoIn(db, viewer.user, { course: viewer.match.courseId }, 'contenido.editar'))) throw forbidden();
-      const deps = { db, storage: ctx.storage, ffmpegPath: ctx.config.ffmpegPath, tempDir: conversionTempDir(ctx.config.dataDir) };
+      const { ffmpegPath, ffmpegPriority, dataDir } = ctx.config;
+      const deps = { db, storage: ctx.storage, ffmpegPath, ffmpegPriority, tempDir: conversionTempDir(dataDir) };
       return reply.status(201).send(await cutClip(deps, viewer, request.params.commentId, request.body));
     },
   );

@@ -5,7 +5,16 @@
 // other file. A player asks only the ranges it plays: starting or jumping costs a few seconds' bytes.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { heightsFor, parseProbe, posterArgs, probeArgs, progressSeconds, runFfmpeg, type Rung } from '../videos/ffmpeg.ts';
+import {
+  heightsFor,
+  parseProbe,
+  posterArgs,
+  probeArgs,
+  progressSeconds,
+  runFfmpeg,
+  type FfmpegPriority,
+  type Rung,
+} from '../videos/ffmpeg.ts';
 
 /**
  * Seconds per segment: a keyframe is forced at each boundary, so a jump lands within one. Two: the
@@ -81,6 +90,8 @@ export function hlsArgs(input: string, rungs: Rung[], dir: string, audio: boolea
 
 export interface HlsOptions {
   ffmpegPath: string;
+  /** FFMPEG_PRIORITY; `idle` when not given. */
+  priority?: FfmpegPriority;
   /** The original, on local disk. */
   input: string;
   /** An empty folder for what ffmpeg writes. */
@@ -103,7 +114,7 @@ export class NotAVideoError extends Error {}
 /** Makes the ladder and the poster of `input`; throws `NotAVideoError` or ffmpeg's `FfmpegError`. */
 export async function makeHls(options: HlsOptions): Promise<HlsResult> {
   const { ffmpegPath, input, dir, signal } = options;
-  const limits = { signal, memoryLimitBytes: FFMPEG_MEMORY_BYTES };
+  const limits = { signal, memoryLimitBytes: FFMPEG_MEMORY_BYTES, priority: options.priority };
   const probe = parseMatchProbe(await runFfmpeg(ffmpegPath, probeArgs(input), { ...limits, timeoutMs: 60_000, anyExit: true }));
   if (!probe) throw new NotAVideoError('ffmpeg no encontró una imagen que pueda leer');
   const rungs = heightsFor(probe.height);

@@ -20,7 +20,7 @@ import { matchMessages as m, messages } from '../../shared/messages.ts';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { MATCH_MAX_BYTES, MATCH_MAX_SECONDS, MATCH_UPLOADS_PATH, matchVideoTypes } from '../../shared/schemas/matches.ts';
-import { parseProbe, probeArgs, runFfmpeg } from '../videos/ffmpeg.ts';
+import { parseProbe, probeArgs, runFfmpeg, type FfmpegPriority } from '../videos/ffmpeg.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { DETECTION_SAMPLE_BYTES } from '../files/file-types.ts';
@@ -104,9 +104,10 @@ function createDatastore(ctx: AppContext, localDir: string): DataStore {
 }
 
 /** The video's length as ffmpeg reads it from the file's header, or null (not said, or ffmpeg missing). */
-async function lengthOf(ffmpegPath: string, file: string): Promise<number | null> {
+async function lengthOf(ffmpeg: { ffmpegPath: string; ffmpegPriority: FfmpegPriority }, file: string): Promise<number | null> {
   try {
-    const stderr = await runFfmpeg(ffmpegPath, probeArgs(file), {
+    const stderr = await runFfmpeg(ffmpeg.ffmpegPath, probeArgs(file), {
+      priority: ffmpeg.ffmpegPriority,
       signal: AbortSignal.timeout(60_000),
       timeoutMs: 60_000,
       anyExit: true,
@@ -140,7 +141,7 @@ async function finishUpload(
   if (!s3) {
     // On the disk the length is read at once (ffmpeg reads the file's index, not its pictures): a
     // match longer than the product takes is refused now, not after its conversion.
-    const seconds = await lengthOf(deps.ctx.config.ffmpegPath, path.join(deps.localDir, key));
+    const seconds = await lengthOf(deps.ctx.config, path.join(deps.localDir, key));
     if (seconds !== null && seconds > MATCH_MAX_SECONDS + 60) {
       await refuseUpload(db, key, m.tooLongVideo(MATCH_MAX_SECONDS / 3600));
       await deps.datastore.remove(key).catch(() => undefined);

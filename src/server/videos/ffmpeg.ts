@@ -1,6 +1,7 @@
 // Running ffmpeg for an uploaded video: reading what the file holds, making its renditions in one
 // pass (one decode, one encoder per height) with its progress, and its poster. ffmpeg runs on one
-// thread at the lowest priority, so requests are not kept waiting.
+// thread and, by default, only on a core nothing else wants (FFMPEG_PRIORITY), so requests are
+// not kept waiting.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 
@@ -110,6 +111,20 @@ export function posterArgs(input: string, output: string, atSeconds: number, max
   ];
 }
 
+/**
+ * How ffmpeg shares the processor with the app (FFMPEG_PRIORITY):
+ * - `idle`, the default: the idle scheduling class where the system has `chrt` (Linux), else the
+ *   lowest nice: a core only when nothing else wants one, given back the moment a request needs it
+ *   (at the lowest nice it still took its turn, and a module page on the phone took 577 ms instead
+ *   of 365 while a match converted);
+ * - `low`, the lowest nice (19): a small share even while the server is busy, for a server that is
+ *   never idle (in the idle class its conversions would wait for ever);
+ * - `normal`, as the app: for a machine that only converts (`npm run worker` on its own), and for
+ *   the tests, whose time must not depend on what else the machine runs.
+ */
+export const FFMPEG_PRIORITIES = ['idle', 'low', 'normal'] as const;
+export type FfmpegPriority = (typeof FFMPEG_PRIORITIES)[number];
+
 export interface RunOptions {
   signal: AbortSignal;
   timeoutMs: number;
@@ -122,6 +137,8 @@ export interface RunOptions {
    * huge frames fails to allocate instead of taking the server's memory.
    */
   memoryLimitBytes?: number;
+  /** FFMPEG_PRIORITY; `idle` when not given. */
+  priority?: FfmpegPriority;
 }
 
 /** The shell's exit when the command it was to run is not there (127) or cannot be run (126). */
@@ -129,21 +146,21 @@ const COMMAND_NOT_FOUND = new Set([126, 127]);
 
 /**
  * The shell that becomes ffmpeg (exec: the same process, priority and signals) after setting its
- * limits: the address space (`ulimit -v`), and the idle scheduling class where the system has
- * `chrt` (Linux): ffmpeg then gets a core only when nothing else wants it, and gives it back the
- * moment a request or a page needs it — a lowest nice still took its turn on the core, and a
- * module page on the phone took 577 ms instead of 365 while a match converted.
+ * limits: the address space (`ulimit -v`), and for `idle` the idle scheduling class where the
+ * system has `chrt`.
  */
-function ffmpegShell(kilobytes: number | null): string {
+export function ffmpegShell(kilobytes: number | null, priority: FfmpegPriority): string {
   const limit = kilobytes === null ? '' : `ulimit -v ${kilobytes} || exit 1; `;
-  return `${limit}if chrt --idle 0 true 2>/dev/null; then exec chrt --idle 0 "$0" "$@"; fi; exec "$0" "$@"`;
+  const idle = priority === 'idle' ? 'if chrt --idle 0 true 2>/dev/null; then exec chrt --idle 0 "$0" "$@"; fi; ' : '';
+  return `${limit}${idle}exec "$0" "$@"`;
 }
 
-/** Runs ffmpeg at the lowest priority; stopped (SIGKILL) by `signal` or after the timeout. Resolves with its stderr. */
+/** Runs ffmpeg at its priority (FFMPEG_PRIORITY); stopped (SIGKILL) by `signal` or after the timeout. Resolves with its stderr. */
 export function runFfmpeg(command: string, args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     const kilobytes = options.memoryLimitBytes === undefined ? null : Math.floor(options.memoryLimitBytes / 1024);
-    const child = spawn('/bin/sh', ['-c', ffmpegShell(kilobytes), command, ...args], {
+    const priority = options.priority ?? 'idle';
+    const child = spawn('/bin/sh', ['-c', ffmpegShell(kilobytes, priority), command, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       signal: options.signal,
       timeout: options.timeoutMs,
@@ -157,7 +174,7 @@ export function runFfmpeg(command: string, args: string[], options: RunOptions):
       pending = lines.pop() ?? '';
       for (const line of lines) options.onLine?.(line.trim());
     });
-    if (child.pid !== undefined) {
+    if (child.pid !== undefined && priority !== 'normal') {
       try {
         setPriority(child.pid, 19);
       } catch {

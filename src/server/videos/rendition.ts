@@ -30,6 +30,7 @@ import {
   renditionArgs,
   runFfmpeg,
   type Rung,
+  type FfmpegPriority,
 } from './ffmpeg.ts';
 import { presentProcessing } from './read.ts';
 
@@ -64,6 +65,8 @@ export interface RenditionDeps {
   logger: Logger;
   /** The ffmpeg command (FFMPEG_PATH). */
   ffmpegPath: string;
+  /** How it shares the processor (FFMPEG_PRIORITY); `idle` when not given. */
+  ffmpegPriority?: FfmpegPriority;
   /** Where the original and the renditions are written while ffmpeg works; each job's folder is removed after it. */
   tempDir: string;
 }
@@ -202,6 +205,7 @@ async function encode(
   let writing: Promise<unknown> = Promise.resolve();
   const duration = claim.durationSeconds;
   const running = runFfmpeg(deps.ffmpegPath, renditionArgs(input, rungs, outputs), {
+    priority: deps.ffmpegPriority,
     signal: both,
     timeoutMs,
     onLine: (line) => {
@@ -243,7 +247,9 @@ async function makeRenditions(deps: RenditionDeps, claim: Claim, signal: AbortSi
     await pipeline(await deps.storage.get(claim.storageKey), createWriteStream(input, { mode: PRIVATE_FILE_MODE }), { signal });
     // A long download (a large original from S3) is a sign of life too.
     if (!(await heartbeat(deps.db, claim, 0))) throw new ClaimLost();
-    const probe = parseProbe(await runFfmpeg(deps.ffmpegPath, probeArgs(input), { signal, timeoutMs: 60_000, anyExit: true }));
+    const probe = parseProbe(
+      await runFfmpeg(deps.ffmpegPath, probeArgs(input), { priority: deps.ffmpegPriority, signal, timeoutMs: 60_000, anyExit: true }),
+    );
     if (!probe) throw new FfmpegError('ffmpeg no encontró una imagen que pueda leer');
     claim.durationSeconds ??= probe.durationSeconds;
     const timeoutMs = Math.round(FFMPEG_BASE_TIMEOUT_MS + 4 * 1000 * (claim.durationSeconds ?? 0));
@@ -266,7 +272,7 @@ async function makeRenditions(deps: RenditionDeps, claim: Claim, signal: AbortSi
       const poster = path.join(dir, 'poster.jpg');
       // A frame a second in (past a fade from black), or the first of a shorter video.
       const at = (claim.durationSeconds ?? 0) > 2 ? 1 : 0;
-      await runFfmpeg(deps.ffmpegPath, posterArgs(input, poster, at), { signal, timeoutMs: 60_000 });
+      await runFfmpeg(deps.ffmpegPath, posterArgs(input, poster, at), { priority: deps.ffmpegPriority, signal, timeoutMs: 60_000 });
       posterKey = newStorageKey('jpg');
       await deps.storage.put(posterKey, createReadStream(poster), { contentType: 'image/jpeg' });
       stored.push(posterKey);

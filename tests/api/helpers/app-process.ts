@@ -41,6 +41,8 @@ export async function startAppProcess(
       LOG_LEVEL: 'trace',
       SEED_DEMO: 'false',
       VIDEO_RENDITIONS: 'false',
+      // ffmpeg's time is not made to depend on the other tests running (helpers/test-app.ts).
+      FFMPEG_PRIORITY: 'normal',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,6 +34,8 @@ export async function runServerProcess(env: Record<string, string>, options: { w
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO: 'false',
       VIDEO_RENDITIONS: 'false',
+      // ffmpeg's time is not made to depend on the other tests running (helpers/test-app.ts).
+      FFMPEG_PRIORITY: 'normal',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',

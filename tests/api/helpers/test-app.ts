@@ -71,6 +71,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     // The tests' push services: the local one (tests/api/helpers/push-service.ts) and the made-up one of the authorization table.
     PUSH_SERVICES: '127.0.0.1,push.example.com',
+    // ffmpeg as the tests' own processes: in the idle class it waits for every other test on the
+    // machine, and a conversion the test waits for took minutes when the suite ran twice at once.
+    FFMPEG_PRIORITY: 'normal',
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...s3?.env,
     ...options.env,
