@@ -158,6 +158,10 @@ test('after a class-list import the failed rows stay listed, with a CSV of them 
   await page.getByRole('textbox', { name: 'Curso para habilitar (opcional)' }).click();
   await page.getByRole('option', { name: course.name }).click();
   await page.getByRole('button', { name: 'Revisar archivo' }).click();
+  // What was read takes the focus: a screen reader says it, and the next Tab is 'Importar'.
+  await expect(page.getByText(/para importar, \d+ con errores/)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Importar' })).toBeFocused();
   await page.getByRole('button', { name: 'Importar' }).click();
   await expect(page.getByRole('status').filter({ hasText: '1 ' })).toBeVisible();
   const failed = page.getByRole('table', { name: 'Filas que no se importaron' });

@@ -342,6 +342,8 @@ test("'Importar preguntas' previews a CSV with a bad row, imports the good ones,
   await expect(checked.or(dialog.getByRole('alert'))).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(checked).toBeVisible();
+  // What was read takes the focus (a screen reader says it).
+  await expect(checked).toBeFocused();
   const table = dialog.getByRole('table', { name: 'Filas del archivo' });
   await expect(table.getByRole('row').filter({ hasText: '¿Cuántos jugadores de campo' })).toContainText('Lista');
   await expect(table.getByRole('row').filter({ hasText: '¿Qué sanciones son progresivas?' })).toContainText(
@@ -482,7 +484,8 @@ test('a question is written and saved with the keyboard only', async ({ page }) 
   await page.keyboard.type('Cuatro');
   await tabTo(page, dialog.getByRole('button', { name: 'Agregar opción' }));
   await page.keyboard.press('Enter');
-  await tabTo(page, dialog.getByRole('textbox', { name: 'Opción c' }), { back: true });
+  // The new option takes the focus.
+  await expect(dialog.getByRole('textbox', { name: 'Opción c' })).toBeFocused();
   await page.keyboard.type('Dos');
   await tabTo(page, dialog.getByRole('textbox', { name: 'Capítulo' }));
   await page.keyboard.type('Regla 7');

@@ -110,7 +110,8 @@ test('the admin uploads a WebM clip, creates two jugadas, edits the lists, and s
   await page.getByRole('button', { name: 'Opciones de decisión y sanción' }).click();
   const optionsDialog = page.getByRole('dialog', { name: 'Opciones de decisión y sanción' });
   await optionsDialog.getByRole('button', { name: 'Agregar opción' }).first().click();
-  await optionsDialog.getByRole('textbox', { name: 'Decisiones: opción 13' }).fill('Cambio antirreglamentario');
+  await expect(optionsDialog.getByRole('textbox', { name: 'Decisiones: opción 13' })).toBeFocused();
+  await page.keyboard.type('Cambio antirreglamentario');
   await optionsDialog.getByRole('button', { name: 'Quitar Pasos' }).click();
   await optionsDialog.getByRole('button', { name: 'Guardar opciones' }).click();
   await expect(optionsDialog.getByRole('alert')).toHaveText('No se puede quitar una opción que ya usa una jugada o una respuesta.');

@@ -46,12 +46,20 @@ test('a payment recorded at 360 px enables the module it pays for', async ({ pag
   await expect(page.getByRole('heading', { name: 'Pagos', level: 1 })).toBeVisible();
 
   // 'Plan de pagos': two instalments of $ 3.000.
+  // A row added takes the focus on its first field; a row removed gives it to its neighbour.
   await page.getByRole('button', { name: 'Agregar opción' }).click();
-  await page.getByRole('textbox', { name: 'Opción 1' }).fill('Dos cuotas de $ 3.000');
+  await expect(page.getByRole('textbox', { name: 'Opción 1' })).toBeFocused();
+  await page.keyboard.type('Dos cuotas de $ 3.000');
   await page.getByRole('textbox', { name: 'Cuota 1' }).fill('3000');
   await page.getByRole('textbox', { name: 'Vence el' }).first().fill('10/01/2026');
   await page.getByRole('button', { name: 'Agregar cuota' }).click();
-  await page.getByRole('textbox', { name: 'Cuota 2' }).fill('3000');
+  await expect(page.getByRole('textbox', { name: 'Cuota 2' })).toBeFocused();
+  await page.keyboard.type('3000');
+  await page.getByRole('button', { name: 'Agregar cuota' }).click();
+  await expect(page.getByRole('textbox', { name: 'Cuota 3' })).toBeFocused();
+  await page.getByRole('button', { name: 'Quitar la cuota 3' }).click();
+  await expect(page.getByRole('textbox', { name: 'Cuota 2' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Cuota 2' })).toHaveValue('$ 3.000');
   await page.getByRole('textbox', { name: 'Vence el' }).nth(1).fill('10/12/2099');
   await page.getByRole('button', { name: 'Guardar plan' }).click();
   await expect(page.getByText('Plan de pagos guardado')).toBeVisible();

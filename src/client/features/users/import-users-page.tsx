@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
@@ -167,11 +167,16 @@ interface PreviewSectionProps {
   onImport: () => void;
 }
 
+const PREVIEW_ID = 'vista-previa';
+
 /** The checked file, row by row, and the 'Importar' button that creates the valid rows. */
 function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
+  // Each new reading of the file takes the focus to its summary: it is read out, and the next Tab reaches 'Importar'.
+  const summary = useRef<HTMLParagraphElement>(null);
+  useEffect(() => summary.current?.focus(), [preview]);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="vista-previa">
-      <Text fw={600} id="vista-previa">
+    <Stack gap="sm" component="section" aria-labelledby={PREVIEW_ID}>
+      <Text fw={600} id={PREVIEW_ID} tabIndex={-1} ref={summary}>
         {count.format(preview.valid)} {preview.valid === 1 ? 'fila lista' : 'filas listas'} para importar, {count.format(preview.invalid)}{' '}
         con errores
         {preview.course ? ` · se habilita "${preview.course.name}"` : ''}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
@@ -204,15 +204,20 @@ interface PreviewSectionProps {
   onImport: () => void;
 }
 
+const PREVIEW_ID = 'banco-vista-previa';
+
 /** Moodle's files (GIFT, XML) are read question by question, each by the line it starts on. */
 const byQuestion = (format: BankFileFormat) => format === 'gift' || format === 'xml';
 
 /** The checked file, row by row, and 'Importar', which writes the valid rows. */
 function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
   const moodle = byQuestion(preview.format);
+  // Each new reading of the file takes the focus to its summary: it is read out, and the next Tab reaches 'Importar'.
+  const summary = useRef<HTMLParagraphElement>(null);
+  useEffect(() => summary.current?.focus(), [preview]);
   return (
-    <Stack gap="sm" component="section" aria-labelledby="banco-vista-previa">
-      <Text fw={600} id="banco-vista-previa" aria-live="polite">
+    <Stack gap="sm" component="section" aria-labelledby={PREVIEW_ID}>
+      <Text fw={600} id={PREVIEW_ID} tabIndex={-1} ref={summary}>
         {moodle ? (
           examMessages.importMoodleSummary(preview.valid, preview.invalid)
         ) : (

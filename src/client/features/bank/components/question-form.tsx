@@ -33,6 +33,7 @@ import { notify } from '../../../components/notify.ts';
 import { showOnForm } from '../../../lib/api.ts';
 import { useSaveQuestion } from '../api/save-question.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
+import { useRowFocus } from '../../../lib/row-focus.ts';
 
 /** The form's values: the API's fields, the edition as the number field gives it ('' while empty). */
 type QuestionFields = Omit<BankQuestionInput, 'edition'> & { edition: number | string };
@@ -184,9 +185,10 @@ function QuestionFormBody({ courseId, question, chapters, edition, onDone }: Que
   );
 }
 
-/** The 2 to 5 options, each with its 'Correcta' box, added and removed in place. */
+/** The 2 to 5 options, each with its 'Correcta' box, added and removed in place (the focus to the new one, or the one now in its place). */
 function OptionsField({ form }: { form: QuestionForm }) {
   const { options, correct } = form.getValues();
+  const { idOf, focusLater } = useRowFocus();
   const toggle = (index: number, checked: boolean) => {
     form.setFieldValue('correct', checked ? [...correct, index].sort((a, b) => a - b) : correct.filter((i) => i !== index));
     form.clearFieldError('correct');
@@ -198,6 +200,11 @@ function OptionsField({ form }: { form: QuestionForm }) {
       correct: correct.filter((i) => i !== index).map((i) => (i > index ? i - 1 : i)),
     });
     form.clearErrors();
+    focusLater(idOf(Math.min(index, options.length - 2), 'text'));
+  };
+  const add = () => {
+    form.insertListItem('options', '');
+    focusLater(idOf(options.length, 'text'));
   };
   const listError = form.errors['options'] ?? form.errors['correct'];
 
@@ -208,7 +215,13 @@ function OptionsField({ form }: { form: QuestionForm }) {
           const letter = OPTION_LETTERS[index]!;
           return (
             <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput label={`Opción ${letter}`} required style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`options.${index}`)} />
+              <TextInput
+                id={idOf(index, 'text')}
+                label={`Opción ${letter}`}
+                required
+                style={{ flex: 1, minWidth: 0 }}
+                {...form.getInputProps(`options.${index}`)}
+              />
               <Checkbox
                 label="Correcta"
                 aria-label={`La opción ${letter} es correcta`}
@@ -241,7 +254,7 @@ function OptionsField({ form }: { form: QuestionForm }) {
           leftSection={<IconPlus size={14} aria-hidden />}
           style={{ alignSelf: 'flex-start' }}
           disabled={options.length >= OPTIONS_MAX}
-          onClick={() => form.insertListItem('options', '')}
+          onClick={add}
         >
           Agregar opción
         </Button>

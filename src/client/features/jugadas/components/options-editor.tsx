@@ -3,12 +3,25 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { JugadaOptions } from '../../../../shared/schemas/jugadas.ts';
 import { useSaveJugadaOptions } from '../api/use-jugada-options.ts';
+import { useRowFocus } from '../../../lib/row-focus.ts';
 
 type Draft = Array<{ id?: string; label: string; key: string }>;
 let keyCounter = 0;
 const toDraft = (list: JugadaOptions['decisions']): Draft => list.map((o) => ({ id: o.id, label: o.label, key: o.id }));
 
+/** One list: its options renamed, added (the focus to the new one) and removed (the focus to the neighbour, or to 'Agregar opción'). */
 function ListEditor({ title, items, onChange }: { title: string; items: Draft; onChange: (items: Draft) => void }) {
+  const { idOf, focusLater } = useRowFocus();
+  const add = () => {
+    const key = `nueva-${++keyCounter}`;
+    onChange([...items, { label: '', key }]);
+    focusLater(idOf(key, 'label'));
+  };
+  const remove = (index: number) => {
+    const neighbour = items[index + 1] ?? items[index - 1];
+    onChange(items.filter((_, i) => i !== index));
+    focusLater(neighbour ? idOf(neighbour.key, 'label') : idOf('list', 'add'));
+  };
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -17,6 +30,7 @@ function ListEditor({ title, items, onChange }: { title: string; items: Draft; o
       {items.map((item, index) => (
         <Group key={item.key} gap="xs" wrap="nowrap">
           <TextInput
+            id={idOf(item.key, 'label')}
             aria-label={`${title}: opción ${index + 1}`}
             value={item.label}
             onChange={(e) => onChange(items.map((o, i) => (i === index ? { ...o, label: e.currentTarget.value } : o)))}
@@ -26,16 +40,17 @@ function ListEditor({ title, items, onChange }: { title: string; items: Draft; o
             variant="subtle"
             color="red"
             aria-label={`Quitar ${item.label || `opción ${index + 1}`}`}
-            onClick={() => onChange(items.filter((_, i) => i !== index))}
+            onClick={() => remove(index)}
           >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Group>
       ))}
       <Button
+        id={idOf('list', 'add')}
         variant="subtle"
         leftSection={<IconPlus size={16} aria-hidden />}
-        onClick={() => onChange([...items, { label: '', key: `nueva-${++keyCounter}` }])}
+        onClick={add}
         style={{ alignSelf: 'flex-start' }}
       >
         Agregar opción

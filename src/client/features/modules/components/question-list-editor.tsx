@@ -1,8 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { messages } from '../../../../shared/messages.ts';
 import { questionItem, type ModuleForm, type QuestionItem } from '../module-form-schema.ts';
+import { useRowFocus } from '../../../lib/row-focus.ts';
 
 type QuestionPart = 'up' | 'down' | 'remove' | 'text';
 
@@ -64,12 +65,10 @@ function QuestionRow({ form, question, index, last, idOf, onMove, onRemove }: Qu
 
 /** The module's questions: add, edit, reorder and remove, all by keyboard too. */
 export function QuestionListEditor({ form }: { form: ModuleForm }) {
-  const baseId = useId();
+  const { idOf, focusLater } = useRowFocus();
   const draftRef = useRef<HTMLInputElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const questions = form.values.questions;
-  const idOf = (key: string, part: QuestionPart) => `${baseId}-${key}-${part}`;
-  const focusLater = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const add = () => {
     const text = form.values.draft.trim();

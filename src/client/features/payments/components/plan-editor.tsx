@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSavePlan } from '../api/save-plan.ts';
 import { useErrorFocus } from '../../../lib/focus-first-error.ts';
 import { DayField } from '../../../components/date-fields.tsx';
+import { useRowFocus } from '../../../lib/row-focus.ts';
 
 let nextKey = 0;
 const newKey = () => `plan-${++nextKey}`;
@@ -87,6 +88,8 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
   const holdersOf = (option: OptionFields) => options.find((o) => o.id === option.id)?.holders ?? 0;
 
   const errorFocus = useErrorFocus();
+  const rowFocus = useRowFocus();
+  const { idOf, focusLater } = rowFocus;
 
   const submit = form.onSubmit((fields) => {
     setFailure(null);
@@ -102,7 +105,17 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
     });
   });
 
-  const addOption = () => form.insertListItem('options', { key: newKey(), label: '', instalments: [instalment()] } satisfies OptionFields);
+  // A new option takes the focus on its name; a removed one gives it to its neighbour's.
+  const addOption = () => {
+    const option = { key: newKey(), label: '', instalments: [instalment()] } satisfies OptionFields;
+    form.insertListItem('options', option);
+    focusLater(idOf(option.key, 'label'));
+  };
+  const removeOption = (index: number) => {
+    const neighbour = values.options[index + 1] ?? values.options[index - 1];
+    form.removeListItem('options', index);
+    focusLater(neighbour ? idOf(neighbour.key, 'label') : idOf('plan', 'add'));
+  };
   const removed = removing === null ? null : values.options[removing];
 
   return (
@@ -116,7 +129,14 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
             </Text>
           )}
           {values.options.map((option, index) => (
-            <OptionCard key={option.key} form={form} index={index} holders={holdersOf(option)} onRemove={() => setRemoving(index)} />
+            <OptionCard
+              key={option.key}
+              form={form}
+              index={index}
+              holders={holdersOf(option)}
+              rowFocus={rowFocus}
+              onRemove={() => setRemoving(index)}
+            />
           ))}
           {failure && (
             <Alert color="red" role="alert">
@@ -125,6 +145,7 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
           )}
           <Group justify="space-between" gap="sm">
             <Button
+              id={idOf('plan', 'add')}
               variant="default"
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={addOption}
@@ -146,7 +167,7 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
         danger
         onClose={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing !== null) form.removeListItem('options', removing);
+          if (removing !== null) removeOption(removing);
           setRemoving(null);
         }}
       />
@@ -155,14 +176,25 @@ export function PlanEditor({ courseId, options, reminders }: PlanEditorProps) {
 }
 
 type PlanForm = ReturnType<typeof useForm<PlanFields>>;
+type RowFocus = ReturnType<typeof useRowFocus>;
+
+interface OptionCardProps {
+  form: PlanForm;
+  index: number;
+  holders: number;
+  rowFocus: RowFocus;
+  onRemove: () => void;
+}
 
 /** One option: its name, 'Quitar' (not while trainees hold it) and its instalments. */
-function OptionCard({ form, index, holders, onRemove }: { form: PlanForm; index: number; holders: number; onRemove: () => void }) {
+function OptionCard({ form, index, holders, rowFocus, onRemove }: OptionCardProps) {
+  const key = form.values.options[index]!.key;
   return (
     <Paper withBorder radius="md" p="sm" component="fieldset" m={0} aria-label={`Opción ${index + 1}`}>
       <Stack gap="xs">
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
+            id={rowFocus.idOf(key, 'label')}
             label={`Opción ${index + 1}`}
             placeholder={`Por ejemplo, Dos cuotas de ${pesos(3000)}`}
             required
@@ -187,22 +219,34 @@ function OptionCard({ form, index, holders, onRemove }: { form: PlanForm; index:
             {holdersText(holders)}: para quitarla, asignales otra opción.
           </Text>
         )}
-        <InstalmentRows form={form} optionIndex={index} />
+        <InstalmentRows form={form} optionIndex={index} rowFocus={rowFocus} />
       </Stack>
     </Paper>
   );
 }
 
-/** An option's instalments: amount and due date each, added and removed while editing. */
-function InstalmentRows({ form, optionIndex }: { form: PlanForm; optionIndex: number }) {
+/** An option's instalments: amount and due date each, added and removed while editing (the focus to the new row, or the neighbour). */
+function InstalmentRows({ form, optionIndex, rowFocus }: { form: PlanForm; optionIndex: number; rowFocus: RowFocus }) {
+  const { idOf, focusLater } = rowFocus;
   const instalments = form.values.options[optionIndex]!.instalments;
   const path = `options.${optionIndex}.instalments`;
   const listError = form.errors[path];
+  const add = () => {
+    const row = instalment();
+    form.insertListItem(path, row);
+    focusLater(idOf(row.key, 'amount'));
+  };
+  const remove = (index: number) => {
+    const neighbour = instalments[index + 1] ?? instalments[index - 1];
+    form.removeListItem(path, index);
+    if (neighbour) focusLater(idOf(neighbour.key, 'amount'));
+  };
   return (
     <Stack gap={6}>
       {instalments.map((row, index) => (
         <Group key={row.key} align="flex-start" gap="xs" wrap="nowrap">
           <NumberInput
+            id={idOf(row.key, 'amount')}
             label={`Cuota ${index + 1}`}
             required
             prefix="$ "
@@ -222,7 +266,7 @@ function InstalmentRows({ form, optionIndex }: { form: PlanForm; optionIndex: nu
             size="lg"
             mt={26}
             aria-label={`Quitar la cuota ${index + 1}`}
-            onClick={() => form.removeListItem(path, index)}
+            onClick={() => remove(index)}
             disabled={instalments.length === 1}
           >
             <IconTrash size={18} aria-hidden />
@@ -238,7 +282,7 @@ function InstalmentRows({ form, optionIndex }: { form: PlanForm; optionIndex: nu
         variant="subtle"
         size="compact-sm"
         leftSection={<IconPlus size={14} aria-hidden />}
-        onClick={() => form.insertListItem(path, instalment())}
+        onClick={add}
         disabled={instalments.length >= INSTALMENTS_MAX}
         style={{ alignSelf: 'flex-start' }}
       >
