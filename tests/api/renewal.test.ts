@@ -3,7 +3,7 @@
 // items mapped to the copies, documents with their own bytes) and none of its trainees' work; the
 // holders of its licences in force or expired less than a year ago enrolled; idempotent; and a
 // trainee who finishes it gets a new licence with a new expiry.
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerJugada, createJugada } from '../../src/server/jugadas/service.ts';
 import { cleanUp } from '../../src/server/maintenance/cleanup.ts';
@@ -326,6 +326,16 @@ describe('Crear curso de actualización', () => {
     // The bank, and the exams' modules and items mapped to the copies.
     const copiedBank = await t.ctx.db.select().from(bankQuestion).where(eq(bankQuestion.courseId, copy.id));
     expect(copiedBank.map((q) => q.text).sort()).toEqual(['Pregunta 1', 'Pregunta 2', 'Pregunta 3', 'Pregunta 4']);
+    // In the original's order, as the bank lists it (the four were made in one statement: one time, ordered by id).
+    const bankOrder = async (courseId: string) =>
+      (
+        await t.ctx.db
+          .select({ text: bankQuestion.text })
+          .from(bankQuestion)
+          .where(eq(bankQuestion.courseId, courseId))
+          .orderBy(asc(bankQuestion.chapter), asc(bankQuestion.createdAt), asc(bankQuestion.id))
+      ).map((q) => q.text);
+    expect(await bankOrder(copy.id)).toEqual(await bankOrder(original.id));
     const bankText = (id: string) => copiedBank.find((q) => q.id === id)?.text;
     expect(rulesCopy.fixedQuestionIds.map(bankText)).toEqual(['Pregunta 1']);
     expect(rulesCopy.criticalQuestionIds.map(bankText)).toEqual(['Pregunta 2']);

@@ -15,6 +15,7 @@ import { renewalMessages } from '../../shared/messages.ts';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { defaultRenewalName } from '../../shared/schemas/renewal.ts';
 import { enableModuleFor, setCourseAccess } from '../access/grant.ts';
+import { createdInOrder } from '../bank/service.ts';
 import { findCourse } from '../courses/service.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { bankQuestion, course, courseModule, document, exam, jugada, jugadaOption, moduleQuestion } from '../db/schema.ts';
@@ -44,7 +45,12 @@ async function contentOf(tx: Tx, courseId: string) {
     questions: ofModules ? await tx.select().from(moduleQuestion).where(inArray(moduleQuestion.moduleId, moduleIds)) : [],
     options: await tx.select().from(jugadaOption).where(eq(jugadaOption.courseId, courseId)),
     jugadas: ofModules ? await tx.select().from(jugada).where(inArray(jugada.moduleId, moduleIds)) : [],
-    bank: await tx.select().from(bankQuestion).where(eq(bankQuestion.courseId, courseId)),
+    // In the bank's own order (bank/read.ts): the copies are stamped in it.
+    bank: await tx
+      .select()
+      .from(bankQuestion)
+      .where(eq(bankQuestion.courseId, courseId))
+      .orderBy(asc(bankQuestion.chapter), asc(bankQuestion.createdAt), asc(bankQuestion.id)),
     exams: await tx.select().from(exam).where(eq(exam.courseId, courseId)),
     documents: await listDocuments(tx, courseId),
   };
@@ -123,7 +129,9 @@ async function insertContent(tx: Tx, courseId: string, content: Content, examIds
   });
   await insertAll(jugadas, (rows) => tx.insert(jugada).values(rows));
   await insertAll(
-    content.bank.map((q) => ({ ...q, id: bankIds.get(q.id)!, courseId })),
+    // Stamped a microsecond apart in the original's order, as an import stamps its questions: the
+    // original's times, read back to the millisecond, would tie, and the new ids order the ties anew.
+    content.bank.map((q, index) => ({ ...q, id: bankIds.get(q.id)!, courseId, createdAt: createdInOrder(index) })),
     (rows) => tx.insert(bankQuestion).values(rows),
   );
   const exams = content.exams.flatMap((e) => {
