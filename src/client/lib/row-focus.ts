@@ -1,8 +1,8 @@
-// Where the focus goes when a list's rows come and go in a form: a row added takes it on its first
-// field, a row removed gives it to a neighbour. Without this a keyboard is left on the button that
-// was pressed (an added row is then found by tabbing back) or, when that button went with its row,
-// on the page's start.
-import { useId } from 'react';
+// Where the focus goes when a form's content changes under the keyboard. A row added to a list
+// takes it on its first field and a row removed gives it to a neighbour: without this a keyboard
+// is left on the button that was pressed or, when that button went with its row, on the page's
+// start. A result that replaces part of the form (a file's summary) takes it as it comes.
+import { useEffect, useId, useRef } from 'react';
 
 export function useRowFocus() {
   const base = useId();
@@ -12,4 +12,14 @@ export function useRowFocus() {
     /** Focuses the element with `id` once React has drawn the change that made it. */
     focusLater: (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus()),
   };
+}
+
+/**
+ * An element that takes the focus each time `value` changes (a file's summary after each reading):
+ * a screen reader says it, and the next Tab goes on from there. Give it `tabIndex={-1}`.
+ */
+export function useFocusOnChange<T extends HTMLElement>(value: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => ref.current?.focus(), [value]);
+  return ref;
 }

@@ -17,7 +17,7 @@ import { matchComment, matchConsent, matchFile } from '../db/schema.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { newStorageKey, type FileStorage } from '../files/storage.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
-import { runFfmpeg, type FfmpegPriority } from '../videos/ffmpeg.ts';
+import { runFfmpeg, type FfmpegSettings } from '../videos/ffmpeg.ts';
 import { insertVideo } from '../videos/service.ts';
 import type { MatchViewer } from './access.ts';
 import { FFMPEG_MEMORY_BYTES } from '../matches/hls.ts';
@@ -27,12 +27,9 @@ import { commentNotFound } from './service.ts';
 export const CLIP_AROUND_SECONDS = 5;
 export const CLIP_MAX_SECONDS = 60;
 
-export interface ClipDeps {
+export interface ClipDeps extends FfmpegSettings {
   db: Db;
   storage: FileStorage;
-  ffmpegPath: string;
-  /** FFMPEG_PRIORITY; `idle` when not given. */
-  ffmpegPriority?: FfmpegPriority;
   tempDir: string;
 }
 

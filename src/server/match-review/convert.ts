@@ -18,7 +18,7 @@ import { newStorageKey, StoredObjectNotFoundError, type FileStorage } from '../f
 import type { Jobs, Job } from '../jobs/queue.ts';
 import { makeHls, NotAVideoError, POSTER, type HlsFile } from '../matches/hls.ts';
 import { privateDir, PRIVATE_FILE_MODE } from '../private-paths.ts';
-import { FfmpegError, type FfmpegPriority } from '../videos/ffmpeg.ts';
+import { FfmpegError, type FfmpegSettings } from '../videos/ffmpeg.ts';
 
 /** The queue of a match's conversion (sent by matches/routes.ts once an upload passed the content check). */
 export const MATCH_CONVERSION_QUEUE = 'match-conversion';
@@ -29,13 +29,10 @@ const PROGRESS_EVERY_MS = 2_000;
 /** Temp folders this old were left by a worker killed mid-way (a live one is younger). */
 const STALE_TEMP_MS = 12 * 60 * 60_000;
 
-export interface ConversionDeps {
+export interface ConversionDeps extends FfmpegSettings {
   db: Db;
   storage: FileStorage;
   logger: Logger;
-  ffmpegPath: string;
-  /** FFMPEG_PRIORITY; `idle` when not given. */
-  ffmpegPriority?: FfmpegPriority;
   /** Where the original and ffmpeg's output are written while it works; each job's folder is removed after it. */
   tempDir: string;
 }

@@ -20,7 +20,7 @@ import { matchMessages as m, messages } from '../../shared/messages.ts';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/schemas/auth.ts';
 import { MATCH_MAX_BYTES, MATCH_MAX_SECONDS, MATCH_UPLOADS_PATH, matchVideoTypes } from '../../shared/schemas/matches.ts';
-import { parseProbe, probeArgs, runFfmpeg, type FfmpegPriority } from '../videos/ffmpeg.ts';
+import { parseProbe, probeArgs, runFfmpeg, type FfmpegSettings } from '../videos/ffmpeg.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { DETECTION_SAMPLE_BYTES } from '../files/file-types.ts';
@@ -104,7 +104,7 @@ function createDatastore(ctx: AppContext, localDir: string): DataStore {
 }
 
 /** The video's length as ffmpeg reads it from the file's header, or null (not said, or ffmpeg missing). */
-async function lengthOf(ffmpeg: { ffmpegPath: string; ffmpegPriority: FfmpegPriority }, file: string): Promise<number | null> {
+async function lengthOf(ffmpeg: FfmpegSettings, file: string): Promise<number | null> {
   try {
     const stderr = await runFfmpeg(ffmpeg.ffmpegPath, probeArgs(file), {
       priority: ffmpeg.ffmpegPriority,

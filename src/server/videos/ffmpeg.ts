@@ -125,6 +125,12 @@ export function posterArgs(input: string, output: string, atSeconds: number, max
 export const FFMPEG_PRIORITIES = ['idle', 'low', 'normal'] as const;
 export type FfmpegPriority = (typeof FFMPEG_PRIORITIES)[number];
 
+/** How a job runs ffmpeg: the command (FFMPEG_PATH) and its share of the processor (FFMPEG_PRIORITY; `idle` when not given). */
+export interface FfmpegSettings {
+  ffmpegPath: string;
+  ffmpegPriority?: FfmpegPriority;
+}
+
 export interface RunOptions {
   signal: AbortSignal;
   timeoutMs: number;

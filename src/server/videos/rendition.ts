@@ -30,7 +30,7 @@ import {
   renditionArgs,
   runFfmpeg,
   type Rung,
-  type FfmpegPriority,
+  type FfmpegSettings,
 } from './ffmpeg.ts';
 import { presentProcessing } from './read.ts';
 
@@ -59,14 +59,10 @@ const PROGRESS_EVERY_MS = 2_000;
 /** Where ffmpeg's files wait while it works: on the data disk (an original may be gigabytes, and /tmp is often in memory). */
 export const renditionTempDir = (dataDir: string) => path.join(dataDir, 'rendition-tmp');
 
-export interface RenditionDeps {
+export interface RenditionDeps extends FfmpegSettings {
   db: Db;
   storage: FileStorage;
   logger: Logger;
-  /** The ffmpeg command (FFMPEG_PATH). */
-  ffmpegPath: string;
-  /** How it shares the processor (FFMPEG_PRIORITY); `idle` when not given. */
-  ffmpegPriority?: FfmpegPriority;
   /** Where the original and the renditions are written while ffmpeg works; each job's folder is removed after it. */
   tempDir: string;
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconDownload, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import type { ImportPreview, ImportResult, ImportRow } from '../../../shared/schemas/users.ts';
 import { downloadCsv } from '../../lib/csv-download.ts';
+import { useFocusOnChange } from '../../lib/row-focus.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { paths } from '../../lib/paths.ts';
 import { CourseSelect } from '../../components/course-select.tsx';
@@ -171,9 +172,8 @@ const PREVIEW_ID = 'vista-previa';
 
 /** The checked file, row by row, and the 'Importar' button that creates the valid rows. */
 function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
-  // Each new reading of the file takes the focus to its summary: it is read out, and the next Tab reaches 'Importar'.
-  const summary = useRef<HTMLParagraphElement>(null);
-  useEffect(() => summary.current?.focus(), [preview]);
+  // Each new reading of the file takes the focus to its summary, and the next Tab reaches 'Importar'.
+  const summary = useFocusOnChange<HTMLParagraphElement>(preview);
   return (
     <Stack gap="sm" component="section" aria-labelledby={PREVIEW_ID}>
       <Text fw={600} id={PREVIEW_ID} tabIndex={-1} ref={summary}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Modal, NumberInput, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/schemas/exams.ts';
 import { notify } from '../../../components/notify.ts';
 import { downloadCsv } from '../../../lib/csv-download.ts';
+import { useFocusOnChange } from '../../../lib/row-focus.ts';
 import { useImportQuestions, usePreviewImport } from '../api/import-questions.ts';
 
 const count = new Intl.NumberFormat('es-AR');
@@ -212,9 +213,8 @@ const byQuestion = (format: BankFileFormat) => format === 'gift' || format === '
 /** The checked file, row by row, and 'Importar', which writes the valid rows. */
 function PreviewSection({ preview, error, importing, onImport }: PreviewSectionProps) {
   const moodle = byQuestion(preview.format);
-  // Each new reading of the file takes the focus to its summary: it is read out, and the next Tab reaches 'Importar'.
-  const summary = useRef<HTMLParagraphElement>(null);
-  useEffect(() => summary.current?.focus(), [preview]);
+  // Each new reading of the file takes the focus to its summary, and the next Tab reaches 'Importar'.
+  const summary = useFocusOnChange<HTMLParagraphElement>(preview);
   return (
     <Stack gap="sm" component="section" aria-labelledby={PREVIEW_ID}>
       <Text fw={600} id={PREVIEW_ID} tabIndex={-1} ref={summary}>
