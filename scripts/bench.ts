@@ -675,10 +675,10 @@ async function benchDatabase(
     const clips = !browserOnly && !repeat && (!onlyRoute || /clip|jugada/.test(onlyRoute)) ? await clipFigures(app, seeded) : null;
     // The module's video does not touch the database: measured on the first one only.
     const firstDatabase = database === (onlyDb === 'postgres' ? 'postgres' : 'pglite');
-    const moduleVideo = firstDatabase && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
+    const moduleVideo = firstDatabase && !browserOnly && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
     // Nor does the match: its files are served from storage.
     const match =
-      firstDatabase && !skipped.includes('partido') && (!onlyRoute || onlyRoute.includes('partido'))
+      firstDatabase && !browserOnly && !skipped.includes('partido') && (!onlyRoute || onlyRoute.includes('partido'))
         ? await matchFigures(app, seeded)
         : null;
     return { database, routes, sequentialPage: sequential, browser, exam, clips, moduleVideo, match };
