@@ -482,6 +482,27 @@ describe('results', () => {
     expect(csv.body).toContain(`'=HYPERLINK(""x"")`);
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFFNombre;Email;Nota (%);Aprobado;Tiempo usado;Intentos;Fecha');
   });
+
+  it('a question edited between two attempts is named as the newest attempt drew it, on every read', async () => {
+    const { exam, student, module, bank } = await setup();
+    const first = (await start(exam.id, student.cookie)).json().attempt as Attempt;
+    await submit(first.id, student.cookie);
+    await t.ctx.db
+      .update(bankQuestion)
+      .set({ text: '¿Cuántos jugadores de campo y arqueros por equipo?' })
+      .where(eq(bankQuestion.id, bank[0]!.id));
+    later(60);
+    const other = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, other.id, module.id);
+    const second = (await start(exam.id, other.cookie)).json().attempt as Attempt;
+    await submit(second.id, other.cookie);
+
+    for (let read = 0; read < 3; read++) {
+      const results = (await call(t.app, { url: `/api/exams/${exam.id}/results`, cookie: admin })).json() as ExamResults;
+      const edited = results.questions.find((q) => q.questionId === bank[0]!.id)!;
+      expect(edited).toMatchObject({ text: '¿Cuántos jugadores de campo y arqueros por equipo?', answered: 2 });
+    }
+  });
 });
 
 describe('beside the course', () => {

@@ -458,4 +458,25 @@ describe("the instructor's results", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('100');
   });
+
+  it('a clip whose prompt was edited between two attempts is named as the newest attempt drew it', async () => {
+    const { exam, student, right, module, clips } = await setup({ questionCount: 3 });
+    const answerAll = async (trainee: { cookie: string }) => {
+      const attempt = await started(exam.id, trainee.cookie);
+      for (const clip of attempt.clips) {
+        await view(attempt.id, clip.position, trainee.cookie);
+        await answer(attempt.id, clip.position, right, trainee.cookie);
+      }
+    };
+    await answerAll(student);
+    await t.ctx.db.update(jugadaTable).set({ prompt: 'Jugada A: ¿qué cobrás?' }).where(eq(jugadaTable.id, clips[0]!.id));
+    later(600);
+    const second = await signedIn(t.app, t.ctx);
+    await enableModule(t.ctx, second.id, module.id);
+    await answerAll(second);
+    for (let read = 0; read < 3; read++) {
+      const results = (await call(t.app, { url: `/api/exams/${exam.id}/results`, cookie: admin })).json<ExamResults>();
+      expect(results.clips.find((clip) => clip.jugadaId === clips[0]!.id)).toMatchObject({ prompt: 'Jugada A: ¿qué cobrás?', answered: 2 });
+    }
+  });
 });

@@ -51,10 +51,23 @@ function rowOf(trainee: { id: string; name: string; email: string }, attempts: A
   };
 }
 
+/**
+ * The attempts' copies (of their questions or clips), the newest attempt's first (`attemptIds`
+ * comes newest first): a question or clip edited between attempts is named as it was last drawn,
+ * whatever order the database returns the rows in.
+ */
+function newestFirst<Row extends { attemptId: string; position: number }>(rows: Row[], attemptIds: string[]): Row[] {
+  const rank = new Map(attemptIds.map((id, index) => [id, index]));
+  return rows.sort((a, b) => rank.get(a.attemptId)! - rank.get(b.attemptId)! || a.position - b.position);
+}
+
 /** Each question drawn in a graded attempt with how often it was answered right, the hardest first. */
 async function questionStats(db: Db, attemptIds: string[]): Promise<ExamResults['questions']> {
   if (attemptIds.length === 0) return [];
-  const questions = await db.select().from(examAttemptQuestion).where(inArray(examAttemptQuestion.attemptId, attemptIds));
+  const questions = newestFirst(
+    await db.select().from(examAttemptQuestion).where(inArray(examAttemptQuestion.attemptId, attemptIds)),
+    attemptIds,
+  );
   const stats = new Map<string, ExamResults['questions'][number]>();
   for (const question of questions) {
     const entry = stats.get(question.questionId) ?? {
@@ -90,10 +103,11 @@ const percentOf = (right: number, total: number) => (total === 0 ? 0 : Math.roun
  */
 async function clipStats(db: Db, courseId: string, attemptIds: string[]): Promise<Pick<ExamResults, 'clips' | 'tags'>> {
   if (attemptIds.length === 0) return { clips: [], tags: [] };
-  const [clips, options] = await Promise.all([
-    db.select().from(examAttemptClip).where(inArray(examAttemptClip.attemptId, attemptIds)).orderBy(examAttemptClip.jugadaId),
+  const [rows, options] = await Promise.all([
+    db.select().from(examAttemptClip).where(inArray(examAttemptClip.attemptId, attemptIds)),
     courseOptions(db, courseId),
   ]);
+  const clips = newestFirst(rows, attemptIds);
   const byJugada = new Map<string, { first: (typeof clips)[number]; rows: typeof clips }>();
   const tags = new Map<string, { tag: string; right: number; total: number }>();
   for (const clip of clips) {
@@ -145,7 +159,11 @@ export async function examResults(db: Db, examId: string, now: Date): Promise<Ex
     traineesOf(db, examId, examRow.courseId, examRow.moduleId),
     db.select().from(examAttempt).where(eq(examAttempt.examId, examId)).orderBy(examAttempt.number),
   ]);
-  const graded = attempts.filter((attempt) => attempt.submittedAt !== null).map((attempt) => attempt.id);
+  // Newest first: the results name each question and clip as its newest copy has it.
+  const graded = attempts
+    .filter((attempt) => attempt.submittedAt !== null)
+    .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || b.number - a.number)
+    .map((attempt) => attempt.id);
   return {
     exam: await readExam(db, examId),
     rows: trainees.map((trainee) =>
