@@ -675,7 +675,8 @@ async function benchDatabase(
     const clips = !browserOnly && !repeat && (!onlyRoute || /clip|jugada/.test(onlyRoute)) ? await clipFigures(app, seeded) : null;
     // The module's video does not touch the database: measured on the first one only.
     const firstDatabase = database === (onlyDb === 'postgres' ? 'postgres' : 'pglite');
-    const moduleVideo = firstDatabase && !browserOnly && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
+    const moduleVideo =
+      firstDatabase && !browserOnly && (!onlyRoute || onlyRoute.includes('video')) ? await moduleVideoFigures(app, seeded) : null;
     // Nor does the match: its files are served from storage.
     const match =
       firstDatabase && !browserOnly && !skipped.includes('partido') && (!onlyRoute || onlyRoute.includes('partido'))
