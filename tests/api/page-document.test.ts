@@ -122,6 +122,19 @@ describe('the page data inside the document', () => {
     expect(other.html).not.toContain(a.email);
   });
 
+  it('the side menu comes empty (the app draws its entries): the page itself is what the document carries first', async () => {
+    const doc = await documentFor(`/${f.courseId}/${f.open}/modulo`, a.cookie);
+    // The menu's button and its (closed, inert) panel are there; none of its entries.
+    expect(doc.html).toContain('aria-controls="menu-lateral"');
+    const menu = /<nav[^>]*id="menu-lateral"[^>]*>([\s\S]*?)<\/nav><\/div><\/nav>/.exec(doc.html);
+    expect(menu?.[0]).toContain('inert=""');
+    expect(menu?.[0]).toMatch(/<nav><\/nav><\/div><\/nav>$/);
+    for (const entry of ['Inicio', 'Documentos', 'Cerrar sesión']) expect(menu?.[0]).not.toContain(entry);
+    expect(doc.html).not.toContain(`href="/${f.courseId}/documentos"`);
+    // Ahead of the page's heading and video: the header only.
+    expect(doc.html.indexOf('<iframe') - doc.html.indexOf('<div id="root">')).toBeLessThan(6_000);
+  });
+
   it("the YouTube frame starts where the student left off; an uploaded video comes as the browser's own player", async () => {
     const c = await signedIn(t.app, t.ctx, 'student');
     await enableModule(t.ctx, c.id, f.open);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFocusHeadingAfterNavigation } from '../lib/route-focus.ts';
 import { useLocation } from 'wouter';
 import { IconDeviceMobileDown, IconLogout } from '@tabler/icons-react';
@@ -21,11 +21,14 @@ interface ShellLayoutProps {
 /** Top bar plus a side menu (ending with 'Cerrar sesión') that is hidden until opened; a banner while there is no connection. */
 export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
   const session = useSession();
-  const logout = useLogout();
   const online = useOnline();
-  const canInstall = useCanInstall();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [location, navigate] = useLocation();
+  // The menu's entries are not in the page the server draws: the menu is hidden (and inert) until
+  // its button opens it, which needs the app anyway, and they were a third of the document, ahead
+  // of the page itself. The app draws them once it has the page, at low priority.
+  const [menuDrawn, setMenuDrawn] = useState(false);
+  useEffect(() => startTransition(() => setMenuDrawn(true)), []);
+  const [location] = useLocation();
   useEffect(close, [location, close]);
   const main = useRef<HTMLElement>(null);
   useFocusHeadingAfterNavigation(main, location);
@@ -73,30 +76,7 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       <AppShell.Navbar p="sm" id="menu-lateral" aria-label="Menú principal" inert={!opened}>
         {/* The browser's own scrolling when the menu is taller than the screen (Mantine's ScrollArea would be 14 KB more of every page). */}
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <nav>
-            {menu(close)}
-            {/* Only where the browser offers to install the app (lib/install-prompt.ts). */}
-            {canInstall && (
-              <NavLink
-                component="button"
-                label="Instalar Aula Virtual"
-                description="Abrila como una app desde la pantalla de inicio"
-                leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
-                onClick={() =>
-                  void install()
-                    .catch(() => undefined)
-                    .then(close)
-                }
-              />
-            )}
-            <NavLink
-              component="button"
-              label="Cerrar sesión"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              disabled={logout.isPending}
-              onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
-            />
-          </nav>
+          <nav>{(menuDrawn || opened) && <MenuEntries menu={menu} close={close} />}</nav>
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main ref={main}>
@@ -117,5 +97,38 @@ export function ShellLayout({ title, menu, children }: ShellLayoutProps) {
       </AppShell.Main>
       <OfflineBanner offline={!online} />
     </AppShell>
+  );
+}
+
+/** The side menu's entries: the area's own, then 'Instalar Aula Virtual' where offered, and 'Cerrar sesión'. */
+function MenuEntries({ menu, close }: Pick<ShellLayoutProps, 'menu'> & { close: () => void }) {
+  const logout = useLogout();
+  const canInstall = useCanInstall();
+  const [, navigate] = useLocation();
+  return (
+    <>
+      {menu(close)}
+      {/* Only where the browser offers to install the app (lib/install-prompt.ts). */}
+      {canInstall && (
+        <NavLink
+          component="button"
+          label="Instalar Aula Virtual"
+          description="Abrila como una app desde la pantalla de inicio"
+          leftSection={<IconDeviceMobileDown size={18} aria-hidden />}
+          onClick={() =>
+            void install()
+              .catch(() => undefined)
+              .then(close)
+          }
+        />
+      )}
+      <NavLink
+        component="button"
+        label="Cerrar sesión"
+        leftSection={<IconLogout size={18} aria-hidden />}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login(), { replace: true }) })}
+      />
+    </>
   );
 }
